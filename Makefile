@@ -1,0 +1,48 @@
+# apnsctl: two commands for a newcomer on Debian with Swift: `make demo` and `make test`.
+# Both install the system packages they need first (with sudo when not root).
+
+SWIFT     ?= swift
+PREFIX    ?= /usr/local
+APT_DEPS  := libssl-dev libcurl4-openssl-dev
+SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps test-deps build demo test release install uninstall docs check-docs fixtures bench clean
+
+all: build
+
+## System packages: installed only when missing.
+deps:
+	@missing=""; for p in $(APT_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "make: installing$$missing"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y $$missing; \
+	fi
+
+## Interop peers the tests use: openssl and curl (Debian), PyJWT with cryptography (PyPI).
+test-deps: deps
+	@command -v openssl >/dev/null || $(SUDO) apt-get install -y openssl
+	@command -v curl >/dev/null || $(SUDO) apt-get install -y curl
+	@python3 -c 'import jwt, cryptography' 2>/dev/null || python3 -m pip install -q pyjwt cryptography || \
+		echo "make: PyJWT not installed; its interop test will be skipped"
+
+build: deps
+	$(SWIFT) build
+
+## The main job: the whole product, offline, against a local APNs.
+demo: deps
+	$(SWIFT) run apnsctl demo
+
+## Every test: unit, end-to-end over loopback, interop with openssl/curl/PyJWT.
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+release: deps
+	$(SWIFT) build -c release
+
+## Regenerates the test fixtures (certificates, .p12, keys) with the system openssl.
+fixtures:
+	scripts/make-fixtures.sh
+
+clean:
+	rm -rf .build

@@ -1,0 +1,75 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "apnsctl",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "apnsctl", targets: ["apnsctl"]),
+        .library(name: "APNsCredentials", targets: ["APNsCredentials"]),
+        .library(name: "APNsKeystore", targets: ["APNsKeystore"]),
+        .library(name: "APNsTokens", targets: ["APNsTokens"]),
+        .library(name: "APNsProbe", targets: ["APNsProbe"]),
+        .library(name: "APNsMock", targets: ["APNsMock"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+    ],
+    targets: [
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+
+        // Errors, exit codes, secure files, secrets, clocks, OpenSSL bootstrap: what every module shares.
+        .target(name: "APNsCore", dependencies: [
+            "COpenSSL",
+        ], swiftSettings: strict),
+        .target(name: "APNsCredentials", dependencies: [
+            "APNsCore", "COpenSSL",
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ], swiftSettings: strict),
+        .target(name: "APNsTokens", dependencies: [
+            "APNsCore",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ], swiftSettings: strict),
+        .target(name: "APNsKeystore", dependencies: [
+            "APNsCore", "APNsCredentials", "APNsTokens",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ], swiftSettings: strict),
+        .target(name: "APNsProbe", dependencies: [
+            "APNsCore", "CCurl",
+        ], swiftSettings: strict),
+        .target(name: "APNsMock", dependencies: [
+            "APNsCore", "APNsCredentials", "APNsTokens",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ], swiftSettings: strict),
+        .executableTarget(name: "apnsctl", dependencies: [
+            "APNsCore", "APNsCredentials", "APNsKeystore", "APNsTokens", "APNsProbe", "APNsMock",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], swiftSettings: strict),
+
+        .testTarget(name: "APNsCoreTests", dependencies: ["APNsCore"], swiftSettings: strict),
+        .testTarget(name: "APNsCredentialsTests", dependencies: ["APNsCredentials", "APNsCore"], swiftSettings: strict),
+        .testTarget(name: "APNsTokensTests", dependencies: ["APNsTokens", "APNsCore"], swiftSettings: strict),
+        .testTarget(name: "APNsKeystoreTests", dependencies: ["APNsKeystore", "APNsTokens", "APNsCore"],
+                    swiftSettings: strict),
+        .testTarget(name: "APNsProbeTests", dependencies: ["APNsProbe", "APNsMock", "APNsCore"], swiftSettings: strict),
+        .testTarget(name: "APNsMockTests", dependencies: ["APNsMock", "APNsTokens", "APNsCore"], swiftSettings: strict),
+        .testTarget(name: "apnsctlTests", dependencies: ["APNsCore"], swiftSettings: strict),
+    ]
+)

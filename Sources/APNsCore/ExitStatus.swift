@@ -1,0 +1,33 @@
+/// The process exit codes apnsctl documents (README, man page). Stable: scripts depend on them.
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+    /// Everything worked; every check passed.
+    case ok = 0
+    /// A check failed: verify, status, doctor, or APNs answered with a credential or request error.
+    case checkFailed = 1
+    /// The command line was wrong.
+    case usage = 2
+    /// Input could not be used: unreadable, malformed, wrong password, wrong kind of key.
+    case badInput = 3
+    /// The server could not be reached: DNS, TCP, TLS, HTTP/2 negotiation or timeout.
+    case unreachable = 4
+    /// The keystore refused: insecure permissions, locked, missing, or an impossible state transition.
+    case keystore = 5
+    /// Output could not be written: the file exists (without --force) or the directory is not writable.
+    case output = 6
+    /// A bug in apnsctl.
+    case internalError = 70
+
+    /// One line per code, for `--help`, the README and the man page.
+    public var summary: String {
+        switch self {
+        case .ok: return "success; every check passed"
+        case .checkFailed: return "a check failed, or APNs answered with a credential or request error"
+        case .usage: return "usage error (unknown flag, missing argument)"
+        case .badInput: return "bad input: unreadable, malformed, wrong password, wrong key type"
+        case .unreachable: return "not reachable: DNS, TCP, TLS, HTTP/2 or timeout"
+        case .keystore: return "keystore refused: permissions, lock, unknown key, impossible transition"
+        case .output: return "output not written: exists without --force, or not writable"
+        case .internalError: return "internal error (a bug: please report it)"
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a password or passphrase comes from. Never from argv: a prompt on the terminal, a file, or an
+/// environment variable named on the command line.
+public enum SecretSource: Sendable, Equatable {
+    /// Read the first line of a file (`--password-file`); `-` reads standard input.
+    case file(String)
+    /// Read an environment variable (`--password-env NAME`).
+    case environment(String)
+    /// Ask on the terminal without echo, with this prompt.
+    case prompt(String)
+
+    /// Returns the secret. A file's trailing newline is not part of it.
+    public func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+        switch self {
+        case .file(let path):
+            let bytes = try SecureFile.read(path, limit: 64 * 1024)
+            var text = String(decoding: bytes, as: UTF8.self)
+            if let newline = text.firstIndex(where: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+                text = String(text[..<newline])
+            }
+            return text
+        case .environment(let name):
+            guard let value = environment[name] else {
+                throw APNsError.usage("environment variable \(name) is not set",
+                                      hint: "export \(name)=… before running, or use --password-file FILE")
+            }
+            return value
+        case .prompt(let message):
+            return try Terminal.readSecret(prompt: message)
+        }
+    }
+}
+
+/// The controlling terminal, for prompts that must not echo.
+public enum Terminal {
+    /// True when standard input is a terminal a person can type into.
+    public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
+
+    /// Prompts on /dev/tty with echo off and returns the line typed.
+    public static func readSecret(prompt: String) throws -> String {
+        let fd = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard fd >= 0, isatty(fd) == 1 else {
+            if fd >= 0 { close(fd) }
+            throw APNsError.usage("a password is needed and there is no terminal to ask on",
+                                  hint: "pass --password-file FILE or --password-env NAME")
+        }
+        defer { close(fd) }
+        var saved = termios()
+        tcgetattr(fd, &saved)
+        var silent = saved
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(fd, TCSAFLUSH, &silent)
+        defer {
+            tcsetattr(fd, TCSAFLUSH, &saved)
+            _ = Glibc.write(fd, "\n", 1)
+        }
+        _ = prompt.withCString { Glibc.write(fd, $0, strlen($0)) }
+        var line = [UInt8]()
+        var byte: UInt8 = 0
+        while Glibc.read(fd, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
+            line.append(byte)
+        }
+        return String(decoding: line, as: UTF8.self)
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading inputs and writing outputs the way a credentials tool must: bounded reads with clear errors,
+/// and atomic, permission-exact writes (temp file, fsync, rename, fsync of the directory).
+public enum SecureFile {
+    /// Credentials are small; anything bigger than this is not one.
+    public static let defaultReadLimit = 1 << 20
+
+    /// Reads a whole file, or standard input for `-`. Errors name the file and say what is wrong.
+    public static func read(_ path: String, limit: Int = defaultReadLimit) throws -> [UInt8] {
+        if path == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            if data.count > limit {
+                throw APNsError.badInput("standard input: too large to be a credential (\(data.count) bytes; limit \(limit))")
+            }
+            return [UInt8](data)
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT {
+                throw APNsError.badInput("\(path): no such file", hint: "check the path; use - to read standard input")
+            }
+            throw APNsError.badInput("\(path): cannot read: \(String(cString: strerror(code)))")
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw APNsError.badInput("\(path): is a directory, not a file", hint: "name a file inside it")
+        }
+        if Int(info.st_size) > limit {
+            throw APNsError.badInput("\(path): too large to be a credential (\(info.st_size) bytes; limit \(limit))",
+                                     hint: "certificates, .p12 and .p8 files are a few kilobytes")
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw APNsError.badInput("\(path): cannot read: \(String(cString: strerror(errno)))",
+                                     hint: "check the file's permissions")
+        }
+        defer { close(fd) }
+        var bytes = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw APNsError.badInput("\(path): cannot read: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: buffer[0..<n])
+            if bytes.count > limit {
+                throw APNsError.badInput("\(path): too large to be a credential (limit \(limit) bytes)")
+            }
+        }
+        return bytes
+    }
+
+    /// Writes `bytes` to `path` atomically with exactly `mode`, whatever the umask.
+    ///
+    /// The bytes go to a temporary file in the same directory, which is fsynced and then renamed over the
+    /// target (or, without `overwrite`, linked to it so an existing file is never replaced), and the directory
+    /// is fsynced. On any failure no file is left behind. `-` writes to standard output.
+    public static func write<Bytes: Collection>(_ bytes: Bytes, to path: String, mode: mode_t = 0o600,
+                                                 overwrite: Bool = false) throws where Bytes.Element == UInt8 {
+        if path == "-" {
+            FileHandle.standardOutput.write(Data(bytes))
+            return
+        }
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        let base = url.lastPathComponent
+        if !overwrite, access(path, F_OK) == 0 {
+            throw APNsError.output("\(path): already exists", hint: "pass --force to replace it")
+        }
+        var template = Array("\(directory)/.\(base).tmp-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw APNsError.output("\(path): cannot write: \(String(cString: strerror(errno)))",
+                                   hint: "check that the directory exists and is writable")
+        }
+        let temporary = String(cString: template)
+        var committed = false
+        defer {
+            if !committed { unlink(temporary) }
+        }
+        do {
+            defer { close(fd) }
+            guard fchmod(fd, mode) == 0 else { throw writeError(path) }
+            let data = Array(bytes)
+            var offset = 0
+            while offset < data.count {
+                let n = data[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw writeError(path)
+                }
+                offset += n
+            }
+            guard fsync(fd) == 0 else { throw writeError(path) }
+        }
+        if overwrite {
+            guard rename(temporary, path) == 0 else { throw writeError(path) }
+        } else {
+            guard link(temporary, path) == 0 else {
+                if errno == EEXIST {
+                    throw APNsError.output("\(path): already exists", hint: "pass --force to replace it")
+                }
+                throw writeError(path)
+            }
+            unlink(temporary)
+        }
+        committed = true
+        syncDirectory(directory)
+    }
+
+    /// Creates `path` (and parents) if needed and sets it to exactly `mode`.
+    public static func ensureDirectory(_ path: String, mode: mode_t = 0o700) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw APNsError.output("\(path): cannot create directory: \(error.localizedDescription)")
+        }
+        guard chmod(path, mode) == 0 else {
+            throw APNsError.output("\(path): cannot set permissions: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// fsyncs a directory so a rename in it survives a crash.
+    public static func syncDirectory(_ path: String) {
+        let fd = open(path.isEmpty ? "." : path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        close(fd)
+    }
+
+    private static func writeError(_ path: String) -> APNsError {
+        APNsError.output("\(path): cannot write: \(String(cString: strerror(errno)))")
+    }
+}

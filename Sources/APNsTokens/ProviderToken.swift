@@ -1,0 +1,109 @@
+import APNsCore
+import Crypto
+import Foundation
+
+/// An APNs provider authentication token: a JWT signed with ES256.
+///
+/// Header `{"alg":"ES256","kid":KEYID}`, claims `{"iss":TEAMID,"iat":SECONDS}`, and a JOSE signature
+/// (64 bytes `r||s`, base64url). Values are immutable; make one with ``sign(keyID:teamID:issuedAt:key:)``
+/// or read one with ``init(parsing:)``.
+public struct ProviderToken: Sendable, Equatable {
+    /// The `alg` header field. APNs accepts only `ES256`.
+    public let algorithm: String
+    /// The `kid` header field: the 10-character key id.
+    public let keyID: String
+    /// The `iss` claim: the 10-character team id.
+    public let teamID: String
+    /// The `iat` claim, whole seconds since 1970.
+    public let issuedAt: Int64
+    /// The signature bytes as sent (64 bytes `r||s` for ES256).
+    public let signature: [UInt8]
+    /// `base64url(header) "." base64url(claims)`: what the signature covers.
+    public let signingInput: String
+
+    /// The compact serialisation sent as `authorization: bearer …`.
+    public var compact: String { signingInput + "." + Base64URL.encode(signature) }
+
+    /// The `iat` claim as a date.
+    public var issuedAtDate: Date { Date(timeIntervalSince1970: TimeInterval(issuedAt)) }
+
+    /// Signs a new token. `issuedAt` is truncated to whole seconds.
+    public static func sign(keyID: String, teamID: String, issuedAt: Date,
+                            key: P256.Signing.PrivateKey) throws -> ProviderToken {
+        let iat = Int64(issuedAt.timeIntervalSince1970.rounded(.down))
+        let header = #"{"alg":"ES256","kid":"\#(jsonEscaped(keyID))"}"#
+        let claims = #"{"iss":"\#(jsonEscaped(teamID))","iat":\#(iat)}"#
+        let input = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(claims.utf8))
+        let signature = try key.signature(for: Data(input.utf8))
+        return ProviderToken(algorithm: "ES256", keyID: keyID, teamID: teamID, issuedAt: iat,
+                             signature: Array(signature.rawRepresentation), signingInput: input)
+    }
+
+    /// Parses a compact JWT. Throws ``APNsError`` (bad input) naming what is wrong with it.
+    /// Parsing does not check the signature: see ``isSignatureValid(for:)``.
+    public init(parsing text: String) throws {
+        let compact = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let body = compact.hasPrefix("bearer ") ? String(compact.dropFirst(7)) : compact
+        let parts = body.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else {
+            throw APNsError.badInput("token: not a JWT (expected 3 dot-separated parts, found \(parts.count))",
+                                     hint: "pass the whole token, as printed by `apnsctl token`")
+        }
+        guard let headerBytes = Base64URL.decode(parts[0]), let claimBytes = Base64URL.decode(parts[1]) else {
+            throw APNsError.badInput("token: header or claims are not base64url")
+        }
+        guard let signature = Base64URL.decode(parts[2]) else {
+            throw APNsError.badInput("token: signature is not base64url")
+        }
+        guard let header = try? JSONSerialization.jsonObject(with: Data(headerBytes)) as? [String: Any] else {
+            throw APNsError.badInput("token: header is not a JSON object")
+        }
+        guard let claims = try? JSONSerialization.jsonObject(with: Data(claimBytes)) as? [String: Any] else {
+            throw APNsError.badInput("token: claims are not a JSON object")
+        }
+        guard let algorithm = header["alg"] as? String else {
+            throw APNsError.badInput("token: header has no alg")
+        }
+        guard let keyID = header["kid"] as? String else {
+            throw APNsError.badInput("token: header has no kid (the key id)")
+        }
+        guard let teamID = claims["iss"] as? String else {
+            throw APNsError.badInput("token: claims have no iss (the team id)")
+        }
+        guard let iat = (claims["iat"] as? NSNumber)?.int64Value else {
+            throw APNsError.badInput("token: claims have no numeric iat (issued-at time)")
+        }
+        self.init(algorithm: algorithm, keyID: keyID, teamID: teamID, issuedAt: iat,
+                  signature: signature, signingInput: String(parts[0]) + "." + String(parts[1]))
+    }
+
+    private init(algorithm: String, keyID: String, teamID: String, issuedAt: Int64,
+                 signature: [UInt8], signingInput: String) {
+        self.algorithm = algorithm
+        self.keyID = keyID
+        self.teamID = teamID
+        self.issuedAt = issuedAt
+        self.signature = signature
+        self.signingInput = signingInput
+    }
+
+    /// True when `alg` is ES256 and the signature verifies with `publicKey`.
+    public func isSignatureValid(for publicKey: P256.Signing.PublicKey) -> Bool {
+        guard algorithm == "ES256", signature.count == 64,
+              let ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
+        return publicKey.isValidSignature(ecdsa, for: Data(signingInput.utf8))
+    }
+
+    private static func jsonEscaped(_ value: String) -> String {
+        var out = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,59 @@
+import APNsCore
+import ArgumentParser
+import Foundation
+
+/// The root command: parses, runs, and renders every failure as `apnsctl: error:` / `apnsctl: hint:`
+/// with the documented exit code.
+@main
+struct APNSCtl: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apnsctl",
+        abstract: "Manage the credentials a server needs to talk to Apple Push Notification service.",
+        discussion: """
+        Certificates (.p12, PEM, DER): inspect, convert, verify topics and environment. Signing keys (.p8) in a \
+        keystore with a rotation lifecycle and an audit log. Cached ES256 provider tokens. A canary prober over \
+        HTTP/2, and a local APNs stand-in for offline tests.
+
+        EXIT CODES
+        \(ExitStatus.allCases.map { "  \($0.rawValue)  \($0.summary)" }.joined(separator: "\n"))
+        """,
+        version: "0.1.0",
+        subcommands: [
+            CertCommand.self,
+            KeyCommand.self,
+            KeystoreCommand.self,
+            TokenCommand.self,
+            ProbeCommand.self,
+            MockCommand.self,
+            DoctorCommand.self,
+            DemoCommand.self,
+        ]
+    )
+
+    static func main() async {
+        OpenSSLRuntime.bootstrap()
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as APNsError {
+            Console.fail(error)
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                // --help, --version: ArgumentParser's own text, on stdout.
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            let message = message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+            let first = message.split(separator: "\n").first.map(String.init) ?? message
+            let cleaned = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
+            Console.fail(APNsError.usage(cleaned, hint: "see `apnsctl help` or add --help to the command"))
+        }
+    }
+}
