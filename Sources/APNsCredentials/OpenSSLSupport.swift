@@ -30,6 +30,12 @@ final class X509Handle: @unchecked Sendable {
     init(owning pointer: OpaquePointer) { self.pointer = pointer }
     deinit { X509_free(pointer) }
 
+    /// Takes a new reference to a certificate someone else owns.
+    convenience init(borrowing pointer: OpaquePointer) {
+        X509_up_ref(pointer)
+        self.init(owning: pointer)
+    }
+
     /// Reads a DER certificate; nil when OpenSSL cannot.
     convenience init?(der: [UInt8]) {
         let x509: OpaquePointer? = der.withUnsafeBufferPointer { buffer in

@@ -29,18 +29,21 @@ enum PEMText {
                 throw CredentialError(.malformed, "a PEM block is not valid base64",
                                       hint: "the file was damaged, e.g. by an editor or a copy and paste")
             }
+            if reason.contains("-----END") {
+                throw truncated
+            }
             throw CredentialError(.malformed, "malformed PEM (\(reason))")
         }
         let begins = text.components(separatedBy: "-----BEGIN ").count - 1
-        if documents.count < begins {
-            throw CredentialError(.malformed, "truncated PEM: a BEGIN line has no matching END line",
-                                  hint: "the file was cut short; export or download it again")
-        }
+        if documents.count < begins { throw truncated }
         if documents.isEmpty {
             throw CredentialError(.malformed, "no PEM block found")
         }
         return documents
     }
+
+    private static let truncated = CredentialError(.malformed, "truncated PEM: a BEGIN line has no matching END line",
+                                                   hint: "the file was cut short; export or download it again")
 
     static func isPrivateKeyLabel(_ label: String) -> Bool {
         label == "PRIVATE KEY" || label == "ENCRYPTED PRIVATE KEY" || label == "RSA PRIVATE KEY" || label == "EC PRIVATE KEY"
