@@ -153,7 +153,8 @@ struct CertConvert: AsyncParsableCommand {
         case .der: ext = keyOnly ? "der" : "cer"
         case .p12: ext = "p12"
         }
-        return URL(fileURLWithPath: outDir ?? ".").appendingPathComponent("\(name).\(ext)").path
+        let directory = outDir ?? "."
+        return (directory.hasSuffix("/") ? directory : directory + "/") + "\(name).\(ext)"
     }
 
     private func report(_ results: [ConversionResult]) throws {
