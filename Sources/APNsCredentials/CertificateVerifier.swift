@@ -107,9 +107,20 @@ public struct CertificateVerifier: Sendable {
             let names = chain.dropFirst().map { APNsCertificateName.commonName(of: $0) }
             return CertificateCheck("chain", .pass, "verifies to \(names.joined(separator: " → "))")
         case .couldNotValidate(let failures):
-            let reason = failures.first.map { String(describing: $0.policyFailureReason) } ?? "no path to a given CA"
+            let reason = failures.first.map { Self.summarise(String(describing: $0.policyFailureReason)) }
+                ?? "no path to a given CA"
             return CertificateCheck("chain", .fail, "does not verify against the given CA: \(reason)")
         }
+    }
+}
+
+extension CertificateVerifier {
+    /// swift-certificates' failure reasons embed whole certificate dumps: keep one readable clause.
+    static func summarise(_ reason: String) -> String {
+        if reason.hasSuffix("is not yet valid") { return "a certificate in the chain is not yet valid at that time" }
+        if reason.contains("expired") { return "a certificate in the chain has expired at that time" }
+        if reason.count <= 160 { return reason }
+        return String(reason.prefix(157)) + "..."
     }
 }
 
