@@ -142,3 +142,30 @@ import Testing
         }
     }
 }
+
+@Suite struct KeystoreCertificateTests {
+    func sample(notAfter: Date) -> CertificateImport {
+        CertificateImport(certificateDER: [0x30, 0x03, 0x02, 0x01, 0x01], chainDER: [], privateKeyPEM: "KEY\n",
+                          subject: "CN=Apple Push Services: com.example.app", topics: ["com.example.app"],
+                          environments: ["development", "production"], teamID: "DEF123GHIJ", notAfter: notAfter,
+                          sha256: String(repeating: "ab", count: 32))
+    }
+
+    @Test func storesACertificateAndReportsItsDaysLeft() throws {
+        let clock = FakeClock()
+        let store = try makeKeystore(clock: clock)
+        let result = try store.addCertificate(sample(notAfter: clock.now().addingTimeInterval(10 * 86_400)))
+        #expect(!result.alreadyPresent)
+        let files = store.certificateFiles(of: result.certificate)
+        #expect(fileMode(files.key) == 0o600)
+        #expect(fileMode(files.certificate) == 0o600)
+        #expect(try String(contentsOfFile: files.certificate, encoding: .utf8) == "-----BEGIN CERTIFICATE-----\nMAMCAQE=\n-----END CERTIFICATE-----\n")
+        #expect(try store.addCertificate(sample(notAfter: clock.now())).alreadyPresent)
+        let report = try store.status(minDays: 30)
+        #expect(!report.ok)
+        #expect(report.certificates.first?.daysLeft == 10)
+        #expect(report.certificates.first?.expiring == true)
+        #expect(try store.status(minDays: 10).ok)
+        #expect(try store.status(minDays: 11).ok == false)
+    }
+}
