@@ -1,27 +1,10 @@
 import APNsCore
 import APNsKeystore
+import APNsTokens
 import Crypto
 import Foundation
 
-/// A clock the test moves by hand.
-final class FakeClock: APNsClock, @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-
-    init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) { current = start }
-
-    func now() -> Date {
-        lock.lock()
-        defer { lock.unlock() }
-        return current
-    }
-
-    func advance(_ seconds: TimeInterval) {
-        lock.lock()
-        current = current.addingTimeInterval(seconds)
-        lock.unlock()
-    }
-}
+typealias FakeClock = ManualClock
 
 enum Fixture {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -3,31 +3,7 @@ import APNsTokens
 import Crypto
 import Foundation
 
-/// A clock the test moves by hand.
-final class FakeClock: APNsClock, @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-
-    init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) { current = start }
-
-    func now() -> Date {
-        lock.lock()
-        defer { lock.unlock() }
-        return current
-    }
-
-    func set(_ date: Date) {
-        lock.lock()
-        current = date
-        lock.unlock()
-    }
-
-    func advance(_ seconds: TimeInterval) {
-        lock.lock()
-        current = current.addingTimeInterval(seconds)
-        lock.unlock()
-    }
-}
+typealias FakeClock = ManualClock
 
 /// A key source whose active key the test can switch (rotation), counting private-key loads (= signatures).
 final class SwitchableKeySource: ProviderKeySource, @unchecked Sendable {
