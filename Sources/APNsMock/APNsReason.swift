@@ -1,0 +1,54 @@
+/// The `reason` strings APNs puts in a failed response's JSON body, each with the HTTP status it comes with.
+///
+/// Only reasons Apple documents; the mock never invents one.
+public enum APNsReason: String, Sendable, CaseIterable, Codable {
+    case badCollapseId = "BadCollapseId"
+    case badDeviceToken = "BadDeviceToken"
+    case badExpirationDate = "BadExpirationDate"
+    case badMessageId = "BadMessageId"
+    case badPriority = "BadPriority"
+    case badTopic = "BadTopic"
+    case deviceTokenNotForTopic = "DeviceTokenNotForTopic"
+    case duplicateHeaders = "DuplicateHeaders"
+    case idleTimeout = "IdleTimeout"
+    case invalidPushType = "InvalidPushType"
+    case missingDeviceToken = "MissingDeviceToken"
+    case missingTopic = "MissingTopic"
+    case payloadEmpty = "PayloadEmpty"
+    case topicDisallowed = "TopicDisallowed"
+    case badCertificate = "BadCertificate"
+    case badCertificateEnvironment = "BadCertificateEnvironment"
+    case expiredProviderToken = "ExpiredProviderToken"
+    case forbidden = "Forbidden"
+    case invalidProviderToken = "InvalidProviderToken"
+    case missingProviderToken = "MissingProviderToken"
+    case badPath = "BadPath"
+    case methodNotAllowed = "MethodNotAllowed"
+    case unregistered = "Unregistered"
+    case payloadTooLarge = "PayloadTooLarge"
+    case tooManyProviderTokenUpdates = "TooManyProviderTokenUpdates"
+    case tooManyRequests = "TooManyRequests"
+    case internalServerError = "InternalServerError"
+    case serviceUnavailable = "ServiceUnavailable"
+    case shutdown = "Shutdown"
+
+    /// The HTTP status APNs answers with for this reason.
+    public var status: Int {
+        switch self {
+        case .badCollapseId, .badDeviceToken, .badExpirationDate, .badMessageId, .badPriority, .badTopic,
+             .deviceTokenNotForTopic, .duplicateHeaders, .idleTimeout, .invalidPushType, .missingDeviceToken,
+             .missingTopic, .payloadEmpty, .topicDisallowed:
+            return 400
+        case .badCertificate, .badCertificateEnvironment, .expiredProviderToken, .forbidden, .invalidProviderToken,
+             .missingProviderToken:
+            return 403
+        case .badPath: return 404
+        case .methodNotAllowed: return 405
+        case .unregistered: return 410
+        case .payloadTooLarge: return 413
+        case .tooManyProviderTokenUpdates, .tooManyRequests: return 429
+        case .internalServerError: return 500
+        case .serviceUnavailable, .shutdown: return 503
+        }
+    }
+}
