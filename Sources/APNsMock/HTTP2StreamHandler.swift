@@ -22,6 +22,11 @@ final class HTTP2StreamHandler: ChannelInboundHandler {
         self.connection = connection
     }
 
+    func handlerAdded(context: ChannelHandlerContext) {
+        // The stream counts for GOAWAY's last-stream-id from the moment the client opens it.
+        connection.sawStream(Self.streamID(of: context.channel))
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .headers(let frame):
@@ -54,10 +59,7 @@ final class HTTP2StreamHandler: ChannelInboundHandler {
             }
         }
         let request = MockRequest(method: method, path: path, headers: regular, body: body, bodyLength: bodyLength)
-        let streamID = (try? context.channel.syncOptions?.getOption(HTTP2StreamChannelOptions.streamID))
-            .flatMap { $0 }.map { Int($0) } ?? 0
-        connection.sawStream(streamID)
-        let (response, now) = core.handle(request, connection: connection, stream: streamID)
+        let (response, now) = core.handle(request, connection: connection, stream: Self.streamID(of: context.channel))
 
         var fields: [(String, String)] = [(":status", String(response.status)), ("apns-id", response.apnsID)]
         if let unique = response.uniqueID { fields.append(("apns-unique-id", unique)) }
@@ -74,5 +76,9 @@ final class HTTP2StreamHandler: ChannelInboundHandler {
             context.write(wrapOutboundOut(.data(.init(data: .byteBuffer(buffer), endStream: true))), promise: nil)
         }
         context.flush()
+    }
+
+    private static func streamID(of channel: any Channel) -> Int {
+        (try? channel.syncOptions?.getOption(HTTP2StreamChannelOptions.streamID)).flatMap { $0 }.map { Int($0) } ?? 0
     }
 }
