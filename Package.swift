@@ -65,6 +65,12 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
 
+        // Benchmarks (not part of `swift test`): run with `make bench`, see Benchmarks/run.sh.
+        .executableTarget(name: "apnsctl-bench", dependencies: [
+            "APNsTokens", "APNsKeystore",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ], path: "Benchmarks/apnsctl-bench", swiftSettings: strict),
+
         .testTarget(name: "APNsCoreTests", dependencies: ["APNsCore"], swiftSettings: strict),
         .testTarget(name: "APNsCredentialsTests", dependencies: ["APNsCredentials", "APNsCore"], swiftSettings: strict),
         .testTarget(name: "APNsTokensTests", dependencies: ["APNsTokens", "APNsCore"], swiftSettings: strict),
