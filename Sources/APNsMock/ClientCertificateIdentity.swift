@@ -1,3 +1,4 @@
+import APNsCore
 /// What a TLS client certificate entitles its holder to, as APNs reads it: the topics it may push to and
 /// the environments it is valid in.
 public struct ClientCertificateIdentity: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import APNsCore
 import Foundation
 
 /// What the mock answers to one request, and why.

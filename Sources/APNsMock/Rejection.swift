@@ -1,3 +1,4 @@
+import APNsCore
 /// A failed check inside the validator: the reason APNs would give and a line for the log.
 struct Rejection: Error, Equatable {
     var reason: APNsReason

@@ -1,3 +1,4 @@
+import APNsCore
 import Foundation
 
 /// Decides what APNs would answer to one request: pure logic, no sockets, so every reason is unit-testable.
@@ -146,9 +147,9 @@ public struct RequestValidator: Sendable {
         if request.bodyLength == 0 {
             throw Rejection(.payloadEmpty, "the payload is empty")
         }
-        if request.bodyLength > pushType.maximumPayloadSize {
+        if request.bodyLength > pushType.maximumPayloadBytes {
             throw Rejection(.payloadTooLarge,
-                            "payload is \(request.bodyLength) bytes (limit \(pushType.maximumPayloadSize) for \(pushType.rawValue))")
+                            "payload is \(request.bodyLength) bytes (limit \(pushType.maximumPayloadBytes) for \(pushType.rawValue))")
         }
         // Apple documents no reason for a malformed payload; PayloadEmpty (no usable payload) is the closest.
         guard (try? JSONSerialization.jsonObject(with: Data(request.body))) is [String: Any] else {

@@ -1,3 +1,4 @@
+import APNsCore
 import Foundation
 
 /// Everything the request validator needs to know about the APNs it plays: no sockets, no files.

@@ -38,7 +38,7 @@ struct MockServe: AsyncParsableCommand {
 
     @Option(name: [.customLong("environment"), .customLong("env")],
             help: "Which APNs to play: development (sandbox) or production.")
-    var environment: APNsEnvironment = .development
+    var environment: MockEnvironmentArgument = .development
 
     @Option(name: .customLong("device"), help: ArgumentHelp("Register a device token for a topic.",
                                                             valueName: "TOKEN=TOPIC"))
@@ -97,7 +97,7 @@ struct MockServe: AsyncParsableCommand {
             Console.warn("listening on \(host), which is not loopback: other machines can reach this mock")
         }
         let bound = try await server.start()
-        Self.emit(MockStartup.listeningLine(host: host, port: bound, environment: environment, caFile: caFile,
+        Self.emit(MockStartup.listeningLine(host: host, port: bound, environment: environment.value, caFile: caFile,
                                             format: logFormat))
         await TerminationSignals.wait()
         await server.stop(reason: .shutdown)
@@ -120,7 +120,7 @@ struct MockServe: AsyncParsableCommand {
             let (keyID, path) = try MockStartup.assignment(entry, flag: "--trust-key", valueName: "KEYID=PEMFILE")
             keys.append(try TrustedKey(keyID: keyID, teamID: team ?? "", pemFile: path))
         }
-        let policy = ValidationPolicy(environment: environment, devices: registered, unregistered: gone,
+        let policy = ValidationPolicy(environment: environment.value, devices: registered, unregistered: gone,
                                       trustedKeys: keys, tokenUpdateInterval: tokenUpdateInterval)
         let tls: MockServerConfiguration.TLSSource
         if let tlsCert, let tlsKey {
@@ -152,4 +152,10 @@ struct MockServe: AsyncParsableCommand {
     }
 }
 
-extension APNsEnvironment: ExpressibleByArgument {}
+/// `--environment`'s values (a private type, so no other command's conformance of `APNsEnvironment` can clash).
+enum MockEnvironmentArgument: String, ExpressibleByArgument, CaseIterable {
+    case development
+    case production
+
+    var value: APNsEnvironment { self == .development ? .development : .production }
+}
