@@ -71,14 +71,16 @@ extension Keystore {
             throw APNsError.keystore("key \(record.keyID): its file is missing or unreadable: \(error.message)",
                                      hint: "restore \(file) from a backup, or revoke and re-import the key")
         }
-        if record.encrypted {
-            guard let passphrase else {
-                throw APNsError.usage("key \(record.keyID) is stored encrypted and no passphrase was given",
-                                      hint: "pass --password-file FILE or --password-env NAME")
-            }
-            return try EncryptedKeyFile.decrypt(bytes, file: file, passphrase: try passphrase(record))
+        let ask: (() throws -> String)?
+        if let passphrase {
+            ask = { try passphrase(record) }
+        } else if record.encrypted {
+            throw APNsError.usage("key \(record.keyID) is stored encrypted and no passphrase was given",
+                                  hint: "pass --password-file FILE or --password-env NAME")
+        } else {
+            ask = nil
         }
-        return try SigningKeyMaterial.parse(bytes, file: file).privateKey
+        return try SigningKeyMaterial.parse(bytes, file: file, passphrase: ask).privateKey
     }
 }
 

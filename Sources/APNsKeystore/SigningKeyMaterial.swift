@@ -1,4 +1,5 @@
 import APNsCore
+import APNsCredentials
 import Crypto
 import Foundation
 
@@ -23,50 +24,54 @@ public struct SigningKeyMaterial: Sendable {
     /// The PKCS#8 PEM of the private key (as Apple's .p8 files are).
     public var pkcs8PEM: String { privateKey.pemRepresentation }
 
-    /// Reads a plaintext P-256 private key in PKCS#8 (PEM or DER). Anything else gets an error naming what
-    /// it is and the file.
-    public static func parse(_ bytes: [UInt8], file: String) throws -> SigningKeyMaterial {
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard let label = PEMLabel.first(in: text) else {
-            if let key = try? P256.Signing.PrivateKey(derRepresentation: bytes) {
-                return SigningKeyMaterial(key)
+    /// Reads a P-256 private key in PKCS#8 (PEM or DER; encrypted PKCS#8 when `passphrase` is given).
+    /// Anything else gets an error naming the file and what it is: an RSA or P-384 key, a SEC1 key, a public
+    /// key, a certificate, garbage. The recognising is APNsCredentials' ``PrivateKey`` (OpenSSL).
+    public static func parse(_ bytes: [UInt8], file: String,
+                             passphrase: (() throws -> String)? = nil) throws -> SigningKeyMaterial {
+        let name = file == "-" ? "standard input" : file
+        let key: PrivateKey
+        do {
+            key = try PrivateKey(bytes: bytes, passphrase: passphrase)
+        } catch let error as CredentialError {
+            switch error.reason {
+            case .passwordRequired:
+                throw APNsError.badInput("\(name): an encrypted PKCS#8 key and no passphrase was given",
+                                         hint: "pass --password-file FILE or --password-env NAME")
+            case .wrongPassword:
+                throw APNsError.badInput("\(name): wrong passphrase for the encrypted key", hint: error.hint)
+            default:
+                throw APNsError.badInput("\(name): not a .p8 signing key: \(error.message)",
+                                         hint: "a .p8 from Apple starts with -----BEGIN PRIVATE KEY-----")
             }
-            throw APNsError.badInput("\(file): not a key: no PEM block and not a DER private key",
-                                     hint: "a .p8 from Apple starts with -----BEGIN PRIVATE KEY-----")
         }
-        switch label {
-        case "PRIVATE KEY":
-            if let key = try? P256.Signing.PrivateKey(pemRepresentation: text) { return SigningKeyMaterial(key) }
-            throw APNsError.badInput("\(file): a PKCS#8 private key, but not an EC P-256 key",
-                                     hint: "APNs signing keys are EC P-256 (ES256); download the .p8 from Apple again")
-        case "EC PRIVATE KEY":
-            let curve = (try? P256.Signing.PrivateKey(pemRepresentation: text)) != nil ? "P-256 " : ""
-            throw APNsError.badInput("\(file): an EC \(curve)private key in SEC1 form (EC PRIVATE KEY), not PKCS#8",
+        switch key.encoding {
+        case .pkcs8, .encryptedPKCS8:
+            break
+        case .traditionalEC:
+            throw APNsError.badInput("\(name): an \(key.kind) private key in SEC1 form (EC PRIVATE KEY), not PKCS#8",
                                      hint: "convert it: openssl pkcs8 -topk8 -nocrypt -in \(file) -out AuthKey.p8")
-        case "ENCRYPTED PRIVATE KEY":
-            throw APNsError.badInput("\(file): an encrypted PKCS#8 key",
-                                     hint: "decrypt it first: openssl pkcs8 -in \(file) -out AuthKey.p8")
-        case "RSA PRIVATE KEY":
-            throw APNsError.badInput("\(file): an RSA private key, not an EC P-256 .p8 key",
+        case .traditionalRSA, .pkcs12:
+            throw APNsError.badInput("\(name): an \(key.kind) private key, not an EC P-256 .p8 signing key",
                                      hint: "RSA keys belong with certificates: `apnsctl cert import`")
-        case "PUBLIC KEY", "EC PUBLIC KEY", "RSA PUBLIC KEY":
-            throw APNsError.badInput("\(file): a public key, not a private key",
-                                     hint: "import the .p8 file Apple let you download once (AuthKey_KEYID.p8)")
-        case "CERTIFICATE", "TRUSTED CERTIFICATE":
-            throw APNsError.badInput("\(file): a certificate, not a .p8 signing key",
-                                     hint: "store certificates with `apnsctl cert import FILE`")
-        default:
-            throw APNsError.badInput("\(file): a PEM \(label) block, not a .p8 private key",
-                                     hint: "a .p8 from Apple starts with -----BEGIN PRIVATE KEY-----")
+        }
+        guard key.isP256 else {
+            throw APNsError.badInput("\(name): a PKCS#8 \(key.kind) private key, not an EC P-256 key",
+                                     hint: "APNs signing keys are EC P-256 (ES256); download the .p8 from Apple again")
+        }
+        do {
+            return SigningKeyMaterial(try P256.Signing.PrivateKey(derRepresentation: try key.pkcs8DER))
+        } catch {
+            throw APNsError.badInput("\(name): an EC P-256 key that cannot be used for signing (\(error))")
         }
     }
-}
 
-/// The label of a PEM block (`-----BEGIN LABEL-----`).
-enum PEMLabel {
-    static func first(in text: String) -> String? {
-        guard let begin = text.range(of: "-----BEGIN ") else { return nil }
-        guard let end = text.range(of: "-----", range: begin.upperBound..<text.endIndex) else { return nil }
-        return String(text[begin.upperBound..<end.lowerBound])
+    /// The key as encrypted PKCS#8 PEM (PBES2, AES-256-CBC; `openssl pkey -passin` reads it).
+    public func encryptedPKCS8PEM(passphrase: String) throws -> String {
+        do {
+            return try PrivateKey(derEncoded: Array(privateKey.derRepresentation)).encryptedPKCS8PEM(passphrase: passphrase)
+        } catch let error as CredentialError {
+            throw APNsError.usage("cannot encrypt the key: \(error.message)", hint: error.hint)
+        }
     }
 }

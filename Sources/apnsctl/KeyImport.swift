@@ -10,7 +10,8 @@ struct KeyImport: AsyncParsableCommand {
         discussion: """
         The key id comes from Apple's file name AuthKey_KEYID.p8 unless --key-id is given. The team's first key \
         becomes active; later ones are staged until `apnsctl key rotate`. --encrypt stores it as encrypted \
-        PKCS#8 (passphrase from the prompt, --password-file or --password-env).
+        PKCS#8 (passphrase from the prompt, --password-file or --password-env); the same passphrase opens an \
+        encrypted input file. Without --encrypt the key is stored as plain PKCS#8 (0600), as Apple ships it.
         """)
 
     @Argument(help: ArgumentHelp("The .p8 file (- for stdin).", valueName: "FILE"), completion: .file())
@@ -36,7 +37,9 @@ struct KeyImport: AsyncParsableCommand {
                                   hint: "pass --key-id KEYID (10 characters, shown in Apple's developer account)")
         }
         let store = try keystore.open()
-        let material = try SigningKeyMaterial.parse(try SecureFile.read(file), file: file)
+        let source = secrets.source(prompt: "Passphrase for \(file): ")
+        let material = try SigningKeyMaterial.parse(try SecureFile.read(file), file: file,
+                                                    passphrase: { try source.resolve() })
         var storedPEM: String?
         if encrypt {
             let passphrase = try secrets.source(prompt: "Passphrase to encrypt key \(id): ").resolve()

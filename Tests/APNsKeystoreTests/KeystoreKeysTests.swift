@@ -57,18 +57,32 @@ import Testing
     }
 
     @Test(arguments: [
-        ("rsa-2048.p8", "not an EC P-256"),
-        ("ec-p384.p8", "not an EC P-256"),
+        ("rsa-2048.p8", "RSA 2048"),
+        ("ec-p384.p8", "EC P-384"),
         ("ec-p256-sec1.pem", "SEC1"),
         ("public-key.pem", "a public key"),
         ("certificate.pem", "a certificate"),
-        ("garbage.p8", "not a key"),
-        ("encrypted.p8", "encrypted"),
+        ("garbage.p8", "not a .p8 signing key"),
+        ("encrypted.p8", "no passphrase"),
     ])
     func importNamesWhatAFileIs(name: String, says: String) throws {
         #expect {
             try Fixture.material(name)
         } throws: { ($0 as? APNsError)?.matches(.badInput, name, says) == true }
+    }
+
+    @Test func readsEncryptedPKCS8WithItsPassphrase() throws {
+        let material = try SigningKeyMaterial.parse(try Fixture.bytes("encrypted.p8"), file: "encrypted.p8",
+                                                    passphrase: { "fixture-pass" })
+        #expect(material.fingerprint == (try Fixture.material("AuthKey_NEW456HIJK.p8")).fingerprint)
+        #expect {
+            try SigningKeyMaterial.parse(try Fixture.bytes("encrypted.p8"), file: "encrypted.p8", passphrase: { "nope" })
+        } throws: { ($0 as? APNsError)?.matches(.badInput, "encrypted.p8", "wrong passphrase") == true }
+        // Round trip through encrypted PKCS#8.
+        let pem = try material.encryptedPKCS8PEM(passphrase: "another")
+        #expect(pem.hasPrefix("-----BEGIN ENCRYPTED PRIVATE KEY-----"))
+        let back = try SigningKeyMaterial.parse(Array(pem.utf8), file: "x", passphrase: { "another" })
+        #expect(back.fingerprint == material.fingerprint)
     }
 
     @Test(arguments: ["abc123defg", "ABC123DEF", "ABC123DEFGH", "ABC-23DEFG", ""])

@@ -46,12 +46,12 @@ import Testing
     }
 
     @Test(arguments: [
-        ("rsa-2048.p8", "not an EC P-256"),
-        ("ec-p384.p8", "not an EC P-256"),
-        ("ec-p256-sec1.pem", "SEC1"),
+        ("rsa-2048.p8", "a PKCS#8 RSA 2048 private key, not an EC P-256 key"),
+        ("ec-p384.p8", "a PKCS#8 EC P-384 private key, not an EC P-256 key"),
+        ("ec-p256-sec1.pem", "EC P-256 private key in SEC1 form"),
         ("public-key.pem", "a public key"),
         ("certificate.pem", "a certificate"),
-        ("garbage.p8", "not a key"),
+        ("garbage.p8", "not a .p8 signing key"),
     ])
     func importRefusesWhatIsNotAP256PKCS8Key(name: String, says: String) throws {
         let ks = try KeystoreCLI.fresh()
@@ -84,6 +84,35 @@ import Testing
         let same = try KeystoreCLI.ok(["key", "import", p8, "--team", "DEF123GHIJ"], ks)
         #expect(same.stdout.contains("already in the keystore"))
         #expect(try KeystoreCLI.states(ks) == ["ABC123DEFG": "active"])
+    }
+
+    /// --encrypt stores encrypted PKCS#8 that openssl opens with the passphrase; tokens then need it only
+    /// when a new one is signed.
+    @Test func encryptedKeysAreReadableByOpensslAndSignWithThePassphrase() throws {
+        let ks = try KeystoreCLI.fresh()
+        let pass = KeystoreCLI.fixture("encrypted-passphrase.txt")
+        // The encrypted fixture opens with the same passphrase source that encrypts the stored copy.
+        try KeystoreCLI.ok(["key", "import", KeystoreCLI.fixture("encrypted.p8"), "--team", "DEF123GHIJ",
+                            "--key-id", "NEW456HIJK", "--encrypt", "--password-file", pass], ks)
+        let stored = ks + "/keys/NEW456HIJK.p8"
+        #expect(KeystoreCLI.mode(stored) == 0o600)
+        #expect(try String(contentsOfFile: stored, encoding: .utf8).hasPrefix("-----BEGIN ENCRYPTED PRIVATE KEY-----"))
+        let opened = try TokenCLITests.openssl(["pkey", "-in", stored, "-passin", "pass:fixture-pass", "-pubout"])
+        let expected = try TokenCLITests.openssl(["pkey", "-in", KeystoreCLI.fixture("AuthKey_NEW456HIJK.p8"), "-pubout"])
+        #expect(opened.status == 0)
+        #expect(opened.stdout == expected.stdout)
+        #expect(try TokenCLITests.openssl(["pkey", "-in", stored, "-passin", "pass:wrong"]).status != 0)
+        let status = try #require(try KeystoreCLI.json(try KeystoreCLI.ok(["key", "inspect", "NEW456HIJK", "--format", "json"], ks)) as? [String: Any])
+        #expect(status["encrypted"] as? Bool == true)
+        // Signing needs the passphrase: none (and no terminal) fails, the file works, and the cached token
+        // is then handed out without it.
+        let without = try KeystoreCLI.run(["token"], ks)
+        #expect(KeystoreCLI.failed(without, 2, "no terminal"))
+        let token = try KeystoreCLI.ok(["token", "--password-env", "KS_PASS"], ks, environment: ["KS_PASS": "fixture-pass"])
+        #expect(try KeystoreCLI.ok(["token"], ks).stdout == token.stdout)
+        let wrong = try KeystoreCLI.run(["key", "import", KeystoreCLI.fixture("encrypted.p8"), "--team", "DEF123GHIJ",
+                                         "--key-id", "NEW456HIJK", "--password-env", "KS_PASS"], ks, environment: ["KS_PASS": "nope"])
+        #expect(KeystoreCLI.failed(wrong, 3, "wrong passphrase"))
     }
 
     @Test func generateMarksTheKeyNotRegisteredWithApple() throws {
