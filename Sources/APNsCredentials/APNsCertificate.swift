@@ -1,3 +1,4 @@
+import APNsCore
 import Crypto
 import Foundation
 import SwiftASN1

@@ -1,25 +1,15 @@
+import APNsCore
 import SwiftASN1
 
-/// An APNs environment: the sandbox used by development builds, or production.
-///
-/// Encoded in JSON as `"development"` or `"production"`. A certificate names the environments it may
-/// connect to with Apple's extension OIDs (see ``oid``).
-public enum APNsEnvironment: String, Codable, Sendable, CaseIterable, Comparable {
-    /// The sandbox: `api.sandbox.push.apple.com`. Marked by OID 1.2.840.113635.100.6.3.1.
-    case development
-    /// Production: `api.push.apple.com`. Marked by OID 1.2.840.113635.100.6.3.2.
-    case production
-
+/// Certificates name the environments they may connect to with Apple's extension OIDs.
+/// (`APNsEnvironment` itself is defined once, in APNsCore, and shared by every module.)
+extension APNsEnvironment {
     /// The certificate extension that grants this environment.
     public var oid: ASN1ObjectIdentifier {
         switch self {
         case .development: return APNsOID.development
         case .production: return APNsOID.production
         }
-    }
-
-    public static func < (lhs: APNsEnvironment, rhs: APNsEnvironment) -> Bool {
-        lhs == .development && rhs == .production
     }
 }
 

@@ -1,0 +1,33 @@
+import NIOCore
+
+/// One client connection: its number, peer address, authentication state, and HTTP/2 progress.
+final class ConnectionContext: Sendable {
+    let id: Int
+    let remote: String
+    let channel: any Channel
+    /// The connection's client certificate and token history; streams of the connection share it.
+    let auth = LockedBox(ConnectionAuthState())
+    /// The highest client stream id seen, for the GOAWAY frame; nil until HTTP/2 is negotiated.
+    let highestStreamID = LockedBox<Int?>(nil)
+
+    init(id: Int, channel: any Channel) {
+        self.id = id
+        self.channel = channel
+        if let address = channel.remoteAddress {
+            self.remote = "\(address.ipAddress ?? "?"):\(address.port ?? 0)"
+        } else {
+            self.remote = "?"
+        }
+    }
+
+    /// Marks the connection as speaking HTTP/2.
+    func startHTTP2(clientCertificate: ClientCertificateIdentity?) {
+        auth.withLock { $0.clientCertificate = clientCertificate }
+        highestStreamID.withLock { $0 = 0 }
+    }
+
+    /// Records that the client opened stream `id`.
+    func sawStream(_ id: Int) {
+        highestStreamID.withLock { current in current = max(current ?? 0, id) }
+    }
+}

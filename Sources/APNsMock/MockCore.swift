@@ -1,0 +1,51 @@
+import APNsCore
+import Foundation
+
+/// What every connection of one server shares: the validator, the clock, and the log.
+final class MockCore: Sendable {
+    let validator: RequestValidator
+    let clock: any APNsClock
+    let format: MockLogFormat
+    let sink: (@Sendable (String) -> Void)?
+    private let records = LockedBox<[ReceivedRequest]>([])
+    private let lines = LockedBox<[String]>([])
+    private let connectionCounter = LockedBox(0)
+
+    init(configuration: MockServerConfiguration) {
+        self.validator = RequestValidator(policy: configuration.policy)
+        self.clock = configuration.clock
+        self.format = configuration.logFormat
+        self.sink = configuration.logSink
+    }
+
+    /// A new connection number, counting from 1.
+    func nextConnectionID() -> Int {
+        connectionCounter.withLock { count in
+            count += 1
+            return count
+        }
+    }
+
+    /// Validates one request against the connection's state, and logs and records it.
+    func handle(_ request: MockRequest, connection: ConnectionContext, stream: Int) -> (MockResponse, Date) {
+        let now = clock.now()
+        let response = connection.auth.withLock { state in
+            validator.validate(request, connection: &state, now: now)
+        }
+        let entry = MockLogEntry(request: request, response: response, time: now, connection: connection.id,
+                                 stream: stream, remote: connection.remote)
+        records.withLock { $0.append(ReceivedRequest(request: request, response: response, log: entry)) }
+        write(entry)
+        return (response, now)
+    }
+
+    /// Logs a line for an entry that has no HTTP/2 request behind it (a refused HTTP/1.1 request).
+    func write(_ entry: MockLogEntry) {
+        let line = entry.line(format)
+        lines.withLock { $0.append(line) }
+        sink?(line)
+    }
+
+    var receivedRequests: [ReceivedRequest] { records.snapshot }
+    var logLines: [String] { lines.snapshot }
+}
