@@ -187,6 +187,9 @@ openssl pkcs12 -export -in "$OUT/universal-g4.pem" -inkey "$OUT/universal-g4.key
   -name "Apple Push Services: com.example.g4" \
   -passout file:"$OUT/universal-g4-chain.p12.password" -out "$OUT/universal-g4-chain.p12"
 
+# Certificates only, neither encrypted nor MAC-protected: opens with no password at all.
+openssl pkcs12 -export -nokeys -in "$OUT/dev.pem" -certpbe NONE -nomac -passout pass: -out "$OUT/certs-only-nomac.p12"
+
 cp "$OUT/universal-modern.p12" "$OUT/corrupted-mac.p12"
 cp "$OUT/universal-modern.p12.password" "$OUT/corrupted-mac.p12.password"
 # The MAC digest is the last OCTET STRING inside MacData's DigestInfo (depth 3): flip its first byte.
