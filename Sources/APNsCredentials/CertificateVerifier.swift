@@ -117,7 +117,7 @@ public struct CertificateVerifier: Sendable {
 
 extension CertificateVerifier {
     /// swift-certificates' failure reasons embed whole certificate dumps: keep one readable clause.
-    static func summarise(_ reason: String) -> String {
+    public static func summarise(_ reason: String) -> String {
         if reason.hasSuffix("is not yet valid") { return "a certificate in the chain is not yet valid at that time" }
         if reason.contains("expired") { return "a certificate in the chain has expired at that time" }
         if reason.count <= 160 { return reason }
