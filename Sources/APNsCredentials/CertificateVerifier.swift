@@ -15,6 +15,7 @@ public struct CertificateVerifier: Sendable {
     /// True when `now` was set by the user (`--at`): the chain is then judged at that time too.
     public var chainAtFixedTime = false
 
+    /// A verifier with no topics, any environment, 30 days minimum, judged now.
     public init() {}
 
     /// Runs every check on `leaf`. `key` is the private key (from the file or `--key`), `anchors` the
