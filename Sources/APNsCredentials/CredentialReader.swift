@@ -30,7 +30,10 @@ public struct CredentialReader: Sendable {
         } catch let error as CredentialError {
             throw error.apnsError(file: name)
         } catch let error as APNsError {
-            throw error
+            // From the password source (no terminal, unset variable): say which file wanted the password.
+            let label = name == "-" ? "standard input" : name
+            if error.message.hasPrefix(label) { throw error }
+            throw APNsError(error.status, "\(label): \(error.message)", hint: error.hint)
         } catch {
             throw APNsError.badInput("\(name == "-" ? "standard input" : name): \(error)")
         }
