@@ -1,3 +1,4 @@
+import APNsCore
 import Foundation
 @_spi(DisableValidityCheck) @_spi(FixedExpiryValidationTime) import X509
 
