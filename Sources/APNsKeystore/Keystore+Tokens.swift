@@ -4,7 +4,7 @@ import Crypto
 import Foundation
 
 /// A public key a verifier (the mock APNs) should accept tokens from.
-public struct TrustedKey: Sendable {
+public struct TrustedPublicKey: Sendable {
     /// The token's expected `kid`.
     public let keyID: String
     /// The token's expected `iss`.
@@ -18,7 +18,7 @@ public struct TrustedKey: Sendable {
 extension Keystore {
     /// Keys whose tokens verify at `date`: staged and active keys, and retired keys within their grace period.
     /// Revoked keys never verify.
-    public func trustedKeys(at date: Date? = nil) throws -> [TrustedKey] {
+    public func trustedKeys(at date: Date? = nil) throws -> [TrustedPublicKey] {
         let now = date ?? clock.now()
         return try manifest().keys.compactMap { record in
             switch record.state {
@@ -26,7 +26,7 @@ extension Keystore {
             case .retired: guard let until = record.verifyUntil, until > now else { return nil }
             case .revoked: return nil
             }
-            return TrustedKey(keyID: record.keyID, teamID: record.teamID, publicKey: try record.p256PublicKey(),
+            return TrustedPublicKey(keyID: record.keyID, teamID: record.teamID, publicKey: try record.p256PublicKey(),
                               state: record.state)
         }
     }

@@ -144,6 +144,7 @@ public struct Keystore: Sendable {
                    _ body: (inout Manifest, inout Change) throws -> T) throws -> T {
         let lock = try KeystoreLock(path: layout.lock, timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
+        removeAbandonedTemporaryFiles()
         var manifest = try manifest()
         let before = manifest
         var change = Change()
@@ -168,6 +169,17 @@ public struct Keystore: Sendable {
             try? auditLog.append(AuditEntry(time: clock.now(), action: action, teamID: team ?? change.teamID,
                                             keyID: keyID, outcome: outcome, detail: error.message))
             throw error
+        }
+    }
+
+    /// Deletes temporary files a killed writer left (`.NAME.tmp-XXXXXX`, see `SecureFile.write`), so no copy
+    /// of a key outlives its purge. Only called under the lock, when no other write is in flight.
+    func removeAbandonedTemporaryFiles() {
+        for directory in layout.directories {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            for name in names where name.hasPrefix(".") && name.contains(".tmp-") {
+                try? FileManager.default.removeItem(atPath: directory + "/" + name)
+            }
         }
     }
 

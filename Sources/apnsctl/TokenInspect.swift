@@ -62,7 +62,7 @@ struct TokenInspect: AsyncParsableCommand {
             print("""
             header:    {"alg":"\(parsed.algorithm)","kid":"\(parsed.keyID)"}
             claims:    {"iss":"\(parsed.teamID)","iat":\(parsed.issuedAt)}
-            issued:    \(KeystoreText.date(parsed.issuedAtDate)) (age \(TokenAssessment.duration(assessment.ageSeconds)))
+            issued:    \(KeystoreText.date(parsed.issuedAtDate))
             verdict:   \(assessment.summary)
             signature: \(signature.replacingOccurrences(of: "_", with: " "))\(verifier.map { " (\($0.name))" } ?? "")
             """)

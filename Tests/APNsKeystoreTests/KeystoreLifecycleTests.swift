@@ -158,3 +158,44 @@ final class TokenBox: @unchecked Sendable {
     func set(_ token: ProviderToken) { lock.lock(); self.token = token; lock.unlock() }
     var value: ProviderToken? { lock.lock(); defer { lock.unlock() }; return token }
 }
+
+@Suite struct KeystoreConcurrencyTests {
+    /// Many tasks, each with its own Keystore value (so its own flock), share one token: one signature.
+    @Test func manyTasksWithSeparateKeystoreValuesShareOneToken() async throws {
+        let store = try makeKeystore()
+        _ = try store.generateKey(team: "DEF123GHIJ", keyID: "GEN0000001")
+        let path = store.path
+        let tokens = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<40 {
+                group.addTask { try Keystore.open(at: path).token().token.compact }
+            }
+            var all = Set<String>()
+            for try await token in group { all.insert(token) }
+            return all
+        }
+        #expect(tokens.count == 1)
+    }
+
+    /// One provider shared by many tasks.
+    @Test func oneProviderSharedByManyTasks() async throws {
+        let store = try makeKeystore()
+        _ = try store.generateKey(team: "DEF123GHIJ", keyID: "GEN0000001")
+        let provider = store.tokenProvider()
+        let results = try await withThrowingTaskGroup(of: IssuedToken.self) { group in
+            for _ in 0..<40 { group.addTask { try provider.token(team: "DEF123GHIJ") } }
+            var all = [IssuedToken]()
+            for try await issued in group { all.append(issued) }
+            return all
+        }
+        #expect(Set(results.map(\.token.compact)).count == 1)
+        #expect(results.filter { !$0.reused }.count == 1)
+    }
+
+    @Test func temporaryFilesLeftByAKilledWriterAreRemovedByTheNextChange() throws {
+        let store = try makeKeystore()
+        let leftover = store.layout.keysDirectory + "/.GEN0000001.p8.tmp-AbCdEf"
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: leftover))
+        _ = try store.generateKey(team: "DEF123GHIJ", keyID: "GEN0000001")
+        #expect(!FileManager.default.fileExists(atPath: leftover))
+    }
+}

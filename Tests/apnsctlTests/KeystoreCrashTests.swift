@@ -62,6 +62,10 @@ import Testing
         Step(command: ["key", "purge", "REV0000001"], action: "key.purge",
              points: ["before-shred", "before-manifest", "after-manifest"], keeps: ["OLD0000001", "NEW0000001"],
              alreadyDone: "not in the keystore"),
+        Step(command: ["cert", "import", KeystoreCertImportTests.cert("universal-modern.p12"), "--password-file",
+                       KeystoreCertImportTests.cert("universal-modern.p12.password")], action: "cert.import",
+             points: ["before-files", "before-manifest", "after-manifest"], keeps: all,
+             alreadyDone: "(a rerun finds the certificate and succeeds)"),
     ]
 
     @Test(arguments: steps.indices)
