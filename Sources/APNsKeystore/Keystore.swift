@@ -169,6 +169,10 @@ public struct Keystore: Sendable {
             try? auditLog.append(AuditEntry(time: clock.now(), action: action, teamID: team ?? change.teamID,
                                             keyID: keyID, outcome: outcome, detail: error.message))
             throw error
+        } catch {
+            try? auditLog.append(AuditEntry(time: clock.now(), action: action, teamID: team ?? change.teamID,
+                                            keyID: keyID, outcome: .failed, detail: "\(error)"))
+            throw APNsError(.internalError, "\(action) failed: \(error)", hint: "nothing was changed; please report this")
         }
     }
 

@@ -171,3 +171,39 @@ struct CLIFailure: Error, CustomStringConvertible {
         #expect(try KeystoreCLI.states(ks) == ["GEN0000001": "active"])
     }
 }
+
+@Suite struct KeystoreBadInputTests {
+    /// One refusal per verb not covered elsewhere: each is one error line plus a hint, the documented exit
+    /// code, nothing on stdout, and the keystore unchanged.
+    @Test func everyVerbRefusesBadInputClearly() throws {
+        let ks = try KeystoreCLI.fresh()
+        try KeystoreCLI.ok(["key", "generate", "--team", "DEF123GHIJ", "--key-id", "GEN0000001"], ks)
+        let manifest = URL(fileURLWithPath: ks + "/keystore.json")
+        let before = try Data(contentsOf: manifest)
+        let cases: [([String], Int32, String)] = [
+            (["keystore", "status", "--min-days", "-1"], 2, "--min-days"),
+            (["keystore", "audit", "--since", "5x"], 2, "--since 5x"),
+            (["keystore", "fix-permissions", "--keystore", "/nonexistent/ks"], 5, "no keystore here"),
+            (["key", "list", "--team", "short"], 2, "--team short"),
+            (["key", "inspect", "lowercase1"], 2, "not a valid key id"),
+            (["key", "export-public", "UNKNOWN001"], 5, "UNKNOWN001: not in the keystore"),
+            (["key", "purge", "GEN0000001"], 5, "only revoked keys"),
+            (["key", "rotate", "--team", "NOPE123456", "--to", "GEN0000001"], 5, "belongs to team DEF123GHIJ"),
+            (["token", "--key", "GEN0000001", "--team", "OTHER12345"], 5, "belongs to team DEF123GHIJ"),
+            (["token", "inspect", "a.b.c", "--key", "/nonexistent.pem"], 3, "not base64url"),
+            (["token", "inspect", "-"], 3, "not a JWT"),
+            (["cert", "import", KeystoreCLI.fixture("garbage.p8")], 3, "garbage.p8"),
+            (["key", "import", KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8"), "--team", "DEF123GHIJ",
+              "--password-file", "x", "--password-env", "Y"], 2, "cannot be used together"),
+            (["key", "list", "--lock-timeout", "-1"], 2, "--lock-timeout"),
+        ]
+        for (command, status, fragment) in cases {
+            let result = try KeystoreCLI.run(command, ks, stdin: Data())
+            #expect(KeystoreCLI.failed(result, status, fragment), "\(command): \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains("apnsctl: hint: "), "\(command) has no hint")
+            #expect(result.stdout.isEmpty, "\(command) printed \(result.stdout)")
+        }
+        #expect(try Data(contentsOf: manifest) == before)
+        #expect(try KeystoreCLI.states(ks) == ["GEN0000001": "active"])
+    }
+}
