@@ -148,6 +148,12 @@ import Testing
         #expect(!log.contains(token.token.compact))
         #expect(!log.contains(token.token.signingInput))
         #expect(!log.contains("PRIVATE KEY"))
+        // A line cut short by a crash is skipped; the rest still reads.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: store.layout.audit))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("{\"time\":\"2027-".utf8))
+        try handle.close()
+        #expect(try store.auditEntries().count == 5)
         for entry in try store.auditEntries() { #expect(entry.actor.contains("@")) }
     }
 }
