@@ -62,7 +62,7 @@ public struct APNsCertificate: Sendable, Hashable {
         do {
             certificate = try Certificate(derEncoded: derEncoded)
         } catch {
-            throw CertificateDecodingError(description: "not a valid X.509 certificate (\(error))")
+            throw CertificateDecodingError(description: "not a valid X.509 certificate (\(asn1Reason(error)))")
         }
         self.derEncoded = derEncoded
         self.certificate = certificate

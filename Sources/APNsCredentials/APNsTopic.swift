@@ -26,7 +26,7 @@ extension APNsTopic {
         do {
             root = try DER.parse(value)
         } catch {
-            throw TopicsDecodingError("not valid DER (\(error))")
+            throw TopicsDecodingError("not valid DER (\(asn1Reason(error)))")
         }
         guard root.identifier == .sequence, case .constructed(let children) = root.content else {
             throw TopicsDecodingError("expected a SEQUENCE, found \(root.identifier)")

@@ -42,7 +42,7 @@ public struct CredentialReader: Sendable {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw CredentialError(.empty, "empty file", hint: "expected a certificate (.pem, .cer) or a .p12 file")
         }
-        let asker = PasswordOnce(password)
+        let asker = CachedPassword(password)
         if PEMText.looksLikePEM(bytes) {
             return try parsePEM(bytes, password: asker)
         }
@@ -53,7 +53,7 @@ public struct CredentialReader: Sendable {
         return try parseDER(bytes, password: asker)
     }
 
-    private func parsePEM(_ bytes: [UInt8], password: PasswordOnce) throws -> CredentialBundle {
+    private func parsePEM(_ bytes: [UInt8], password: CachedPassword) throws -> CredentialBundle {
         let blocks = try PEMText.parse(bytes)
         let keyBlocks = blocks.filter { PEMText.isPrivateKeyLabel($0.discriminator) }
         if keyBlocks.count > 1 {
@@ -68,14 +68,14 @@ public struct CredentialReader: Sendable {
                 throw CredentialError(.malformed, "PEM block \(index + 1) (CERTIFICATE) is not a valid certificate")
             }
         }
-        let key = try keyBlocks.first.map { try PrivateKey(derEncoded: $0.derBytes, passphrase: password.ask) }
+        let key = try keyBlocks.first.map { try PrivateKey(derEncoded: $0.derBytes, passphrase: password.get) }
         if certificates.isEmpty && key == nil {
             throw CredentialError(.notACertificate, "contains \(PEMText.describe(blocks)), not a certificate or private key")
         }
         return CredentialBundle(certificates: certificates, privateKey: key, format: .pem)
     }
 
-    private func parseDER(_ bytes: [UInt8], password: PasswordOnce) throws -> CredentialBundle {
+    private func parseDER(_ bytes: [UInt8], password: CachedPassword) throws -> CredentialBundle {
         switch DERShape.classify(bytes) {
         case .certificate:
             do {
@@ -84,11 +84,11 @@ public struct CredentialReader: Sendable {
                 throw CredentialError(.malformed, "malformed DER certificate (\(error))")
             }
         case .pkcs12:
-            let contents = try PKCS12.read(bytes, password: password.ask)
+            let contents = try PKCS12.read(bytes, password: password.get)
             return CredentialBundle(certificates: contents.certificates, privateKey: contents.key, format: .pkcs12,
                                     friendlyName: contents.friendlyName)
         case .pkcs8, .encryptedPKCS8, .traditionalRSA, .traditionalEC:
-            return CredentialBundle(certificates: [], privateKey: try PrivateKey(derEncoded: bytes, passphrase: password.ask),
+            return CredentialBundle(certificates: [], privateKey: try PrivateKey(derEncoded: bytes, passphrase: password.get),
                                     format: .der)
         case .publicKey:
             throw CredentialError(.notACertificate, "contains a public key, not a certificate, private key or PKCS#12 file")
@@ -98,20 +98,5 @@ public struct CredentialReader: Sendable {
         case .otherDER:
             throw CredentialError(.unrecognised, "DER data that is not a certificate, private key or PKCS#12 file")
         }
-    }
-}
-
-/// Calls a password closure at most once and remembers the answer.
-final class PasswordOnce {
-    private let source: () throws -> String
-    private var answer: String?
-
-    init(_ source: @escaping () throws -> String) { self.source = source }
-
-    func ask() throws -> String {
-        if let answer { return answer }
-        let value = try source()
-        answer = value
-        return value
     }
 }

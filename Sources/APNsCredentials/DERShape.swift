@@ -21,7 +21,7 @@ enum DERShape: Equatable, Sendable {
         do {
             root = try DER.parse(bytes)
         } catch {
-            return .invalid(String(describing: error))
+            return .invalid(asn1Reason(error))
         }
         guard root.identifier == .sequence, case .constructed(let nodes) = root.content else { return .otherDER }
         let children = Array(nodes)
@@ -64,4 +64,10 @@ enum DERShape: Equatable, Sendable {
         case .invalid: return "unrecognised data"
         }
     }
+}
+
+/// A short reason for a swift-asn1 error ("truncatedASN1Field"), without source locations.
+func asn1Reason(_ error: Error) -> String {
+    if let asn1 = error as? ASN1Error { return asn1.code.description }
+    return String(describing: error)
 }

@@ -158,7 +158,7 @@ struct DemoCommand: AsyncParsableCommand {
     private func startMock(directory: String, fixtures: DemoFixtures) async throws -> MockAPNsServer {
         let keystore = try Keystore.open(at: directory + "/keystore")
         let trusted = try keystore.trustedKeys().map {
-            APNsMock.TrustedKey(keyID: $0.keyID, teamID: $0.teamID, publicKey: $0.publicKey)
+            TrustedKey(keyID: $0.keyID, teamID: $0.teamID, publicKey: $0.publicKey)
         }
         let policy = ValidationPolicy(environment: .development,
                                       devices: [fixtures.deviceToken: Self.bundleID],
