@@ -205,3 +205,27 @@ final class TokenBox: @unchecked Sendable {
         #expect(!FileManager.default.fileExists(atPath: leftover))
     }
 }
+
+@Suite struct KeystoreTokenCacheEdgeTests {
+    /// The shared cache file follows the same rule as the in-memory one: 19:59 reuses, 20:00 re-signs, a clock
+    /// moved back past iat re-signs.
+    @Test func cacheFileEdges() throws {
+        let clock = ManualClock()
+        let store = try makeKeystore(clock: clock)
+        _ = try store.generateKey(team: "DEF123GHIJ", keyID: "GEN0000001")
+        let twenty = try RefreshInterval(minutes: 20)
+        let first = try store.token(refreshAfter: twenty)
+        clock.advance(19 * 60 + 59)
+        #expect(try store.token(refreshAfter: twenty).token == first.token)
+        clock.advance(1)
+        let second = try store.token(refreshAfter: twenty)
+        #expect(second.refreshReason == .due)
+        #expect(second.token.issuedAt == first.token.issuedAt + 1200)
+        clock.advance(-600)
+        let back = try store.token(refreshAfter: twenty)
+        #expect(back.refreshReason == .clockMovedBackwards)
+        #expect(back.token.issuedAt == first.token.issuedAt + 600)
+        // A different process (another Keystore value) sees the same cached token.
+        #expect(try Keystore.open(at: store.path, clock: clock).token(refreshAfter: twenty).token == back.token)
+    }
+}
