@@ -70,8 +70,8 @@ public struct KeystoreKeySource: ProviderKeySource {
             }
             return SigningKeyReference(teamID: record.teamID, keyID: keyID)
         }
-        let team = try team ?? keystore.defaultTeam()
-        let record = try keystore.activeKey(team: team)
+        let team = try team ?? manifest.onlyTeam(keystore: keystore.path)
+        let record = try manifest.requireActiveKey(team: team, keystore: keystore.path)
         return SigningKeyReference(teamID: team, keyID: record.keyID)
     }
 

@@ -64,8 +64,12 @@ public final class TokenProvider: @unchecked Sendable {
             let reason: RefreshReason
             if case .refresh(let why) = decision { reason = why } else { reason = .noCachedToken }
             let key = try keys.privateKey(for: reference)
-            let token = try ProviderToken.sign(keyID: reference.keyID, teamID: reference.teamID,
-                                               issuedAt: now, key: key)
+            let token: ProviderToken
+            do {
+                token = try ProviderToken.sign(keyID: reference.keyID, teamID: reference.teamID, issuedAt: now, key: key)
+            } catch {
+                throw APNsError(.internalError, "key \(reference.keyID): signing failed: \(error)")
+            }
             cache.store(TokenCacheEntry(token))
             return issued(token, reused: false, reason: reason)
         }
