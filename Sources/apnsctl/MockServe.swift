@@ -96,10 +96,11 @@ struct MockServe: AsyncParsableCommand {
         if !server.configuration.isLoopback {
             Console.warn("listening on \(host), which is not loopback: other machines can reach this mock")
         }
+        let signals = TerminationSignals.install()
         let bound = try await server.start()
         Self.emit(MockStartup.listeningLine(host: host, port: bound, environment: environment.value, caFile: caFile,
                                             format: logFormat))
-        await TerminationSignals.wait()
+        await signals.wait()
         await server.stop(reason: .shutdown)
         Self.emit(MockStartup.stoppedLine(reason: .shutdown, requests: server.receivedRequests.count, format: logFormat))
     }
