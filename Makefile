@@ -71,5 +71,11 @@ fixtures:
 	scripts/make-fixtures.sh
 	scripts/make-key-fixtures.sh
 
+## Benchmarks against peers (not part of `make test`); writes BENCHMARKS.md.
+bench: deps
+	@command -v hyperfine >/dev/null && command -v h2load >/dev/null && command -v nghttpd >/dev/null || \
+		$(SUDO) apt-get install -y hyperfine nghttp2-client nghttp2-server
+	Benchmarks/run.sh
+
 clean:
 	rm -rf .build

@@ -67,7 +67,7 @@ let package = Package(
 
         // Benchmarks (not part of `swift test`): run with `make bench`, see Benchmarks/run.sh.
         .executableTarget(name: "apnsctl-bench", dependencies: [
-            "APNsTokens", "APNsKeystore",
+            "APNsCore", "APNsTokens",
             .product(name: "Crypto", package: "swift-crypto"),
         ], path: "Benchmarks/apnsctl-bench", swiftSettings: strict),
 

@@ -211,32 +211,166 @@ _apnsctl_cert_inspect() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=()
-    __apnsctl_offer_flags_options 0
+    non_repeating_options=(--password-file --password-env --format)
+    __apnsctl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-env')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __apnsctl_add_completions -f
+        return
+        ;;
+    esac
 }
 
 _apnsctl_cert_convert() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--force --encrypt-key --no-key --key-only --chain --no-chain --legacy --version -h --help)
     repeating_options=()
-    non_repeating_options=()
-    __apnsctl_offer_flags_options 0
+    non_repeating_options=(--to --out --out-dir --password-file --password-env --out-password-file --out-password-env --format)
+    __apnsctl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--to')
+        return
+        ;;
+    '--out')
+        return
+        ;;
+    '--out-dir')
+        return
+        ;;
+    '--password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-env')
+        return
+        ;;
+    '--out-password-file')
+        return
+        ;;
+    '--out-password-env')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __apnsctl_add_completions -f
+        return
+        ;;
+    esac
 }
 
 _apnsctl_cert_verify() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=()
-    __apnsctl_offer_flags_options 0
+    repeating_options=(--topic)
+    non_repeating_options=(--env --min-days --key --ca --at --password-file --password-env --format)
+    __apnsctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--topic')
+        return
+        ;;
+    '--env')
+        return
+        ;;
+    '--min-days')
+        return
+        ;;
+    '--key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--ca')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--at')
+        return
+        ;;
+    '--password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-env')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __apnsctl_add_completions -f
+        return
+        ;;
+    esac
 }
 
 _apnsctl_cert_import() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=()
-    __apnsctl_offer_flags_options 0
+    non_repeating_options=(--password-file --password-env --keystore --lock-timeout --format)
+    __apnsctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-env')
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __apnsctl_add_completions -f
+        return
+        ;;
+    esac
 }
 
 _apnsctl_key() {
@@ -264,66 +398,236 @@ _apnsctl_key() {
 
 _apnsctl_key_import() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--encrypt --version -h --help)
     repeating_options=()
-    non_repeating_options=()
-    __apnsctl_offer_flags_options 0
+    non_repeating_options=(--team --key-id --password-file --password-env --keystore --lock-timeout --format)
+    __apnsctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--team')
+        return
+        ;;
+    '--key-id')
+        return
+        ;;
+    '--password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-env')
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __apnsctl_add_completions -f
+        return
+        ;;
+    esac
 }
 
 _apnsctl_key_generate() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--team --key-id --keystore --lock-timeout --format)
     __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--team')
+        return
+        ;;
+    '--key-id')
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
 }
 
 _apnsctl_key_list() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--team --keystore --lock-timeout --format)
     __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--team')
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
 }
 
 _apnsctl_key_inspect() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=()
-    __apnsctl_offer_flags_options 0
+    non_repeating_options=(--keystore --lock-timeout --format)
+    __apnsctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
 }
 
 _apnsctl_key_export-public() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--force --version -h --help)
     repeating_options=()
-    non_repeating_options=()
-    __apnsctl_offer_flags_options 0
+    non_repeating_options=(--out --keystore --lock-timeout --format)
+    __apnsctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--out')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
 }
 
 _apnsctl_key_rotate() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--team --to --grace --password-file --password-env --keystore --lock-timeout --format)
     __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--team')
+        return
+        ;;
+    '--to')
+        return
+        ;;
+    '--grace')
+        return
+        ;;
+    '--password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-env')
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
 }
 
 _apnsctl_key_revoke() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--force --version -h --help)
     repeating_options=()
-    non_repeating_options=()
-    __apnsctl_offer_flags_options 0
+    non_repeating_options=(--keystore --lock-timeout --format)
+    __apnsctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
 }
 
 _apnsctl_key_purge() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=()
-    __apnsctl_offer_flags_options 0
+    non_repeating_options=(--keystore --lock-timeout --format)
+    __apnsctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
 }
 
 _apnsctl_keystore() {
@@ -353,32 +657,106 @@ _apnsctl_keystore_init() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=()
-    __apnsctl_offer_flags_options 0
+    non_repeating_options=(--keystore --lock-timeout --format)
+    __apnsctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __apnsctl_add_completions -d
+        return
+        ;;
+    esac
 }
 
 _apnsctl_keystore_status() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--keystore --lock-timeout --min-days --format)
     __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--min-days')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
 }
 
 _apnsctl_keystore_audit() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--keystore --lock-timeout --since --format)
     __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--since')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
 }
 
 _apnsctl_keystore_fix-permissions() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--keystore --lock-timeout --format)
     __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
 }
 
 _apnsctl_token() {
@@ -408,16 +786,65 @@ _apnsctl_token_issue() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--team --key --refresh-after --password-file --password-env --keystore --lock-timeout --format)
     __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--team')
+        return
+        ;;
+    '--key')
+        return
+        ;;
+    '--refresh-after')
+        return
+        ;;
+    '--password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-env')
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
 }
 
 _apnsctl_token_inspect() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=()
-    __apnsctl_offer_flags_options 0
+    non_repeating_options=(--key --keystore --lock-timeout --format)
+    __apnsctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--key')
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
 }
 
 _apnsctl_probe() {
@@ -453,10 +880,60 @@ _apnsctl_mock() {
 
 _apnsctl_mock_serve() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=()
+    non_repeating_flags=(--force --version -h --help)
+    repeating_options=(--device --unregistered --trust-key)
+    non_repeating_options=(--host --port --tls-cert --tls-key --ca-out --environment --env --team --client-ca --token-update-interval --format)
     __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--host')
+        return
+        ;;
+    '--port')
+        return
+        ;;
+    '--tls-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--tls-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--ca-out')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--environment'|'--env')
+        __apnsctl_add_completions -W 'development'$'\n''production'
+        return
+        ;;
+    '--device')
+        return
+        ;;
+    '--unregistered')
+        return
+        ;;
+    '--trust-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--team')
+        return
+        ;;
+    '--client-ca')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--token-update-interval')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
 }
 
 _apnsctl_doctor() {
@@ -471,8 +948,20 @@ _apnsctl_demo() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--keep --format)
     __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--keep')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
 }
 
 _apnsctl_help() {

@@ -52,8 +52,10 @@ final class DemoRunner {
         let shown = "apnsctl " + arguments.map(Self.shellQuoted).joined(separator: " ")
         say("\n\u{2022} \(name)\n  $ \(shown)")
         let output = run(arguments, stdin: stdin)
-        let text = (output.stdout + output.stderr).split(separator: "\n", omittingEmptySubsequences: false)
-        for line in text.prefix(showLines) where !line.isEmpty { say("    \(line)") }
+        let text = (output.stdout + output.stderr).split(separator: "\n")
+        for line in text.prefix(showLines) {
+            say("    " + (line.count > 110 ? line.prefix(100) + "…" : line))
+        }
         if text.count > showLines { say("    … (\(text.count - showLines) more lines)") }
         let problem = check(output)
         outcomes.append(Outcome(step: name, command: shown, exitCode: output.status, passed: problem == nil,

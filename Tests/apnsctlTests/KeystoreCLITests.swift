@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+/// Helpers for the keystore, key and token CLI tests: a fresh keystore per test, chosen through
+/// $APNSCTL_KEYSTORE exactly as a user's shell would.
+enum KeystoreCLI {
+    static let keyFixtures = CLI.fixtures.appendingPathComponent("keys")
+
+    static func fixture(_ name: String) -> String { keyFixtures.appendingPathComponent(name).path }
+
+    /// A new keystore in a new temporary directory.
+    static func fresh() throws -> String {
+        let path = CLI.temporaryDirectory("ks").appendingPathComponent("keystore").path
+        let result = try CLI.run(["keystore", "init", path])
+        guard result.status == 0 else { throw CLIFailure(result: result) }
+        return path
+    }
+
+    /// Runs apnsctl against `keystore`.
+    static func run(_ arguments: [String], _ keystore: String, environment: [String: String] = [:],
+                    stdin: Data? = nil) throws -> CLI.Result {
+        var env = environment
+        env["APNSCTL_KEYSTORE"] = keystore
+        return try CLI.run(arguments, environment: env, stdin: stdin)
+    }
+
+    /// Runs and requires exit 0.
+    @discardableResult
+    static func ok(_ arguments: [String], _ keystore: String, environment: [String: String] = [:]) throws -> CLI.Result {
+        let result = try run(arguments, keystore, environment: environment)
+        guard result.status == 0 else { throw CLIFailure(result: result) }
+        return result
+    }
+
+    /// Parses stdout as JSON.
+    static func json(_ result: CLI.Result) throws -> Any {
+        try JSONSerialization.jsonObject(with: result.stdoutData)
+    }
+
+    /// `key list --format json` as [key_id: state].
+    static func states(_ keystore: String) throws -> [String: String] {
+        let keys = try json(try ok(["key", "list", "--format", "json"], keystore)) as? [[String: Any]] ?? []
+        var states = [String: String]()
+        for key in keys { states[key["key_id"] as? String ?? "?"] = key["state"] as? String }
+        return states
+    }
+
+    static func mode(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]) as? Int) ?? -1
+    }
+
+    /// True when stderr is one error line naming every fragment, followed by a hint.
+    static func failed(_ result: CLI.Result, _ status: Int32, _ fragments: String...) -> Bool {
+        let lines = result.stderr.split(separator: "\n")
+        return result.status == status && lines.first?.hasPrefix("apnsctl: error: ") == true
+            && fragments.allSatisfy { result.stderr.contains($0) } && !result.stderr.contains("Fatal error")
+    }
+}
+
+struct CLIFailure: Error, CustomStringConvertible {
+    var result: CLI.Result
+    var description: String { "exit \(result.status): \(result.stderr)" }
+}
+
+@Suite struct KeystoreCLITests {
+    @Test func initCreatesAPrivateKeystoreAndRefusesASecondInit() throws {
+        let ks = try KeystoreCLI.fresh()
+        #expect(KeystoreCLI.mode(ks) == 0o700)
+        #expect(KeystoreCLI.mode(ks + "/keystore.json") == 0o600)
+        let again = try CLI.run(["keystore", "init", ks, "--format", "json"])
+        #expect(KeystoreCLI.failed(again, 5, "already holds a keystore"))
+        let json = try CLI.run(["keystore", "init", ks + "2", "--format", "json"])
+        #expect(json.status == 0)
+        #expect((try KeystoreCLI.json(json) as? [String: Any])?["keystore"] as? String == ks + "2")
+    }
+
+    @Test func initWithoutAPathUsesTheEnvironmentAndTheRepositoryKeystoreIsFoundFromItsParent() throws {
+        let root = CLI.temporaryDirectory("repo")
+        let ks = root.appendingPathComponent("keystore").path
+        // The repository's keystore/ (README and .gitignore only) becomes the default once initialised.
+        try FileManager.default.createDirectory(atPath: ks, withIntermediateDirectories: true)
+        try Data("# readme\n".utf8).write(to: URL(fileURLWithPath: ks + "/README.md"))
+        let xdg = root.appendingPathComponent("xdg").path
+        let before = try CLI.run(["key", "list"], in: root, environment: ["XDG_DATA_HOME": xdg])
+        #expect(KeystoreCLI.failed(before, 5, "\(xdg)/apnsctl", "no keystore here"))
+        #expect(before.stderr.contains("apnsctl: hint: create one with `apnsctl keystore init"))
+        #expect(try CLI.run(["keystore", "init", "keystore"], in: root).status == 0)
+        let generated = try CLI.run(["key", "generate", "--team", "DEF123GHIJ", "--key-id", "GEN0000001"], in: root,
+                                    environment: ["XDG_DATA_HOME": xdg])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        #expect(FileManager.default.fileExists(atPath: ks + "/keys/GEN0000001.p8"))
+        // The environment variable beats ./keystore.
+        let other = root.appendingPathComponent("other").path
+        #expect(try CLI.run(["keystore", "init"], in: root, environment: ["APNSCTL_KEYSTORE": other]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: other + "/keystore.json"))
+    }
+
+    @Test func aWorldReadableKeystoreIsRefusedUntilFixPermissions() throws {
+        let ks = try KeystoreCLI.fresh()
+        try KeystoreCLI.ok(["key", "generate", "--team", "DEF123GHIJ", "--key-id", "GEN0000001"], ks)
+        chmod(ks + "/keys/GEN0000001.p8", 0o644)
+        for command in [["key", "list"], ["token"], ["keystore", "status"], ["key", "inspect", "GEN0000001"]] {
+            let refused = try KeystoreCLI.run(command, ks)
+            #expect(KeystoreCLI.failed(refused, 5, "unsafe permissions", "GEN0000001.p8", "0644"), "\(command)")
+            #expect(refused.stderr.contains("apnsctl: hint: run `apnsctl keystore fix-permissions"))
+            #expect(refused.stdout.isEmpty)
+        }
+        let fixed = try KeystoreCLI.ok(["keystore", "fix-permissions", "--format", "json"], ks)
+        let paths = ((try KeystoreCLI.json(fixed) as? [String: Any])?["fixed"] as? [[String: Any]])?.compactMap { $0["path"] as? String }
+        #expect(paths == [ks + "/keys/GEN0000001.p8"])
+        #expect(KeystoreCLI.mode(ks + "/keys/GEN0000001.p8") == 0o600)
+        #expect(try KeystoreCLI.run(["key", "list"], ks).status == 0)
+    }
+
+    @Test func statusListsKeysWithStateAgeAndLastUse() throws {
+        let ks = try KeystoreCLI.fresh()
+        try KeystoreCLI.ok(["key", "import", KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8"), "--team", "DEF123GHIJ"], ks)
+        try KeystoreCLI.ok(["key", "generate", "--team", "DEF123GHIJ", "--key-id", "GEN0000001"], ks)
+        try KeystoreCLI.ok(["token"], ks)
+        let status = try KeystoreCLI.ok(["keystore", "status", "--format", "json"], ks)
+        let report = try #require(try KeystoreCLI.json(status) as? [String: Any])
+        #expect(report["ok"] as? Bool == true)
+        #expect(report["min_days"] as? Int == 30)
+        let keys = try #require(report["keys"] as? [[String: Any]])
+        #expect(keys.map { $0["key_id"] as? String } == ["ABC123DEFG", "GEN0000001"])
+        #expect(keys.map { $0["state"] as? String } == ["active", "staged"])
+        #expect(keys[0]["last_used"] is String)
+        #expect(keys[1]["last_used"] == nil)
+        #expect(keys[0]["age_days"] as? Int == 0)
+        #expect(keys[1]["registered_with_apple"] as? Bool == false)
+        let text = try KeystoreCLI.ok(["keystore", "status"], ks)
+        #expect(text.stdout.contains("GEN0000001  DEF123GHIJ  staged"))
+        #expect(text.stdout.contains("not registered with Apple"))
+    }
+
+    @Test func auditShowsEveryTransitionAndFiltersBySince() throws {
+        let ks = try KeystoreCLI.fresh()
+        try KeystoreCLI.ok(["key", "generate", "--team", "DEF123GHIJ", "--key-id", "OLD0000001"], ks)
+        try KeystoreCLI.ok(["key", "generate", "--team", "DEF123GHIJ", "--key-id", "NEW0000001"], ks)
+        try KeystoreCLI.ok(["key", "rotate", "--team", "DEF123GHIJ", "--to", "NEW0000001"], ks)
+        _ = try KeystoreCLI.run(["key", "purge", "NEW0000001"], ks)
+        let audit = try KeystoreCLI.ok(["keystore", "audit", "--format", "json"], ks)
+        let entries = try #require(try KeystoreCLI.json(audit) as? [[String: Any]])
+        #expect(entries.map { $0["action"] as? String }
+                == ["keystore.init", "key.generate", "key.generate", "key.rotate", "key.purge"])
+        #expect(entries.map { $0["outcome"] as? String } == ["ok", "ok", "ok", "ok", "refused"])
+        for entry in entries {
+            for field in ["time", "action", "outcome", "actor"] { #expect(entry[field] != nil, "\(field)") }
+        }
+        let future = try KeystoreCLI.ok(["keystore", "audit", "--since", "2999-01-01T00:00:00Z", "--format", "json"], ks)
+        #expect((try KeystoreCLI.json(future) as? [Any])?.isEmpty == true)
+        let recent = try KeystoreCLI.ok(["keystore", "audit", "--since", "1h"], ks)
+        #expect(recent.stdout.split(separator: "\n").count == 5)
+        #expect(KeystoreCLI.failed(try KeystoreCLI.run(["keystore", "audit", "--since", "yesterday"], ks), 2, "--since"))
+    }
+
+    @Test func aLockedKeystoreFailsWithExitFiveAfterTheTimeout() throws {
+        let ks = try KeystoreCLI.fresh()
+        try KeystoreCLI.ok(["key", "generate", "--team", "DEF123GHIJ", "--key-id", "GEN0000001"], ks)
+        let fd = open(ks + "/.lock", O_RDWR)
+        #expect(flock(fd, LOCK_EX) == 0)
+        defer { close(fd) }
+        for command in [["key", "generate", "--team", "DEF123GHIJ", "--key-id", "GEN0000002"], ["token"],
+                        ["key", "revoke", "GEN0000001", "--force"]] {
+            let locked = try KeystoreCLI.run(command + ["--lock-timeout", "0.3"], ks)
+            #expect(KeystoreCLI.failed(locked, 5, "locked by another process"), "\(command)")
+            #expect(locked.stderr.contains("--lock-timeout"))
+            #expect(locked.stdout.isEmpty)
+        }
+        flock(fd, LOCK_UN)
+        #expect(try KeystoreCLI.states(ks) == ["GEN0000001": "active"])
+    }
+}
