@@ -74,6 +74,43 @@ struct MockServeTests {
         #expect(stopped["requests"] as? Int == expectedLines)
     }
 
+    /// The keystore's key (made by `apnsctl key generate`) is trusted; `apnsctl token` signs what curl sends.
+    @Test func trustsTheKeystoresKeys() throws {
+        let directory = CLI.temporaryDirectory("mock-keystore")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let keystore = directory.appendingPathComponent("ks").path
+        #expect(try CLI.run(["keystore", "init", keystore]).status == 0)
+        #expect(try CLI.run(["key", "generate", "--keystore", keystore, "--team", "TEAM123456",
+                             "--key-id", "KEY1234567"]).status == 0)
+        let issued = try CLI.run(["token", "--keystore", keystore, "--team", "TEAM123456"])
+        #expect(issued.status == 0, "\(issued.stderr)")
+        let token = issued.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let caFile = directory.appendingPathComponent("ca.pem").path
+
+        let server = try MockServeProcess(["mock", "serve", "--port", "0", "--keystore", keystore, "--ca-out", caFile,
+                                           "--device", "\(Self.device)=com.example.app"])
+        defer { server.kill() }
+        let first = try #require(server.firstLine())
+        #expect(first.contains(" keys=1 "), "\(first)")
+        let port = try #require(first.split(separator: " ").first { $0.hasPrefix("port=") }.flatMap { Int($0.dropFirst(5)) })
+        let response = try MockTool.curl([
+            "-X", "POST", "--data-binary", #"{"aps":{"alert":"hi"}}"#, "-H", "apns-topic: com.example.app",
+            "-H", "authorization: bearer \(token)", "https://127.0.0.1:\(port)/3/device/\(Self.device)",
+        ], ca: caFile)
+        #expect(response.status == 200, "\(response.body)")
+        let result = server.terminate()
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("auth=token:KEY1234567/TEAM123456 -> 200"), "\(result.stdout)")
+    }
+
+    @Test func aKeystoreFlagThatNamesNothingIsRefused() throws {
+        let directory = CLI.temporaryDirectory("mock-nokeystore")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CLI.run(["mock", "serve", "--port", "0", "--keystore", directory.appendingPathComponent("none").path])
+        #expect(result.status == 5, "\(result.stderr)")
+        #expect(result.stderr.contains("no keystore here"))
+    }
+
     @Test func textFormatPrintsAParseableFirstLineAndWritesTheCAToATemporaryFile() throws {
         let server = try MockServeProcess(["mock", "serve", "--port", "0", "--environment", "production"])
         defer { server.kill() }
