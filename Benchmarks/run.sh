@@ -52,10 +52,10 @@ ratio() { py 'print(f"{float(a[0])/float(a[1]):.2f}")' "$1" "$2"; }
 meets() { py 'r,op,t=float(a[0]),a[1],float(a[2]); print("met" if (r>=t if op==">=" else r<=t) else "MISSED")' "$1" "$2" "$3"; }
 ms() { py 'print(f"{float(a[0])*1000:.1f} ms")' "$1"; }
 # "12.3 ± 0.4 ms" from hyperfine's JSON: result $2 of file $1.
-ms_sd() { py 'r=json.load(open(a[0]))["results"][int(a[1])]; print(f"{r[\"mean\"]*1000:.1f} ± {r[\"stddev\"]*1000:.1f} ms")' "$1" "$2"; }
+ms_sd() { py 'r=json.load(open(a[0]))["results"][int(a[1])]; m=r["mean"]*1000; s=r["stddev"]*1000; print(f"{m:.1f} ± {s:.1f} ms")' "$1" "$2"; }
 field() { py 'print(json.load(open(a[0]))["results"][int(a[1])][a[2]])' "$1" "$2" "$3"; }
 # Coefficient of variation of result $2, in percent.
-cv() { py 'r=json.load(open(a[0]))["results"][int(a[1])]; print(f"{100*r[\"stddev\"]/r[\"mean\"]:.0f}")' "$1" "$2"; }
+cv() { py 'r=json.load(open(a[0]))["results"][int(a[1])]; c=100*r["stddev"]/r["mean"]; print(f"{c:.0f}")' "$1" "$2"; }
 
 # hyperfine over one or more commands (run without a shell, -N), exporting JSON to $1.
 # Stops the run with hyperfine's own message when a command fails: a failing command has no timing.

@@ -1,4 +1,6 @@
 import APNsCore
+import APNsCredentials
+import APNsMock
 import APNsTokens
 import Crypto
 import Foundation
@@ -16,6 +18,11 @@ import Foundation
 //   token_parses               ProviderToken(parsing:) of a compact token (what the reuse path does each call)
 //   cached_lookups_memoized    a replica of the reuse path that keeps the parsed token (the proposed fix)
 //   es256_token_verifies       ProviderToken(parsing:) + isSignatureValid: what the mock does per request
+//   mock_validations           RequestValidator.validate of a canary push with that token on one connection
+//   mock_log_lines             MockLogEntry.text: the mock's per-request log line (ISO 8601 time)
+//   legacy_p12_to_pem          CredentialReader.read(bytes:) of Tests/Fixtures/certs/dev-legacy.p12 (password
+//                              from its .password file) + CredentialWriter.pem: `cert convert` without file I/O;
+//                              skipped unless run from the repository root
 
 let key = P256.Signing.PrivateKey()
 let teamID = "DEF123GHIJ", keyID = "ABC123DEFG"
@@ -64,6 +71,30 @@ final class MemoizedReusePath: @unchecked Sendable {
 
 let memoized = MemoizedReusePath(keys: StaticKeySource(teamID: teamID, keyID: keyID, key: key), token: signed)
 
+// The mock's validator with the key trusted and the canary's device registered, and one connection.
+let device = String(repeating: "ab", count: 32)
+let validator = RequestValidator(policy: ValidationPolicy(devices: [device: "com.example.bench"],
+                                                          trustedKeys: [TrustedKey(keyID: keyID, teamID: teamID,
+                                                                                   publicKey: publicKey)]))
+let canary = MockRequest(method: "POST", path: "/3/device/\(device)", headers: [
+    MockHeader("authorization", "bearer \(compact)"), MockHeader("apns-topic", "com.example.bench"),
+    MockHeader("apns-push-type", "background"), MockHeader("apns-priority", "5"), MockHeader("apns-expiration", "0"),
+], body: Array(#"{"aps":{"content-available":1}}"#.utf8))
+nonisolated(unsafe) var connection = ConnectionAuthState()
+let entryJSON = #"{"time":0,"connection":1,"stream":1,"remote":"127.0.0.1:50000","protocol":"h2","method":"POST","#
+    + #""path":"/3/device/\#(device)","topic":"com.example.bench","push_type":"background","priority":"5","#
+    + #""apns_id":"6f4e3c1a-3b2d-4c5e-8f90-112233445566","auth":"token","key_id":"\#(keyID)","team_id":"\#(teamID)","#
+    + #""status":200,"payload_bytes":33,"detail":"accepted for com.example.bench"}"#
+let logEntry = try JSONDecoder().decode(MockLogEntry.self, from: Data(entryJSON.utf8))
+
+// The legacy .p12 fixture, when run from the repository root.
+OpenSSLRuntime.bootstrap()
+let p12Path = "Tests/Fixtures/certs/dev-legacy.p12"
+let p12 = FileManager.default.contents(atPath: p12Path).map { Array($0) }
+let p12Password = (try? String(contentsOfFile: p12Path + ".password", encoding: .utf8))?
+    .trimmingCharacters(in: .newlines) ?? ""
+let reader = CredentialReader(password: { p12Password })
+
 nonisolated(unsafe) var sink = 0
 
 let benchmarks: [(String, () throws -> Void)] = [
@@ -86,6 +117,19 @@ let benchmarks: [(String, () throws -> Void)] = [
     }),
     ("es256_token_verifies", {
         sink &+= try ProviderToken(parsing: compact).isSignatureValid(for: publicKey) ? 1 : 0
+    }),
+    ("mock_validations", {
+        let response = validator.validate(canary, connection: &connection, now: fixedDate.addingTimeInterval(1))
+        guard response.status == 200 else { fail("the mock's validator answered \(response.status): \(response.detail)") }
+        sink &+= response.status
+    }),
+    ("mock_log_lines", {
+        sink &+= logEntry.text.utf8.count
+    }),
+    ("legacy_p12_to_pem", {
+        guard let p12 else { return }
+        let bundle = try reader.read(bytes: p12, name: p12Path)
+        sink &+= try CredentialWriter.pem(certificates: bundle.certificates, key: bundle.privateKey).count
     }),
 ]
 
@@ -145,6 +189,7 @@ if let profile, let body = benchmarks.first(where: { $0.0 == profile })?.1 {
 } else {
     var results: [String: Double] = [:]
     for (name, body) in benchmarks where names.isEmpty || names.contains(name) {
+        if name == "legacy_p12_to_pem" && p12 == nil { continue }
         results[name + "_per_second"] = try rate(seconds: seconds, body)
     }
     let data = try JSONSerialization.data(withJSONObject: results, options: [.sortedKeys])
