@@ -82,7 +82,8 @@ struct TokenInspect: AsyncParsableCommand {
     /// --key FILE, --key KEYID, else the keystore's key for the token's kid (when a keystore opens).
     func findVerifier(for parsed: ProviderToken) throws -> Verifier? {
         if let key, FileManager.default.fileExists(atPath: key) {
-            return Verifier(key: try Self.publicKey(file: key), name: key, state: nil)
+            return Verifier(key: try SigningKeyMaterial.verificationKey(try SecureFile.read(key), file: key), name: key,
+                            state: nil)
         }
         if let key {
             guard AppleIdentifier.isValid(key) else {
@@ -95,11 +96,5 @@ struct TokenInspect: AsyncParsableCommand {
         guard let store = try? keystore.open(), let record = try? store.key(parsed.keyID),
               let publicKey = try? record.p256PublicKey() else { return nil }
         return Verifier(key: publicKey, name: "keystore key \(record.keyID)", state: record.state)
-    }
-
-    static func publicKey(file: String) throws -> P256.Signing.PublicKey {
-        let text = String(decoding: try SecureFile.read(file), as: UTF8.self)
-        if let key = try? P256.Signing.PublicKey(pemRepresentation: text) { return key }
-        return try SigningKeyMaterial.parse(Array(text.utf8), file: file).privateKey.publicKey
     }
 }
