@@ -24,20 +24,20 @@ public enum MockStartup {
 
     /// The first line `apnsctl mock serve` prints: where it listens and which CA to trust.
     ///
-    /// Text: `listening host=127.0.0.1 port=8443 environment=development ca=/path/ca.pem` (`ca=` only when the
-    /// identity was generated). JSON fields: `event` ("listening"), `host`, `port`, `url`, `environment`,
-    /// `ca_file` (or null).
-    public static func listeningLine(host: String, port: Int, environment: APNsEnvironment, caFile: String?,
-                                     format: MockLogFormat) -> String {
+    /// Text: `listening host=127.0.0.1 port=8443 environment=development keys=2 ca=/path/ca.pem` (`ca=` only
+    /// when the identity was generated, and last). JSON fields: `event` ("listening"), `host`, `port`, `url`,
+    /// `environment`, `trusted_keys` (how many token keys it trusts), `ca_file` (or null).
+    public static func listeningLine(host: String, port: Int, environment: APNsEnvironment, trustedKeys: Int,
+                                     caFile: String?, format: MockLogFormat) -> String {
         switch format {
         case .text:
-            var line = "listening host=\(host) port=\(port) environment=\(environment.rawValue)"
+            var line = "listening host=\(host) port=\(port) environment=\(environment.rawValue) keys=\(trustedKeys)"
             if let caFile { line += " ca=\(caFile)" }
             return line
         case .json:
             let fields: [String: Any] = [
                 "event": "listening", "host": host, "port": port, "url": "https://\(urlHost(host)):\(port)",
-                "environment": environment.rawValue, "ca_file": caFile ?? NSNull(),
+                "environment": environment.rawValue, "trusted_keys": trustedKeys, "ca_file": caFile ?? NSNull(),
             ]
             return jsonLine(fields)
         }

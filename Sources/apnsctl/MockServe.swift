@@ -1,4 +1,5 @@
 import APNsCore
+import APNsKeystore
 import APNsMock
 import ArgumentParser
 import Foundation
@@ -56,6 +57,9 @@ struct MockServe: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The team id the --trust-key keys belong to.", valueName: "TEAMID"))
     var team: String?
 
+    @OptionGroup(title: "Keystore (its staged, active and in-grace keys are trusted when it exists)")
+    var keystore: KeystoreOptions
+
     @Option(name: .customLong("client-ca"), help: ArgumentHelp(
         "Accept client certificates issued by this CA (PEM) for certificate authentication.", valueName: "FILE"),
             completion: .file())
@@ -96,10 +100,12 @@ struct MockServe: AsyncParsableCommand {
         if !server.configuration.isLoopback {
             Console.warn("listening on \(host), which is not loopback: other machines can reach this mock")
         }
+        let signals = TerminationSignals.install()
         let bound = try await server.start()
-        Self.emit(MockStartup.listeningLine(host: host, port: bound, environment: environment.value, caFile: caFile,
-                                            format: logFormat))
-        await TerminationSignals.wait()
+        Self.emit(MockStartup.listeningLine(host: host, port: bound, environment: environment.value,
+                                            trustedKeys: server.configuration.policy.trustedKeys.count,
+                                            caFile: caFile, format: logFormat))
+        await signals.wait()
         await server.stop(reason: .shutdown)
         Self.emit(MockStartup.stoppedLine(reason: .shutdown, requests: server.receivedRequests.count, format: logFormat))
     }
@@ -115,7 +121,7 @@ struct MockServe: AsyncParsableCommand {
         for token in unregistered {
             gone[try MockStartup.deviceToken(token, flag: "--unregistered")] = startedAt
         }
-        var keys: [TrustedKey] = []
+        var keys = try keystoreKeys()
         for entry in trustKeys {
             let (keyID, path) = try MockStartup.assignment(entry, flag: "--trust-key", valueName: "KEYID=PEMFILE")
             keys.append(try TrustedKey(keyID: keyID, teamID: team ?? "", pemFile: path))
@@ -131,6 +137,23 @@ struct MockServe: AsyncParsableCommand {
         let clientCAPEM = try clientCA.map { String(decoding: try SecureFile.read($0), as: UTF8.self) }
         return MockServerConfiguration(host: host, port: port, tls: tls, policy: policy, clientCAPEM: clientCAPEM,
                                        logFormat: logFormat, logSink: { Self.emit($0) })
+    }
+
+    /// The keys of the keystore, when `--keystore` names one or the default location holds one.
+    private func keystoreKeys() throws -> [TrustedKey] {
+        let location = keystore.location
+        guard location.source == .flag
+                || FileManager.default.fileExists(atPath: location.path + "/" + KeystoreLocation.manifestName) else {
+            return []
+        }
+        do {
+            return try keystore.open().trustedKeys().map {
+                TrustedKey(keyID: $0.keyID, teamID: $0.teamID, publicKey: $0.publicKey)
+            }
+        } catch let error as APNsError where location.source != .flag {
+            Console.warn("not trusting the keystore at \(location.path): \(error.message)")
+            return []
+        }
     }
 
     private func writeCA(_ pem: String) throws -> String {
