@@ -8,17 +8,8 @@ import Testing
 struct MockServerTests {
     private func withServer(policy: ValidationPolicy = Fixture.policy(), clock: ManualClock? = nil,
                             _ body: (MockAPNsServer, Int, String) async throws -> Void) async throws {
-        let server = try MockAPNsServer(configuration: MockServerConfiguration(
-            policy: policy, clock: clock ?? ManualClock(Date())))
-        let port = try await server.start()
-        let ca = try #require(server.certificateAuthorityPEM)
-        do {
-            try await body(server, port, ca)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await MockAPNsServer.running(MockServerConfiguration(policy: policy, clock: clock ?? ManualClock(Date())),
+                                         body)
     }
 
     private func headers(token: String?, topic: String = Fixture.bundleID) -> [String: String] {
