@@ -138,6 +138,9 @@ public final class MockAPNsServer: Sendable {
 
     // MARK: - Plumbing
 
+    /// What APNs advertises once a connection is authenticated.
+    static let maxConcurrentStreams = 1000
+
     private static let ipv6Loopback: [UInt8] = Array(repeating: 0, count: 15) + [1]
 
     private static func makeSSLContext(identity: TLSIdentity, clientCAPEM: String?) throws -> NIOSSLContext {
@@ -172,8 +175,11 @@ public final class MockAPNsServer: Sendable {
             .flatMap { try? ClientCertificateIdentity(derEncoded: $0.toDERBytes()) }
         connection.startHTTP2(clientCertificate: certificate)
         let core = self.core
+        var settings = NIOHTTP2Handler.ConnectionConfiguration()
+        settings.initialSettings = [HTTP2Setting(parameter: .maxConcurrentStreams, value: Self.maxConcurrentStreams),
+                                    HTTP2Setting(parameter: .maxHeaderListSize, value: 16_384)]
         return channel.configureHTTP2Pipeline(
-            mode: .server, connectionConfiguration: .init(), streamConfiguration: .init()
+            mode: .server, connectionConfiguration: settings, streamConfiguration: .init()
         ) { stream in
             stream.eventLoop.makeCompletedFuture {
                 try stream.pipeline.syncOperations.addHandler(HTTP2StreamHandler(core: core, connection: connection))
