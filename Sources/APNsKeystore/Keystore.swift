@@ -134,8 +134,9 @@ public struct Keystore: Sendable {
         var manifest = try manifest()
         let before = manifest
         var change = Change()
+        let result: T
         do {
-            let result = try body(&manifest, &change)
+            result = try body(&manifest, &change)
             if !change.dropTokensOf.isEmpty {
                 var cache = readTokenCache()
                 for keyID in change.dropTokensOf { cache.drop(keyID: keyID) }
@@ -147,9 +148,6 @@ public struct Keystore: Sendable {
                                      overwrite: true)
                 CrashPoint.reach("\(action):after-manifest")
             }
-            try auditLog.append(AuditEntry(time: clock.now(), action: action, teamID: team ?? change.teamID,
-                                           keyID: keyID, outcome: .ok, detail: change.detail))
-            return result
         } catch let error as APNsError {
             let outcome: AuditEntry.Outcome = error.status == .keystore || error.status == .usage ? .refused : .failed
             try? auditLog.append(AuditEntry(time: clock.now(), action: action, teamID: team ?? change.teamID,
@@ -158,8 +156,16 @@ public struct Keystore: Sendable {
         } catch {
             try? auditLog.append(AuditEntry(time: clock.now(), action: action, teamID: team ?? change.teamID,
                                             keyID: keyID, outcome: .failed, detail: "\(error)"))
-            throw APNsError(.internalError, "\(action) failed: \(error)", hint: "nothing was changed; please report this")
+            throw APNsError(.internalError, "\(action) failed: \(error)", hint: "the manifest was not changed; please report this")
         }
+        do {
+            try auditLog.append(AuditEntry(time: clock.now(), action: action, teamID: team ?? change.teamID,
+                                           keyID: keyID, outcome: .ok, detail: change.detail))
+        } catch let error as APNsError {
+            throw APNsError.keystore("\(action) was made, but recording it failed: \(error.message)",
+                                     hint: "check the free space and permissions of \(layout.audit)")
+        }
+        return result
     }
 
     /// Deletes temporary files a killed writer left (`.NAME.tmp-XXXXXX`, see `SecureFile.write`), so no copy

@@ -59,7 +59,15 @@ final class HTTP2StreamHandler: ChannelInboundHandler {
             }
         }
         let request = MockRequest(method: method, path: path, headers: regular, body: body, bodyLength: bodyLength)
-        let (response, now) = core.handle(request, connection: connection, stream: Self.streamID(of: context.channel))
+        let streamID = Self.streamID(of: context.channel)
+        let (response, now) = core.handle(request, connection: connection, stream: streamID)
+        if core.faults.forcedReason == nil {
+            if core.faults.stall { return }
+            if let reason = core.faults.goAway {
+                connection.goAway(reason: reason, lastStreamID: streamID)
+                return
+            }
+        }
 
         var fields: [(String, String)] = [(":status", String(response.status)), ("apns-id", response.apnsID)]
         if let unique = response.uniqueID { fields.append(("apns-unique-id", unique)) }

@@ -63,10 +63,18 @@ public final class MockAPNsServer: Sendable {
     public var port: Int? { state.snapshot.port }
 
     /// Binds and starts serving. Returns the bound port (the chosen one when the configuration says 0).
-    /// Throws ``APNsError`` (unreachable) when the address cannot be bound.
+    /// Throws ``APNsError`` (unreachable) when the address cannot be bound; a server starts once.
     @discardableResult
     public func start() async throws -> Int {
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let group: MultiThreadedEventLoopGroup? = state.withLock { state in
+            guard state.group == nil, !state.stopped else { return nil }
+            let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+            state.group = group
+            return group
+        }
+        guard let group else {
+            throw APNsError(.internalError, "the mock server was already started", hint: "make a new MockAPNsServer")
+        }
         let sslContext = self.sslContext
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
@@ -87,13 +95,16 @@ public final class MockAPNsServer: Sendable {
         do {
             channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
         } catch {
+            state.withLock {
+                $0.group = nil
+                $0.stopped = true
+            }
             try? await group.shutdownGracefully()
             throw APNsError.unreachable("cannot listen on \(configuration.host):\(configuration.port): \(error)",
                                         hint: "pick another --port, or 0 for any free one")
         }
         let port = channel.localAddress?.port ?? configuration.port
         state.withLock {
-            $0.group = group
             $0.channel = channel
             $0.port = port
         }
@@ -114,7 +125,7 @@ public final class MockAPNsServer: Sendable {
         guard let group else { return }
         try? await channel?.close()
         for connection in connections {
-            try? await goAway(connection, reason: reason).get()
+            try? await connection.goAway(reason: reason).get()
         }
         try? await group.shutdownGracefully()
     }
@@ -126,6 +137,9 @@ public final class MockAPNsServer: Sendable {
     public var logLines: [String] { core.logLines }
 
     // MARK: - Plumbing
+
+    /// What APNs advertises once a connection is authenticated.
+    static let maxConcurrentStreams = 1000
 
     private static let ipv6Loopback: [UInt8] = Array(repeating: 0, count: 15) + [1]
 
@@ -161,8 +175,11 @@ public final class MockAPNsServer: Sendable {
             .flatMap { try? ClientCertificateIdentity(derEncoded: $0.toDERBytes()) }
         connection.startHTTP2(clientCertificate: certificate)
         let core = self.core
+        var settings = NIOHTTP2Handler.ConnectionConfiguration()
+        settings.initialSettings = [HTTP2Setting(parameter: .maxConcurrentStreams, value: Self.maxConcurrentStreams),
+                                    HTTP2Setting(parameter: .maxHeaderListSize, value: 16_384)]
         return channel.configureHTTP2Pipeline(
-            mode: .server, connectionConfiguration: .init(), streamConfiguration: .init()
+            mode: .server, connectionConfiguration: settings, streamConfiguration: .init()
         ) { stream in
             stream.eventLoop.makeCompletedFuture {
                 try stream.pipeline.syncOperations.addHandler(HTTP2StreamHandler(core: core, connection: connection))
@@ -177,18 +194,4 @@ public final class MockAPNsServer: Sendable {
         }
     }
 
-    private func goAway(_ connection: ConnectionContext, reason: APNsReason) -> EventLoopFuture<Void> {
-        let channel = connection.channel
-        return channel.eventLoop.flatSubmit {
-            guard channel.isActive else { return channel.eventLoop.makeSucceededVoidFuture() }
-            guard let lastStream = connection.highestStreamID.snapshot else {
-                return channel.close()
-            }
-            let data = channel.allocator.buffer(string: #"{"reason":"\#(reason.rawValue)"}"#)
-            let frame = HTTP2Frame(streamID: .rootStream,
-                                   payload: .goAway(lastStreamID: HTTP2StreamID(lastStream), errorCode: .noError,
-                                                    opaqueData: data))
-            return channel.writeAndFlush(frame).flatMap { channel.close() }
-        }.recover { _ in }
-    }
 }

@@ -7,6 +7,7 @@ final class MockCore: Sendable {
     let clock: any APNsClock
     let format: MockLogFormat
     let sink: (@Sendable (String) -> Void)?
+    let faults: MockFaults
     private let records = LockedBox<[ReceivedRequest]>([])
     private let lines = LockedBox<[String]>([])
     private let connectionCounter = LockedBox(0)
@@ -16,6 +17,7 @@ final class MockCore: Sendable {
         self.clock = configuration.clock
         self.format = configuration.logFormat
         self.sink = configuration.logSink
+        self.faults = configuration.faults
     }
 
     /// A new connection number, counting from 1.
@@ -29,8 +31,17 @@ final class MockCore: Sendable {
     /// Validates one request against the connection's state, and logs and records it.
     func handle(_ request: MockRequest, connection: ConnectionContext, stream: Int) -> (MockResponse, Date) {
         let now = clock.now()
-        let response = connection.auth.withLock { state in
+        var response = connection.auth.withLock { state in
             validator.validate(request, connection: &state, now: now)
+        }
+        if let forced = faults.forcedReason {
+            response = MockResponse(status: forced.status, reason: forced, apnsID: response.apnsID,
+                                    timestamp: forced.status == 410 ? Int64(now.timeIntervalSince1970 * 1000) : nil,
+                                    detail: "forced by the server's faults", authentication: response.authentication)
+        } else if faults.stall {
+            response.detail = "stalled (not answered): " + response.detail
+        } else if let reason = faults.goAway {
+            response.detail = "answered with GOAWAY \(reason.rawValue): " + response.detail
         }
         let entry = MockLogEntry(request: request, response: response, time: now, connection: connection.id,
                                  stream: stream, remote: connection.remote)

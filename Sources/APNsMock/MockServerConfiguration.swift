@@ -31,11 +31,13 @@ public struct MockServerConfiguration: Sendable {
     public var logFormat: MockLogFormat
     /// Called with each log line as it is written (the CLI prints them); lines are also kept in memory.
     public var logSink: (@Sendable (String) -> Void)?
+    /// Deliberate misbehaviour for client tests (server errors, stalls, GOAWAY); none by default.
+    public var faults: MockFaults
 
     public init(host: String = "127.0.0.1", port: Int = 0, tls: TLSSource = .generate,
                 policy: ValidationPolicy = ValidationPolicy(), clientCAPEM: String? = nil,
                 clock: any APNsClock = SystemClock(), logFormat: MockLogFormat = .text,
-                logSink: (@Sendable (String) -> Void)? = nil) {
+                logSink: (@Sendable (String) -> Void)? = nil, faults: MockFaults = .none) {
         self.host = host
         self.port = port
         self.tls = tls
@@ -44,6 +46,7 @@ public struct MockServerConfiguration: Sendable {
         self.clock = clock
         self.logFormat = logFormat
         self.logSink = logSink
+        self.faults = faults
     }
 
     /// True when `host` is a loopback address or name.

@@ -14,17 +14,8 @@ struct CertificateAuthServerTests {
     private func withCertificateServer(environment: APNsEnvironment = .development,
                                        clientCA: MockCertificateAuthority,
                                        _ body: (MockAPNsServer, Int, String) async throws -> Void) async throws {
-        let server = try MockAPNsServer(configuration: MockServerConfiguration(
-            policy: Fixture.policy(environment: environment), clientCAPEM: try clientCA.certificatePEM))
-        let port = try await server.start()
-        let ca = try #require(server.certificateAuthorityPEM)
-        do {
-            try await body(server, port, ca)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await MockAPNsServer.running(MockServerConfiguration(
+            policy: Fixture.policy(environment: environment), clientCAPEM: try clientCA.certificatePEM), body)
     }
 
     private func clientFiles(_ identity: TLSIdentity) throws -> (URL, [String]) {

@@ -65,7 +65,8 @@ enum Curl {
         return arguments + ["https://127.0.0.1:\(port)/3/device/\(device)"]
     }
 
-    private static func run(_ arguments: [String], port: Int) throws -> (Int32, String, String) {
+    /// Runs curl with exactly these arguments: exit code, stdout, stderr.
+    static func run(_ arguments: [String], port: Int) throws -> (Int32, String, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         process.arguments = arguments

@@ -1,3 +1,4 @@
+import Testing
 import APNsCore
 import APNsMock
 import APNsTokens
@@ -93,5 +94,22 @@ extension MockRequest {
         copy.path = path
         copy.method = method
         return copy
+    }
+}
+
+extension MockAPNsServer {
+    /// Starts a server with `configuration`, runs `body` with it, its port and the CA to trust, and always stops it.
+    static func running(_ configuration: MockServerConfiguration,
+                        _ body: (MockAPNsServer, Int, String) async throws -> Void) async throws {
+        let server = try MockAPNsServer(configuration: configuration)
+        let port = try await server.start()
+        do {
+            let ca = try #require(server.certificateAuthorityPEM)
+            try await body(server, port, ca)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
     }
 }

@@ -20,16 +20,11 @@ struct GoAwayTests {
 
         await server.stop()
         try await client.waitUntil { client.isFinished }
-        let goAway = try #require(client.frames.first { $0.type == RawHTTP2Client.goAway })
-        #expect(goAway.stream == 0)
-        let payload = goAway.payload
-        try #require(payload.count >= 8)
-        let lastStream = UInt32(payload[0] & 0x7F) << 24 | UInt32(payload[1]) << 16 | UInt32(payload[2]) << 8
-            | UInt32(payload[3])
-        let errorCode = UInt32(payload[4]) << 24 | UInt32(payload[5]) << 16 | UInt32(payload[6]) << 8 | UInt32(payload[7])
-        #expect(lastStream == 1)
-        #expect(errorCode == 0)
-        let debug = try JSONSerialization.jsonObject(with: Data(payload[8...])) as? [String: String]
+        #expect(client.frames.first { $0.type == RawHTTP2Client.goAway }?.stream == 0)
+        let goAway = try #require(client.goAwayFrame)
+        #expect(goAway.lastStream == 1)
+        #expect(goAway.errorCode == 0)
+        let debug = try JSONSerialization.jsonObject(with: Data(goAway.data)) as? [String: String]
         #expect(debug == ["reason": "Shutdown"])
         #expect(client.isFinished)
     }
@@ -44,8 +39,8 @@ struct GoAwayTests {
         await server.stop()
         await server.stop()
         try await client.waitUntil { client.isFinished }
-        let goAway = try #require(client.frames.first { $0.type == RawHTTP2Client.goAway })
-        #expect(goAway.payload.prefix(4) == [0, 0, 0, 0])
+        let goAway = try #require(client.goAwayFrame)
+        #expect(goAway.lastStream == 0)
         #expect(client.isFinished)
     }
 }

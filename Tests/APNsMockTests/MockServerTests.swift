@@ -8,17 +8,8 @@ import Testing
 struct MockServerTests {
     private func withServer(policy: ValidationPolicy = Fixture.policy(), clock: ManualClock? = nil,
                             _ body: (MockAPNsServer, Int, String) async throws -> Void) async throws {
-        let server = try MockAPNsServer(configuration: MockServerConfiguration(
-            policy: policy, clock: clock ?? ManualClock(Date())))
-        let port = try await server.start()
-        let ca = try #require(server.certificateAuthorityPEM)
-        do {
-            try await body(server, port, ca)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await MockAPNsServer.running(MockServerConfiguration(policy: policy, clock: clock ?? ManualClock(Date())),
+                                         body)
     }
 
     private func headers(token: String?, topic: String = Fixture.bundleID) -> [String: String] {
@@ -124,6 +115,34 @@ struct MockServerTests {
                                                       port: port), port: port, caPEM: ca)
             #expect(separate.status == 200)
             #expect(Set(server.receivedRequests.map(\.log.connection)).count == 2)
+        }
+    }
+
+    /// `curl --parallel` multiplexes 50 requests as concurrent streams on one connection.
+    @Test func manyConcurrentStreamsShareOneConnection() async throws {
+        let clock = ManualClock(Date())
+        try await withServer(clock: clock) { server, port, ca in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mock-par-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let caFile = directory.appendingPathComponent("ca.pem")
+            try Data(ca.utf8).write(to: caFile)
+            let url = "https://127.0.0.1:\(port)/3/device/\(Fixture.device)"
+            var arguments = ["-sS", "--max-time", "20", "--http2", "--parallel", "--parallel-max", "50",
+                             "--cacert", caFile.path, "-X", "POST", "--data-binary", #"{"aps":{"content-available":1}}"#,
+                             "-w", "%{http_code} %{num_connects}\\n"]
+            for (name, value) in headers(token: try Fixture.token(issuedAt: clock.now())) {
+                arguments += ["-H", "\(name): \(value)"]
+            }
+            for _ in 0..<50 { arguments += [url, "-o", "/dev/null"] }
+            let (code, out, err) = try Curl.run(arguments, port: port)
+            #expect(code == 0, "\(err)")
+            let statuses = out.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+            #expect(statuses.count == 50)
+            #expect(statuses.allSatisfy { $0 == "200" })
+            #expect(server.receivedRequests.count == 50)
+            #expect(Set(server.receivedRequests.map(\.log.connection)).count == 1)
+            #expect(Set(server.receivedRequests.map(\.log.stream)).count == 50)
         }
     }
 

@@ -61,8 +61,8 @@ final class RawHTTP2Client: @unchecked Sendable {
             + payload
     }
 
-    /// A HEADERS frame (END_HEADERS, not END_STREAM) with literal, never-Huffman HPACK fields.
-    static func headers(stream: UInt32, _ fields: [(String, String)]) -> [UInt8] {
+    /// A HEADERS frame (END_HEADERS; END_STREAM when asked) with literal, never-Huffman HPACK fields.
+    static func headers(stream: UInt32, endStream: Bool = false, _ fields: [(String, String)]) -> [UInt8] {
         var block: [UInt8] = []
         for (name, value) in fields {
             block.append(0x00)
@@ -71,7 +71,7 @@ final class RawHTTP2Client: @unchecked Sendable {
             block.append(UInt8(value.utf8.count))
             block += Array(value.utf8)
         }
-        return frame(type: 1, flags: 0x04, stream: stream, block)
+        return frame(type: 1, flags: endStream ? 0x05 : 0x04, stream: stream, block)
     }
 
     /// Every complete frame received so far.
@@ -106,6 +106,15 @@ final class RawHTTP2Client: @unchecked Sendable {
         while !condition(), Date() < deadline {
             try await Task.sleep(nanoseconds: 10_000_000)
         }
+    }
+
+    /// The GOAWAY frame's last stream id, error code and debug data, when one arrived.
+    var goAwayFrame: (lastStream: UInt32, errorCode: UInt32, data: [UInt8])? {
+        guard let frame = frames.first(where: { $0.type == Self.goAway }), frame.payload.count >= 8 else { return nil }
+        let p = frame.payload
+        let last = UInt32(p[0] & 0x7F) << 24 | UInt32(p[1]) << 16 | UInt32(p[2]) << 8 | UInt32(p[3])
+        let code = UInt32(p[4]) << 24 | UInt32(p[5]) << 16 | UInt32(p[6]) << 8 | UInt32(p[7])
+        return (last, code, Array(p[8...]))
     }
 
     func close() {
