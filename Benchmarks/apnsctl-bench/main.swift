@@ -20,6 +20,8 @@ import Foundation
 //   es256_token_verifies       ProviderToken(parsing:) + isSignatureValid: what the mock does per request
 //   mock_validations           RequestValidator.validate of a canary push with that token on one connection
 //   mock_log_lines             MockLogEntry.text: the mock's per-request log line (ISO 8601 time)
+//   base64url_encodes          APNsCore's Base64URL.encode of a 64-byte signature (generic over Collection)
+//   base64url_encodes_replica  the same encoding written for [UInt8] over a buffer pointer (the proposed fix)
 //   legacy_p12_to_pem          CredentialReader.read(bytes:) of Tests/Fixtures/certs/dev-legacy.p12 (password
 //                              from its .password file) + CredentialWriter.pem: `cert convert` without file I/O;
 //                              skipped unless run from the repository root
@@ -95,6 +97,38 @@ let p12Password = (try? String(contentsOfFile: p12Path + ".password", encoding: 
     .trimmingCharacters(in: .newlines) ?? ""
 let reader = CredentialReader(password: { p12Password })
 
+/// Base64url without padding for contiguous bytes: what `Base64URL.encode` does, specialised (bench-only replica).
+enum FastBase64URL {
+    static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    static func encode(_ bytes: [UInt8]) -> String {
+        let count = (bytes.count * 4 + 2) / 3
+        return String(unsafeUninitializedCapacity: count) { out in
+            bytes.withUnsafeBufferPointer { input in
+                alphabet.withUnsafeBufferPointer { table in
+                    var i = 0, o = 0
+                    while i + 3 <= input.count {
+                        let v = UInt32(input[i]) << 16 | UInt32(input[i + 1]) << 8 | UInt32(input[i + 2])
+                        out[o] = table[Int(v >> 18)]; out[o + 1] = table[Int(v >> 12 & 63)]
+                        out[o + 2] = table[Int(v >> 6 & 63)]; out[o + 3] = table[Int(v & 63)]
+                        i += 3; o += 4
+                    }
+                    let rest = input.count - i
+                    if rest > 0 {
+                        let v = UInt32(input[i]) << 16 | (rest == 2 ? UInt32(input[i + 1]) << 8 : 0)
+                        out[o] = table[Int(v >> 18)]; out[o + 1] = table[Int(v >> 12 & 63)]; o += 2
+                        if rest == 2 { out[o] = table[Int(v >> 6 & 63)]; o += 1 }
+                    }
+                    return o
+                }
+            }
+        }
+    }
+}
+guard FastBase64URL.encode(signed.signature) == Base64URL.encode(signed.signature) else {
+    fail("the Base64URL replica disagrees with APNsCore's Base64URL")
+}
+
 nonisolated(unsafe) var sink = 0
 
 let benchmarks: [(String, () throws -> Void)] = [
@@ -125,6 +159,12 @@ let benchmarks: [(String, () throws -> Void)] = [
     }),
     ("mock_log_lines", {
         sink &+= logEntry.text.utf8.count
+    }),
+    ("base64url_encodes", {
+        sink &+= Base64URL.encode(signed.signature).utf8.count
+    }),
+    ("base64url_encodes_replica", {
+        sink &+= FastBase64URL.encode(signed.signature).utf8.count
     }),
     ("legacy_p12_to_pem", {
         guard let p12 else { return }
