@@ -62,10 +62,6 @@ case_cached_lookup() {
     note "  text, and \`compact\` re-encodes the signature each time: \`Base64URL.encode\` of 64 bytes takes"
     note "  $(py 'v=json.loads(a[0])["base64url_encodes_per_second"]; print(f"{1e6/v:.2f}")' "$b64") µs (a [UInt8] replica: $(py 'v=json.loads(a[0])["base64url_encodes_replica_per_second"]; print(f"{1e6/v:.3f}")' "$b64") µs). A replica of the reuse path that keeps the compact"
     note "  text beside the parsed token ran at $(printf '%.0f/s' "$memo") ($(py 'print(f"{1e6/float(a[0]):.2f}")' "$memo") µs, $(ratio "$memo" "$lookups")× the current path)."
-}")' "$lookups") µs, of which re-parsing the cached"
-    note "  token's JSON (\`ProviderToken(parsing:)\`, $(py 'print(f"{1e6/float(a[0]):.2f}")' "$parses") µs alone) is the most. A replica of the reuse"
-    note "  path that keeps the parsed token beside its compact text (the fix proposed in docs/benchmarks.md) ran at"
-    note "  $(printf '%.0f/s' "$memo") ($(py 'print(f"{1e6/float(a[0]):.2f}")' "$memo") µs, $(ratio "$memo" "$lookups")× the current path)."
 }
 
 # --- 3. `apnsctl token` as a whole process: warm cache vs PyJWT, and vs a cold cache ---------------------------
