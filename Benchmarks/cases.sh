@@ -88,6 +88,7 @@ PY
     "$APNSCTL" token --keystore "$KS" --team "$TEAM" > "$work/token.out"
     note "- 3: the PyJWT script signs every time (no cache), as provider scripts usually do; both print one token."
     note "  Process start-up dominates both. Spread (σ/mean): warm $(cv "$work/h3.json" 0) %, PyJWT $(cv "$work/h3.json" 1) %, cold $(cv "$work/h3c.json" 0) %."
+    note "  In CPU time (user + system) the ratios are $(ratio "$(cpu "$work/h3.json" 0)" "$(cpu "$work/h3.json" 1)") (vs PyJWT) and $(ratio "$(cpu "$work/h3.json" 0)" "$(cpu "$work/h3c.json" 0)") (vs cold)."
 }
 
 # --- 4. 200 legacy .p12 files to PEM: one apnsctl call vs a shell loop of openssl -------------------------------
@@ -114,6 +115,7 @@ SH
         "$(ms_sd "$work/h4a.json" 0)" "$(ms_sd "$work/h4b.json" 0)" "${r}× faster" "≥ 5× faster" "$(meets "$r" '>=' 5)"
     local inproc; inproc=$("$BIN/apnsctl-bench" --seconds 2 legacy_p12_to_pem)
     note "- 4: apnsctl writes each PEM durably (temp file, fsync, rename, directory fsync; 0600); openssl writes plainly."
+    note "  In CPU time (user + system): apnsctl $(ms "$(cpu "$work/h4a.json" 0)"), the openssl loop $(ms "$(cpu "$work/h4b.json" 0)"): $(ratio "$(cpu "$work/h4b.json" 0)" "$(cpu "$work/h4a.json" 0)")× less CPU."
     note "  In process, reading one legacy .p12 and encoding the PEM takes $(py 'v=json.loads(a[0])["legacy_p12_to_pem_per_second"]; print(f"{1e3/v:.2f}")' "$inproc") ms (apnsctl-bench legacy_p12_to_pem)."
     note "  Per file: apnsctl $(py 'print(f"{float(a[0])*1000/200:.2f}")' "$ours") ms, openssl process $(py 'print(f"{float(a[0])*1000/200:.2f}")' "$peer") ms."
 }

@@ -54,6 +54,8 @@ ms() { py 'print(f"{float(a[0])*1000:.1f} ms")' "$1"; }
 # "12.3 ± 0.4 ms" from hyperfine's JSON: result $2 of file $1.
 ms_sd() { py 'r=json.load(open(a[0]))["results"][int(a[1])]; m=r["mean"]*1000; s=r["stddev"]*1000; print(f"{m:.1f} ± {s:.1f} ms")' "$1" "$2"; }
 field() { py 'print(json.load(open(a[0]))["results"][int(a[1])][a[2]])' "$1" "$2" "$3"; }
+# Mean CPU seconds (user + system) of result $2: steadier than wall time when other processes share the cores.
+cpu() { py 'r=json.load(open(a[0]))["results"][int(a[1])]; print(r["user"] + r["system"])' "$1" "$2"; }
 # Coefficient of variation of result $2, in percent.
 cv() { py 'r=json.load(open(a[0]))["results"][int(a[1])]; c=100*r["stddev"]/r["mean"]; print(f"{c:.0f}")' "$1" "$2"; }
 
@@ -98,7 +100,8 @@ write_report() {
         echo "  case started: above ~1 on this machine means other processes shared the cores and the figure is noisy."
         echo "- Each apnsctl figure stands beside a peer measured in the same run; ratio = apnsctl ÷ peer unless the"
         echo "  cell says \"× faster\" (peer time ÷ apnsctl time). hyperfine: $RUNS runs per single-process command, mean ± σ."
-        echo "  Rates (1, 7): best of $ROUNDS alternating rounds of apnsctl and peer."
+        echo "  Rates (1, 7): best of $ROUNDS alternating rounds of apnsctl and peer. In-process rates (1, 2) are per CPU second"
+        echo "  of the benchmark thread, as \`openssl speed\` counts by default (its user time), so co-tenants slow both alike."
         echo
         echo "| benchmark | apnsctl | peer | ratio | target | verdict | load |"
         echo "|---|---|---|---|---|---|---|"

@@ -8,7 +8,7 @@ import Foundation
 // In-process micro-benchmarks for Benchmarks/run.sh. Not part of `swift test`.
 // Build: `swift build -c release --product apnsctl-bench`.
 //
-//   apnsctl-bench [--seconds S] [NAME...]          rates (operations per second) as one JSON object
+//   apnsctl-bench [--seconds S] [NAME...]          rates (operations per CPU second) as one JSON object
 //   apnsctl-bench --profile NAME --iterations N    runs NAME exactly N times, for valgrind --tool=callgrind
 //
 // NAMEs (the JSON keys are NAME + "_per_second"):
@@ -173,20 +173,26 @@ let benchmarks: [(String, () throws -> Void)] = [
     }),
 ]
 
-/// Runs `body` repeatedly for about `seconds` and returns operations per second.
+/// CPU time this thread has used, in seconds. Rates divide by CPU time, not wall time, as `openssl speed` does by
+/// default (its user time): other processes sharing the cores then slow both sides alike instead of only ours.
+func threadCPUSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
+/// Runs `body` repeatedly for about `seconds` of CPU time and returns operations per CPU second.
 func rate(seconds: Double, _ body: () throws -> Void) rethrows -> Double {
     for _ in 0..<100 { try body() }  // warm-up
-    let clock = ContinuousClock()
     var count = 0
-    let start = clock.now
-    var elapsed = Duration.zero
-    while elapsed < .seconds(seconds) {
+    let start = threadCPUSeconds()
+    var elapsed = 0.0
+    while elapsed < seconds {
         for _ in 0..<100 { try body() }
         count += 100
-        elapsed = clock.now - start
+        elapsed = threadCPUSeconds() - start
     }
-    let (s, attos) = elapsed.components
-    return Double(count) / (Double(s) + Double(attos) / 1e18)
+    return Double(count) / elapsed
 }
 
 func fail(_ message: String) -> Never {
