@@ -122,6 +122,14 @@ public final class HTTP2Transport {
             return size * count
         })
         try easy.set(CURLOPT_WRITEDATA, pointer: context)
+        // Stop as soon as the handshake shows the server will not speak HTTP/2: APNs always selects h2.
+        try easy.set(CURLOPT_NOPROGRESS, 0)
+        try easy.set(CURLOPT_XFERINFOFUNCTION, progressCallback: { userdata, _, _, _, _ in
+            guard let userdata else { return 0 }
+            let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
+            return transfer.checkALPN() ? 0 : 1
+        })
+        try easy.set(CURLOPT_XFERINFODATA, pointer: context)
     }
 }
 
@@ -158,10 +166,30 @@ private final class Transfer: @unchecked Sendable {
         exchange.headers[name] = value
     }
 
+    /// False once the server is known to have refused h2 (the transfer is then aborted).
+    func checkALPN() -> Bool {
+        if alpnRefused { return false }
+        if alpnChecked { return true }
+        guard let h2 = easy.negotiatedH2 else { return true }
+        alpnChecked = true
+        alpnRefused = !h2
+        return h2
+    }
+
+    private var alpnChecked = false
+    private var alpnRefused = false
+
     /// libcurl finished the transfer with `code`.
     func finish(_ code: CURLcode) {
         done = true
         collectInfo()
+        if alpnRefused {
+            exchange.status = nil
+            exchange.failure = TransportFailure(
+                kind: .http1, message: "the server did not select HTTP/2 in the TLS handshake (ALPN h2); it offers HTTP/1.x only",
+                curlCode: Int(code.rawValue))
+            return
+        }
         if code != CURLE_OK {
             var failure = Self.classify(code, detail: easy.errorText)
             if failure.kind == .timeout { failure.message += " (\(phase))" }

@@ -55,6 +55,23 @@ static inline const char *apns_easy_tls_version(CURL *h) {
     return SSL_get_version((const struct ssl_st *)info->internals);
 }
 
+void SSL_get0_alpn_selected(const struct ssl_st *ssl, const unsigned char **data, unsigned int *len);
+int SSL_is_init_finished(const struct ssl_st *s);
+
+/// The ALPN protocol the server selected: -1 while the TLS handshake is not finished (or no OpenSSL connection),
+/// 0 when the server selected none, 1 for "h2", 2 for anything else.
+static inline int apns_easy_alpn_state(CURL *h) {
+    struct curl_tlssessioninfo *info = NULL;
+    if (curl_easy_getinfo(h, CURLINFO_TLS_SSL_PTR, &info) != CURLE_OK || info == NULL) return -1;
+    if (info->backend != CURLSSLBACKEND_OPENSSL || info->internals == NULL) return -1;
+    const struct ssl_st *ssl = (const struct ssl_st *)info->internals;
+    if (!SSL_is_init_finished(ssl)) return -1;
+    const unsigned char *data = NULL; unsigned int len = 0;
+    SSL_get0_alpn_selected(ssl, &data, &len);
+    if (len == 0) return 0;
+    return (len == 2 && data[0] == 'h' && data[1] == '2') ? 1 : 2;
+}
+
 /// The result code of a finished transfer in a CURLMsg (a union member).
 static inline CURLcode apns_multi_msg_result(CURLMsg *m) { return m->data.result; }
 static inline int apns_multi_msg_is_done(CURLMsg *m) { return m->msg == CURLMSG_DONE; }

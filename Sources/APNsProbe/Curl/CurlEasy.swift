@@ -69,6 +69,20 @@ final class CurlEasy: @unchecked Sendable {
         try check(apns_easy_setopt_headercb(handle, option, headerCallback), option)
     }
 
+    func set(_ option: CURLoption, progressCallback: apns_curl_xferinfo_cb) throws(CurlSetupError) {
+        try check(apns_easy_setopt_xferinfocb(handle, option, progressCallback), option)
+    }
+
+    /// After the TLS handshake: true when the server selected ALPN h2, false when it selected another protocol
+    /// or none; nil while the handshake is still going.
+    var negotiatedH2: Bool? {
+        switch apns_easy_alpn_state(handle) {
+        case 1: return true
+        case 0, 2: return false
+        default: return nil
+        }
+    }
+
     func long(_ info: CURLINFO) -> Int {
         var value = 0
         return apns_easy_getinfo_long(handle, info, &value) == CURLE_OK ? value : 0
