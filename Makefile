@@ -36,13 +36,46 @@ demo: deps
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	$(MAKE) check-docs
 
 release: deps
 	$(SWIFT) build -c release
 
+## Man page and completions, generated from the command declarations (committed; CI checks drift).
+docs: deps
+	scripts/gen-docs.sh
+
+check-docs: deps
+	scripts/check-docs.sh
+
+## Installs the release binary, the man page and completions where bash, zsh and fish look for them.
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 0755 $$($(SWIFT) build -c release --show-bin-path)/apnsctl $(DESTDIR)$(PREFIX)/bin/apnsctl
+	install -m 0644 man/apnsctl.1 $(DESTDIR)$(PREFIX)/share/man/man1/apnsctl.1
+	install -m 0644 completions/apnsctl.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/apnsctl
+	install -m 0644 completions/_apnsctl $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_apnsctl
+	install -m 0644 completions/apnsctl.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/apnsctl.fish
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/apnsctl $(DESTDIR)$(PREFIX)/share/man/man1/apnsctl.1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/apnsctl \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_apnsctl \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/apnsctl.fish
+
 ## Regenerates the test fixtures (certificates, .p12, keys) with the system openssl.
 fixtures:
 	scripts/make-fixtures.sh
+	scripts/make-key-fixtures.sh
+
+## Benchmarks against peers (not part of `make test`); writes BENCHMARKS.md.
+bench: deps
+	@command -v hyperfine >/dev/null && command -v h2load >/dev/null && command -v nghttpd >/dev/null || \
+		$(SUDO) apt-get install -y hyperfine nghttp2-client nghttp2-server
+	Benchmarks/run.sh
 
 clean:
 	rm -rf .build

@@ -52,10 +52,12 @@ let package = Package(
             "APNsCore", "APNsCredentials", "APNsTokens",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+            .product(name: "NIOHPACK", package: "swift-nio-http2"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ], swiftSettings: strict),
         .executableTarget(name: "apnsctl", dependencies: [
@@ -63,13 +65,22 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
 
+        // Benchmarks (not part of `swift test`): run with `make bench`, see Benchmarks/run.sh.
+        .executableTarget(name: "apnsctl-bench", dependencies: [
+            "APNsCore", "APNsTokens",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ], path: "Benchmarks/apnsctl-bench", swiftSettings: strict),
+
         .testTarget(name: "APNsCoreTests", dependencies: ["APNsCore"], swiftSettings: strict),
         .testTarget(name: "APNsCredentialsTests", dependencies: ["APNsCredentials", "APNsCore"], swiftSettings: strict),
         .testTarget(name: "APNsTokensTests", dependencies: ["APNsTokens", "APNsCore"], swiftSettings: strict),
         .testTarget(name: "APNsKeystoreTests", dependencies: ["APNsKeystore", "APNsTokens", "APNsCore"],
                     swiftSettings: strict),
         .testTarget(name: "APNsProbeTests", dependencies: ["APNsProbe", "APNsMock", "APNsCore"], swiftSettings: strict),
-        .testTarget(name: "APNsMockTests", dependencies: ["APNsMock", "APNsTokens", "APNsCore"], swiftSettings: strict),
+        .testTarget(name: "APNsMockTests", dependencies: [
+            "APNsMock", "APNsTokens", "APNsCore",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ], swiftSettings: strict),
         .testTarget(name: "apnsctlTests", dependencies: ["APNsCore"], swiftSettings: strict),
     ]
 )

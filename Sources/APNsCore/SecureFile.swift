@@ -78,12 +78,12 @@ public enum SecureFile {
             throw APNsError.output("\(path): already exists", hint: "pass --force to replace it")
         }
         var template = Array("\(directory)/.\(base).tmp-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
         guard fd >= 0 else {
             throw APNsError.output("\(path): cannot write: \(String(cString: strerror(errno)))",
                                    hint: "check that the directory exists and is writable")
         }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var committed = false
         defer {
             if !committed { unlink(temporary) }

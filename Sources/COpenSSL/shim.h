@@ -48,4 +48,10 @@ static inline unsigned long apns_XN_FLAG_ONELINE(void) { return XN_FLAG_ONELINE;
 static inline int apns_EVP_PKEY_EC(void) { return EVP_PKEY_EC; }
 static inline int apns_EVP_PKEY_RSA(void) { return EVP_PKEY_RSA; }
 
+
+// APNsCredentials: key types and PKCS#7 content types.
+static inline int apns_EVP_PKEY_ED25519(void) { return EVP_PKEY_ED25519; }
+
+static inline int apns_PKCS7_type_nid(const PKCS7 *p7) { return OBJ_obj2nid(p7->type); }
+
 #endif

@@ -12,7 +12,25 @@ struct APNSCtl: AsyncParsableCommand {
         discussion: """
         Certificates (.p12, PEM, DER): inspect, convert, verify topics and environment. Signing keys (.p8) in a \
         keystore with a rotation lifecycle and an audit log. Cached ES256 provider tokens. A canary prober over \
-        HTTP/2, and a local APNs stand-in for offline tests.
+        HTTP/2, and a local APNs stand-in for offline tests. Every command takes --format json.
+
+        EXAMPLES
+          apnsctl cert convert push.p12 --to pem --out push.pem --password-env P12_PASSWORD
+          apnsctl key import AuthKey_ABC123DEFG.p8 --team DEF123GHIJ
+          apnsctl key rotate --team DEF123GHIJ --to XYZ987WXYZ
+          apnsctl cert verify push.pem --topic com.example.app --env production --min-days 30
+          apnsctl probe --env production --team DEF123GHIJ --format prometheus
+
+        KEYSTORE
+          Chosen by --keystore PATH, else $APNSCTL_KEYSTORE, else ./keystore when it holds a keystore, \
+        else $XDG_DATA_HOME/apnsctl (~/.local/share/apnsctl). A directory (0700) with a versioned \
+        manifest.json, keys/ and certs/ (secrets 0600), a token cache, a lock file (every change is made \
+        under flock and written atomically) and audit.log (JSON lines; never a secret). See keystore/README.md.
+
+        ENVIRONMENT
+          APNSCTL_KEYSTORE  the keystore directory when --keystore is not given
+          XDG_DATA_HOME     where the default keystore lives (apnsctl/ below it)
+          Passwords are never taken from the command line: a prompt, --password-file FILE or --password-env NAME.
 
         EXIT CODES
         \(ExitStatus.allCases.map { "  \($0.rawValue)  \($0.summary)" }.joined(separator: "\n"))

@@ -1,10 +1,74 @@
 import APNsCore
+import APNsCredentials
+import APNsKeystore
 import ArgumentParser
+import Foundation
 
 struct CertImport: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "import", abstract: "(not yet built)")
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Store a client certificate and its private key (.p12, or PEM with the key) in the keystore.",
+        discussion: "The key is stored 0600; topics, environments and the expiry are indexed for "
+            + "`apnsctl keystore status`. The export password comes from the prompt, --password-file or --password-env.")
+
+    @Argument(help: ArgumentHelp("The .p12 or PEM file holding the certificate and its key (- for stdin).",
+                                 valueName: "FILE"), completion: .file())
+    var file: String
+    @OptionGroup var secrets: SecretOptions
+    @OptionGroup var keystore: KeystoreOptions
+    @Option(help: "Output format.") var format: OutputFormat = .text
+
+    /// JSON: `id`, `subject`, `topics`, `environments`, `team_id`, `not_after`, `days_left`, `already_present`.
+    struct Output: Encodable {
+        var id: String
+        var subject: String
+        var topics: [String]
+        var environments: [String]
+        var teamID: String?
+        var notAfter: Date
+        var daysLeft: Int
+        var alreadyPresent: Bool
+        enum CodingKeys: String, CodingKey {
+            case id, subject, topics, environments, teamID = "team_id", notAfter = "not_after"
+            case daysLeft = "days_left", alreadyPresent = "already_present"
+        }
+    }
 
     func run() async throws {
-        throw APNsError(.internalError, "`cert import` is not built yet")
+        let store = try keystore.open()
+        let source = secrets.source(prompt: "Password for \(file): ")
+        let bundle = try CredentialReader(password: { try source.resolve() }).read(path: file)
+        let name = file == "-" ? "standard input" : file
+        guard let leaf = bundle.leaf else {
+            throw APNsError.badInput("\(name): holds a private key but no certificate",
+                                     hint: "import the .p12 exported from Keychain, or a PEM with certificate and key")
+        }
+        guard let key = bundle.privateKey else {
+            throw APNsError.badInput("\(name): holds a certificate but no private key",
+                                     hint: "use the .p12 from Keychain, or: cat cert.pem key.pem > bundle.pem")
+        }
+        guard bundle.keyMatchesLeaf == true else {
+            throw APNsError.badInput("\(name): the private key does not belong to the certificate \(leaf.subject)",
+                                     hint: "pair the certificate with the key it was issued for")
+        }
+        let now = store.clock.now()
+        let result = try store.addCertificate(CertificateImport(
+            certificateDER: leaf.derEncoded, chainDER: bundle.chain.map(\.derEncoded), privateKeyPEM: try key.pkcs8PEM,
+            subject: leaf.subject, topics: leaf.allowedTopics, environments: leaf.environments.map(\.rawValue),
+            teamID: leaf.teamID, notAfter: leaf.notAfter, sha256: leaf.sha256Fingerprint))
+        let record = result.certificate
+        let daysLeft = leaf.daysLeft(at: now)
+        if format == .json {
+            try Console.printJSON(Output(id: record.id, subject: record.subject, topics: record.topics,
+                                         environments: record.environments, teamID: record.teamID,
+                                         notAfter: record.notAfter, daysLeft: daysLeft,
+                                         alreadyPresent: result.alreadyPresent))
+        } else {
+            let verb = result.alreadyPresent ? "already in the keystore" : "stored"
+            print("\(verb): certificate \(record.id) \(record.subject)")
+            print("environments: \(leaf.environmentSummary); topics: \(record.topics.joined(separator: " "))")
+            print("expires \(KeystoreText.date(record.notAfter)) (\(daysLeft) days left)")
+        }
+        if daysLeft < 0 { Console.warn("\(name): the certificate expired \(-daysLeft) days ago") }
     }
 }

@@ -1,10 +1,113 @@
 import APNsCore
+import APNsCredentials
 import ArgumentParser
+import Foundation
 
+/// `apnsctl cert verify FILE`: is this certificate fit to send to APNs?
 struct CertVerify: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "verify", abstract: "(not yet built)")
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Check a certificate for APNs: expiry, environment, topics, key, chain, client auth.",
+        discussion: """
+        Prints one ✔/✘ line per check. Exit 0 when every check passes, 1 when any fails, 3 when the input \
+        cannot be read. The chain check (with --ca) judges signatures and issuers; expiry is the validity \
+        check's job, unless --at fixes the time for both.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The certificate file (PEM, DER or .p12; - for standard input).", valueName: "FILE"),
+              completion: .file())
+    var file: String
+
+    @Option(name: .customLong("topic"), help: ArgumentHelp("A topic that must be allowed (repeatable).", valueName: "T"))
+    var topics: [String] = []
+
+    @Option(help: ArgumentHelp("The environment it must work in: development or production.", valueName: "ENV"))
+    var env: String?
+
+    @Option(name: .customLong("min-days"), help: "The fewest days of validity that must be left.")
+    var minDays: Int = 30
+
+    @Option(help: ArgumentHelp("The private key, when the file holds none.", valueName: "FILE"), completion: .file())
+    var key: String?
+
+    @Option(help: ArgumentHelp("CA certificates the chain must verify against (e.g. Apple's WWDR CA).",
+                               valueName: "FILE"), completion: .file())
+    var ca: String?
+
+    @Option(help: ArgumentHelp("Judge validity at this time (ISO 8601) instead of now.", valueName: "DATE"))
+    var at: String?
+
+    @OptionGroup var secret: SecretOptions
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    func validate() throws {
+        if let env, APNsEnvironment(rawValue: env) == nil {
+            throw ValidationError("--env must be development or production")
+        }
+        if let at, Self.parseDate(at) == nil {
+            throw ValidationError("--at must be an ISO 8601 date, e.g. 2026-01-31 or 2026-01-31T12:00:00Z")
+        }
+        if minDays < 0 { throw ValidationError("--min-days must not be negative") }
+    }
 
     func run() async throws {
-        throw APNsError(.internalError, "`cert verify` is not built yet")
+        let password = CachedPassword(secret.sharedSource(prompt: "Password for the .p12 file: "))
+        let reader = CredentialReader(password: { try password.get() })
+        let bundle = try reader.read(path: file)
+        guard let leaf = bundle.leaf else {
+            throw APNsError.badInput("\(file): holds no certificate, only a private key",
+                                     hint: "verify the certificate file and pass the key with --key FILE")
+        }
+        var privateKey = bundle.privateKey
+        if let key {
+            let keyBundle = try reader.read(path: key)
+            guard let found = keyBundle.privateKey else {
+                throw APNsError.badInput("\(key): holds no private key")
+            }
+            privateKey = found
+        }
+        var anchors: [APNsCertificate]?
+        if let ca {
+            let caBundle = try CredentialReader().read(path: ca)
+            anchors = caBundle.certificates
+        }
+        var verifier = CertificateVerifier()
+        verifier.topics = topics
+        verifier.environment = env.flatMap(APNsEnvironment.init(rawValue:))
+        verifier.minimumDays = minDays
+        if let at, let date = Self.parseDate(at) {
+            verifier.now = date
+            verifier.chainAtFixedTime = true
+        }
+        let checks = await verifier.checks(leaf: leaf, key: privateKey, intermediates: bundle.chain, anchors: anchors)
+        let passed = !checks.contains { $0.status == .fail }
+        if format == .json {
+            try Console.printJSON(VerifyReport(file: file, passed: passed, checks: checks))
+        } else {
+            for check in checks {
+                let mark: CheckMark = check.status == .pass ? .pass : (check.status == .fail ? .fail : .warn)
+                print(Console.checkLine(mark, check.name, check.detail))
+            }
+        }
+        if !passed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
     }
+
+    static func parseDate(_ text: String) -> Date? {
+        let full = ISO8601DateFormatter()
+        if let date = full.date(from: text) { return date }
+        let day = ISO8601DateFormatter()
+        day.formatOptions = [.withFullDate]
+        return day.date(from: text)
+    }
+}
+
+/// `cert verify --format json`: `file`, `passed` (every check passed), `checks` (each `name`, `status`
+/// pass/fail/skipped, `detail`).
+struct VerifyReport: Encodable {
+    var file: String
+    var passed: Bool
+    var checks: [CertificateCheck]
 }

@@ -1,10 +1,217 @@
 import APNsCore
+import APNsCredentials
+import APNsKeystore
+import APNsMock
 import ArgumentParser
+import Foundation
 
+/// `apnsctl demo`: the whole product, offline, in under a minute, against a local APNs on loopback.
 struct DemoCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "demo", abstract: "Walk through the whole product offline against a local APNs.")
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Walk through the whole product offline against a local APNs.",
+        discussion: """
+        Makes a throwaway keystore with two local signing keys, a test CA with a universal APNs-style \
+        certificate (labelled DEMO), starts the mock APNs on 127.0.0.1, and runs the everyday jobs as real \
+        apnsctl commands: cert inspect, p12 to PEM, cert verify, token (twice: the second is cached), probes \
+        with the key and with the certificate, a probe that explains a rejection, key rotation with a canary \
+        probe, and doctor. Exits 0 only when every step behaved as expected.
+        """
+    )
+
+    @Option(help: ArgumentHelp("Keep the demo's files (keystore, certificates) in DIR.", valueName: "DIR"),
+            completion: .directory)
+    var keep: String?
+
+    @Option(help: "Output format: text (a narrative and a summary) or json (the summary).")
+    var format: OutputFormat = .text
+
+    static let team = "DEMOTEAM01"
+    static let firstKey = "DEMOKEY001"
+    static let secondKey = "DEMOKEY002"
+    static let bundleID = "com.example.demo"
 
     func run() async throws {
-        throw APNsError(.internalError, "`demo` is not built yet")
+        let directory = try workingDirectory()
+        defer { if keep == nil { try? FileManager.default.removeItem(atPath: directory) } }
+        var environment = ProcessInfo.processInfo.environment
+        environment["APNSCTL_KEYSTORE"] = directory + "/keystore"
+        environment["DEMO_P12_PASSWORD"] = "demo-export-password"
+        let demo = DemoRunner(workingDirectory: directory, environment: environment, quiet: format == .json)
+        let started = Date()
+
+        demo.say("apnsctl demo: everything below runs offline, in \(directory)")
+        try await runSteps(demo, directory: directory)
+
+        let seconds = Date().timeIntervalSince(started)
+        if format == .json {
+            try Console.printJSON(DemoSummary(passed: demo.allPassed, seconds: seconds, steps: demo.outcomes,
+                                              kept: keep))
+        } else {
+            print(demo.summary())
+            print(String(format: "finished in %.1f s", seconds) + (keep.map { "; files kept in \($0)" } ?? ""))
+        }
+        if !demo.allPassed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
     }
+
+    private func runSteps(_ demo: DemoRunner, directory: String) async throws {
+        demo.say("\n1. A keystore and two local signing keys (never registered with Apple)")
+        demo.step("create a keystore", ["keystore", "init", directory + "/keystore"]) { expectExit($0, 0) }
+        demo.step("generate the active key", ["key", "generate", "--team", Self.team, "--key-id", Self.firstKey]) {
+            expectExit($0, 0)
+        }
+        demo.step("generate the next key (staged)",
+                  ["key", "generate", "--team", Self.team, "--key-id", Self.secondKey]) { expectExit($0, 0) }
+
+        demo.say("\n2. A test CA issues a universal APNs-style certificate (DEMO), exported as a .p12")
+        let fixtures: DemoFixtures
+        do {
+            fixtures = try DemoFixtures.make(in: directory, bundleID: Self.bundleID, teamID: Self.team)
+            demo.record("issue the DEMO certificate", passed: true, detail: "demo.p12, demo-ca.pem")
+            demo.say("  wrote demo.p12 (password in demo-p12-password.txt) and demo-ca.pem")
+        } catch {
+            demo.record("issue the DEMO certificate", passed: false, detail: "\(error)")
+            return
+        }
+
+        demo.say("\n3. The mock APNs on 127.0.0.1 (development), trusting the keystore's keys and the DEMO CA")
+        let server: MockAPNsServer
+        let port: Int
+        do {
+            server = try await startMock(directory: directory, fixtures: fixtures)
+            port = try await server.start()
+            try SecureFile.write(Array((server.certificateAuthorityPEM ?? "").utf8), to: directory + "/mock-ca.pem",
+                                 mode: 0o644, overwrite: true)
+            demo.record("start the mock APNs", passed: true, detail: "127.0.0.1:\(port)")
+            demo.say("  listening on 127.0.0.1:\(port); its CA is mock-ca.pem")
+        } catch {
+            demo.record("start the mock APNs", passed: false, detail: "\(error)")
+            return
+        }
+
+        demo.say("\n4. Certificates: inspect, convert, verify")
+        let password = ["--password-file", "demo-p12-password.txt"]
+        demo.step("inspect the .p12", ["cert", "inspect", "demo.p12"] + password) {
+            expectExit($0, 0) ?? expectOutput($0, Self.bundleID)
+        }
+        demo.step("convert .p12 to PEM", ["cert", "convert", "demo.p12", "--to", "pem", "--out", "demo.pem"]
+                  + password) { expectExit($0, 0) }
+        demo.step("verify topic and environment", ["cert", "verify", "demo.pem", "--topic", Self.bundleID,
+                                                    "--topic", Self.bundleID + ".voip", "--env", "development",
+                                                    "--ca", "demo-ca.pem"]) { expectExit($0, 0) }
+        demo.step("verify catches a topic it lacks", ["cert", "verify", "demo.pem", "--topic", "com.example.other"]) {
+            expectExit($0, 1)
+        }
+
+        demo.say("\n5. Provider tokens: the second call returns the cached token")
+        let first = demo.step("issue a token", ["token", "--team", Self.team], showLines: 1) { expectExit($0, 0) }
+        demo.step("the same token again (cached)", ["token", "--team", Self.team], showLines: 1) { output in
+            expectExit(output, 0) ?? (output.stdout == first.stdout ? nil : "a different token: the cache was not used")
+        }
+
+        demo.say("\n6. Canary probes against the mock")
+        let target = ["--host", "127.0.0.1", "--port", String(port), "--cacert", "mock-ca.pem"]
+        demo.step("probe with the signing key", ["probe"] + target + ["--team", Self.team, "--topic", Self.bundleID,
+                                                                       "--device-token", fixtures.deviceToken]) {
+            expectExit($0, 0)
+        }
+        demo.step("probe with the certificate", ["probe"] + target + ["--cert", "demo.p12"] + password
+                  + ["--device-token", fixtures.deviceToken]) { expectExit($0, 0) }
+        demo.step("a probe APNs rejects, explained", ["probe"] + target + ["--team", Self.team, "--topic",
+                                                                            Self.bundleID, "--device-token",
+                                                                            fixtures.foreignDeviceToken]) { output in
+            expectExit(output, 1) ?? expectOutput(output, "BadDeviceToken")
+        }
+
+        demo.say("\n7. Rotation: the staged key must pass a canary probe before it becomes active")
+        demo.step("rotate with a canary probe", ["key", "rotate", "--team", Self.team, "--to", Self.secondKey,
+                                                  "--probe"] + target + ["--topic", Self.bundleID,
+                                                                         "--device-token", fixtures.deviceToken]) {
+            expectExit($0, 0)
+        }
+        demo.step("tokens now come from the new key", ["token", "--team", Self.team, "--format", "json"],
+                  showLines: 0) { output in
+            expectExit(output, 0) ?? expectOutput(output, "\"key_id\" : \"\(Self.secondKey)\"")
+        }
+        demo.step("keystore status", ["keystore", "status"]) { expectExit($0, 0) }
+
+        demo.say("\n8. Is this machine ready?")
+        demo.step("doctor", ["doctor"]) { expectExit($0, 0) }
+
+        await server.stop()
+    }
+
+    private func workingDirectory() throws -> String {
+        if let keep {
+            let path = URL(fileURLWithPath: keep).standardizedFileURL.path
+            try SecureFile.ensureDirectory(path)
+            if let contents = try? FileManager.default.contentsOfDirectory(atPath: path), !contents.isEmpty {
+                throw APNsError.output("\(keep): not empty", hint: "name a new or empty directory for --keep")
+            }
+            return path
+        }
+        let path = NSTemporaryDirectory() + "apnsctl-demo-\(UUID().uuidString.prefix(8))"
+        try SecureFile.ensureDirectory(path)
+        return path
+    }
+
+    private func startMock(directory: String, fixtures: DemoFixtures) async throws -> MockAPNsServer {
+        let keystore = try Keystore.open(at: directory + "/keystore")
+        let trusted = try keystore.trustedKeys()
+        let policy = ValidationPolicy(environment: .development,
+                                      devices: [fixtures.deviceToken: Self.bundleID],
+                                      trustedKeys: trusted)
+        let configuration = MockServerConfiguration(policy: policy, clientCAPEM: fixtures.caPEM,
+                                                    logSink: { _ in })
+        return try MockAPNsServer(configuration: configuration)
+    }
+}
+
+/// The demo's certificate material: a test CA, a universal APNs-style certificate in a .p12, device tokens.
+struct DemoFixtures {
+    var caPEM: String
+    var deviceToken: String
+    var foreignDeviceToken: String
+
+    static func make(in directory: String, bundleID: String, teamID: String) throws -> DemoFixtures {
+        let authority = try MockCertificateAuthority(commonName: "apnsctl DEMO CA")
+        let identity = try authority.issueClientCertificate(
+            bundleID: bundleID, teamID: teamID,
+            topics: [(bundleID, ["topic"]), (bundleID + ".voip", ["voip"]),
+                     (bundleID + ".complication", ["complication"])],
+            development: true, production: true)
+        let reader = CredentialReader()
+        let bundle = try reader.read(bytes: Array((identity.certificatePEM + identity.privateKeyPEM).utf8),
+                                     name: "DEMO certificate")
+        let password = "demo-export-password"
+        let p12 = try CredentialWriter.pkcs12(certificates: bundle.certificates, key: bundle.privateKey,
+                                              password: password, friendlyName: "DEMO " + bundleID)
+        try SecureFile.write(p12, to: directory + "/demo.p12", overwrite: true)
+        try SecureFile.write(Array((password + "\n").utf8), to: directory + "/demo-p12-password.txt", overwrite: true)
+        try SecureFile.write(Array(try authority.certificatePEM.utf8), to: directory + "/demo-ca.pem", mode: 0o644,
+                             overwrite: true)
+        return DemoFixtures(caPEM: try authority.certificatePEM, deviceToken: randomHex(32),
+                            foreignDeviceToken: randomHex(32))
+    }
+
+    private static func randomHex(_ bytes: Int) -> String {
+        (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+    }
+}
+
+/// The JSON form of the demo's outcome (`--format json`).
+struct DemoSummary: Encodable {
+    var passed: Bool
+    var seconds: Double
+    var steps: [DemoRunner.Outcome]
+    var kept: String?
+}
+
+private func expectExit(_ output: DemoRunner.Output, _ status: Int32) -> String? {
+    output.status == status ? nil : "exit \(output.status), expected \(status): "
+        + (output.stderr.split(separator: "\n").first.map(String.init) ?? "")
+}
+
+private func expectOutput(_ output: DemoRunner.Output, _ text: String) -> String? {
+    (output.stdout + output.stderr).contains(text) ? nil : "the output does not mention \(text)"
 }

@@ -1,10 +1,24 @@
 import APNsCore
+import APNsKeystore
 import ArgumentParser
+import Foundation
 
 struct KeyGenerate: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "generate", abstract: "(not yet built)")
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Make a new P-256 signing key for the mock server and tests (not registered with Apple).")
+
+    @Option(help: ArgumentHelp("The 10-character team id.", valueName: "TEAMID")) var team: String
+    @Option(name: .customLong("key-id"), help: ArgumentHelp("The 10-character key id.", valueName: "KEYID"))
+    var keyID: String
+    @OptionGroup var keystore: KeystoreOptions
+    @Option(help: "Output format.") var format: OutputFormat = .text
 
     func run() async throws {
-        throw APNsError(.internalError, "`key generate` is not built yet")
+        try AppleIdentifier.validate(team, what: "team id", flag: "--team")
+        try AppleIdentifier.validate(keyID, what: "key id", flag: "--key-id")
+        let store = try keystore.open()
+        let result = try store.generateKey(team: team, keyID: keyID)
+        try KeyOutput.print(result, store: store, verb: "generated", format: format)
     }
 }

@@ -1,10 +1,34 @@
 import APNsCore
+import APNsKeystore
 import ArgumentParser
+import Foundation
 
 struct KeyList: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "(not yet built)")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the keystore's signing keys.")
+
+    @Option(help: ArgumentHelp("Only this team's keys.", valueName: "TEAMID")) var team: String?
+    @OptionGroup var keystore: KeystoreOptions
+    @Option(help: "Output format.") var format: OutputFormat = .text
 
     func run() async throws {
-        throw APNsError(.internalError, "`key list` is not built yet")
+        if let team { try AppleIdentifier.validate(team, what: "team id", flag: "--team") }
+        let store = try keystore.open()
+        let used = store.lastSigned()
+        let now = store.clock.now()
+        let keys = try store.keys(team: team).map { KeyStatus(record: $0, lastUsed: used[$0.keyID], now: now) }
+        if format == .json {
+            try Console.printJSON(keys)
+            return
+        }
+        guard !keys.isEmpty else {
+            print(team.map { "no keys for team \($0)" } ?? "no keys")
+            return
+        }
+        var rows = [["KEY ID", "TEAM", "STATE", "CREATED", "LAST USED", "NOTE"]]
+        for key in keys {
+            rows.append([key.keyID, key.teamID, key.state.rawValue, KeystoreText.date(key.createdAt),
+                         KeystoreText.date(key.lastUsed), KeystoreText.note(key)])
+        }
+        print(KeystoreText.table(rows))
     }
 }

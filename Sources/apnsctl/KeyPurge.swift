@@ -1,10 +1,31 @@
 import APNsCore
+import APNsKeystore
 import ArgumentParser
+import Foundation
 
 struct KeyPurge: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "purge", abstract: "(not yet built)")
+    static let configuration = CommandConfiguration(
+        commandName: "purge",
+        abstract: "Remove a revoked key's material (overwritten, then unlinked); its audit entries stay.")
+
+    @Argument(help: ArgumentHelp("The key id.", valueName: "KEYID")) var keyID: String
+    @OptionGroup var keystore: KeystoreOptions
+    @Option(help: "Output format.") var format: OutputFormat = .text
+
+    /// JSON: `key_id`, `purged` (true).
+    struct Output: Encodable {
+        var keyID: String
+        var purged: Bool
+        enum CodingKeys: String, CodingKey { case keyID = "key_id", purged }
+    }
 
     func run() async throws {
-        throw APNsError(.internalError, "`key purge` is not built yet")
+        try AppleIdentifier.validate(keyID, what: "key id", flag: "KEYID")
+        try keystore.open().purge(keyID)
+        if format == .json {
+            try Console.printJSON(Output(keyID: keyID, purged: true))
+        } else {
+            print("key \(keyID) purged: material overwritten and removed; audit entries kept")
+        }
     }
 }

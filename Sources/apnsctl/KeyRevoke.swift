@@ -1,10 +1,29 @@
 import APNsCore
+import APNsKeystore
 import ArgumentParser
+import Foundation
 
 struct KeyRevoke: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "revoke", abstract: "(not yet built)")
+    static let configuration = CommandConfiguration(
+        commandName: "revoke",
+        abstract: "Mark a key revoked (after revoking it in Apple's portal) and drop every token it signed.",
+        discussion: "The active key is refused unless --force: rotate to a new key first.")
+
+    @Argument(help: ArgumentHelp("The key id.", valueName: "KEYID")) var keyID: String
+    @Flag(help: "Revoke even the team's active key (the team then cannot sign until a rotation).")
+    var force = false
+    @OptionGroup var keystore: KeystoreOptions
+    @Option(help: "Output format.") var format: OutputFormat = .text
 
     func run() async throws {
-        throw APNsError(.internalError, "`key revoke` is not built yet")
+        try AppleIdentifier.validate(keyID, what: "key id", flag: "KEYID")
+        let store = try keystore.open()
+        let record = try store.revoke(keyID, force: force)
+        if format == .json {
+            try Console.printJSON(KeyStatus(record: record, lastUsed: store.lastSigned()[keyID], now: store.clock.now()))
+            return
+        }
+        print("key \(keyID) (team \(record.teamID)) revoked; its cached tokens were dropped")
+        print("close connections that used its tokens; purge the material with: apnsctl key purge \(keyID)")
     }
 }

@@ -1,10 +1,55 @@
 import APNsCore
+import APNsKeystore
 import ArgumentParser
+import Foundation
 
 struct KeyRotate: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rotate", abstract: "(not yet built)")
+    static let configuration = CommandConfiguration(
+        commandName: "rotate",
+        abstract: "Make a staged key the team's active key and retire the old one, in one atomic step.",
+        discussion: "The retired key still verifies tokens for --grace minutes but never signs new ones. "
+            + "Cached tokens of the old key are dropped.")
+
+    @Option(help: ArgumentHelp("The team whose key rotates.", valueName: "TEAMID")) var team: String
+    @Option(help: ArgumentHelp("The key to make active (staged or retired).", valueName: "KEYID")) var to: String
+    @Option(help: ArgumentHelp("Minutes the retired key still verifies tokens.", valueName: "MINUTES"))
+    var grace: Int = 60
+    @OptionGroup var secrets: SecretOptions
+    @OptionGroup var keystore: KeystoreOptions
+    @Option(help: "Output format.") var format: OutputFormat = .text
+
+    /// JSON: `team_id`, `active_key_id`, `retired_key_id` (absent when there was none), `verify_until`, `probed`.
+    struct Output: Encodable {
+        var teamID: String
+        var activeKeyID: String
+        var retiredKeyID: String?
+        var verifyUntil: Date?
+        var probed: Bool
+        enum CodingKeys: String, CodingKey {
+            case teamID = "team_id", activeKeyID = "active_key_id", retiredKeyID = "retired_key_id"
+            case verifyUntil = "verify_until", probed
+        }
+    }
+
+    func validate() throws {
+        guard (0...10_080).contains(grace) else { throw ValidationError("--grace must be 0 to 10080 minutes") }
+    }
 
     func run() async throws {
-        throw APNsError(.internalError, "`key rotate` is not built yet")
+        try AppleIdentifier.validate(team, what: "team id", flag: "--team")
+        try AppleIdentifier.validate(to, what: "key id", flag: "--to")
+        let store = try keystore.open(secrets: secrets)
+        // TODO(prober): `--probe` wires a canary through `Keystore.rotate(team:to:grace:canary:)` once APNsProbe lands.
+        let result = try await store.rotate(team: team, to: to, grace: TimeInterval(grace * 60))
+        if format == .json {
+            try Console.printJSON(Output(teamID: result.teamID, activeKeyID: result.activeKeyID,
+                                         retiredKeyID: result.retiredKeyID, verifyUntil: result.verifyUntil,
+                                         probed: result.probed))
+            return
+        }
+        print("team \(result.teamID): \(result.activeKeyID) is active")
+        if let retired = result.retiredKeyID {
+            print("\(retired) retired; it verifies tokens until \(KeystoreText.date(result.verifyUntil)) and signs no more")
+        }
     }
 }

@@ -1,10 +1,43 @@
 import APNsCore
+import APNsKeystore
 import ArgumentParser
+import Foundation
 
 struct KeystoreFixPermissions: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "fix-permissions", abstract: "(not yet built)")
+    static let configuration = CommandConfiguration(
+        commandName: "fix-permissions",
+        abstract: "Set the keystore's directories to 0700 and its files to 0600.")
+
+    @OptionGroup var keystore: KeystoreOptions
+    @Option(help: "Output format.") var format: OutputFormat = .text
+
+    /// JSON: `keystore`, `fixed` ([{`path`, `mode`, `expected`, `foreign_owner`}] as found before fixing).
+    struct Output: Encodable {
+        var keystore: String
+        var fixed: [Fixed]
+    }
+
+    struct Fixed: Encodable {
+        var path: String
+        var mode: String
+        var expected: String
+        var foreignOwner: Bool
+        enum CodingKeys: String, CodingKey { case path, mode, expected, foreignOwner = "foreign_owner" }
+    }
 
     func run() async throws {
-        throw APNsError(.internalError, "`keystore fix-permissions` is not built yet")
+        let path = keystore.location.path
+        let fixed = try Keystore.fixPermissions(at: path)
+        if format == .json {
+            try Console.printJSON(Output(keystore: path, fixed: fixed.map {
+                Fixed(path: $0.path, mode: "0" + String($0.mode, radix: 8), expected: "0" + String($0.expected, radix: 8),
+                      foreignOwner: $0.foreignOwner)
+            }))
+            return
+        }
+        if fixed.isEmpty { print("\(path): permissions already safe") }
+        for problem in fixed {
+            print("\(problem.path): 0\(String(problem.mode, radix: 8)) -> 0\(String(problem.expected, radix: 8))")
+        }
     }
 }

@@ -1,10 +1,35 @@
 import APNsCore
+import APNsKeystore
 import ArgumentParser
+import Foundation
 
 struct KeystoreInit: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "init", abstract: "(not yet built)")
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Create a keystore (directory 0700, manifest, audit log).",
+        discussion: "Without PATH: --keystore, $APNSCTL_KEYSTORE, else ~/.local/share/apnsctl. "
+            + "`apnsctl keystore init keystore` in the repository root makes the repository's keystore/ the default.")
+
+    @Argument(help: ArgumentHelp("The directory to create.", valueName: "PATH"), completion: .directory)
+    var path: String?
+
+    @OptionGroup var keystore: KeystoreOptions
+    @Option(help: "Output format.") var format: OutputFormat = .text
+
+    /// JSON: `keystore` (path), `created` (true).
+    struct Output: Encodable {
+        var keystore: String
+        var created: Bool
+    }
 
     func run() async throws {
-        throw APNsError(.internalError, "`keystore init` is not built yet")
+        let target = path.map { KeystoreLocation(path: KeystoreLocation.resolve(flag: $0).path, source: .flag) }
+            ?? keystore.location
+        let store = try Keystore.create(at: target.path, lockTimeout: keystore.lockTimeout)
+        if format == .json {
+            try Console.printJSON(Output(keystore: store.path, created: true))
+        } else {
+            print("created keystore \(store.path)")
+        }
     }
 }

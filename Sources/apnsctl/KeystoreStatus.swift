@@ -1,10 +1,51 @@
 import APNsCore
+import APNsKeystore
 import ArgumentParser
+import Foundation
 
 struct KeystoreStatus: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "status", abstract: "(not yet built)")
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Every key and certificate with state, age and last use; exit 1 if a certificate expires soon.",
+        discussion: "Exit 1 when a certificate expires within --min-days (for cron or CI).")
+
+    @OptionGroup var keystore: KeystoreOptions
+    @Option(name: .customLong("min-days"), help: "Fail when a certificate has fewer days left than this.")
+    var minDays: Int = 30
+    @Option(help: "Output format.") var format: OutputFormat = .text
+
+    func validate() throws {
+        guard minDays >= 0 else { throw ValidationError("--min-days must not be negative") }
+    }
 
     func run() async throws {
-        throw APNsError(.internalError, "`keystore status` is not built yet")
+        let store = try keystore.open()
+        let report = try store.status(minDays: minDays)
+        if format == .json {
+            try Console.printJSON(report)
+        } else {
+            print("keystore \(report.keystore)")
+            if report.keys.isEmpty {
+                print("no signing keys")
+            } else {
+                var rows = [["KEY ID", "TEAM", "STATE", "AGE", "LAST USED", "NOTE"]]
+                for key in report.keys {
+                    rows.append([key.keyID, key.teamID, key.state.rawValue, "\(key.ageDays)d",
+                                 KeystoreText.date(key.lastUsed), KeystoreText.note(key)])
+                }
+                print(KeystoreText.table(rows))
+            }
+            if report.certificates.isEmpty {
+                print("no certificates")
+            } else {
+                for cert in report.certificates {
+                    let mark: CheckMark = cert.expiring ? .fail : .pass
+                    print(Console.checkLine(mark, cert.subject,
+                        "\(cert.state.rawValue), \(cert.daysLeft) days left (until \(KeystoreText.date(cert.notAfter))), "
+                        + "\(cert.environments.joined(separator: "+")), topics \(cert.topics.joined(separator: " "))"))
+                }
+            }
+        }
+        if !report.ok { throw ExitCode(ExitStatus.checkFailed.rawValue) }
     }
 }

@@ -1,10 +1,183 @@
 import APNsCore
+import APNsKeystore
+import APNsMock
+import APNsTokens
 import ArgumentParser
+import Foundation
 
+/// `apnsctl mock serve`: a local APNs over TLS + HTTP/2 that validates like the real one, until SIGINT/SIGTERM.
 struct MockServe: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "serve", abstract: "(not yet built)")
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve a local APNs stand-in (TLS, HTTP/2 only) until interrupted.",
+        discussion: """
+        The first line of output says where it listens (and which CA to trust when it made its own certificate); \
+        then one line per request. SIGINT or SIGTERM sends every connection a GOAWAY {"reason":"Shutdown"} and exits 0.
+        """
+    )
+
+    @Option(help: "Address to listen on (loopback unless you name another).")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on; 0 picks a free one (printed on the first line).")
+    var port = 8443
+
+    @Option(name: .customLong("tls-cert"), help: ArgumentHelp("Server certificate (chain), PEM.", valueName: "FILE"),
+            completion: .file())
+    var tlsCert: String?
+
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("Server private key, PEM.", valueName: "FILE"),
+            completion: .file())
+    var tlsKey: String?
+
+    @Option(name: .customLong("ca-out"), help: ArgumentHelp(
+        "Where to write the generated CA certificate (default: a new temporary directory).", valueName: "FILE"),
+            completion: .file())
+    var caOut: String?
+
+    @Flag(help: "Replace an existing --ca-out file.")
+    var force = false
+
+    @Option(name: [.customLong("environment"), .customLong("env")],
+            help: "Which APNs to play: development (sandbox) or production.")
+    var environment: MockEnvironmentArgument = .development
+
+    @Option(name: .customLong("device"), help: ArgumentHelp("Register a device token for a topic.",
+                                                            valueName: "TOKEN=TOPIC"))
+    var devices: [String] = []
+
+    @Option(name: .customLong("unregistered"), help: ArgumentHelp(
+        "A device token that answers 410 Unregistered.", valueName: "TOKEN"))
+    var unregistered: [String] = []
+
+    @Option(name: .customLong("trust-key"), help: ArgumentHelp(
+        "Trust provider tokens signed by this key (public PEM or .p8) for --team.", valueName: "KEYID=PEMFILE"),
+            completion: .file())
+    var trustKeys: [String] = []
+
+    @Option(help: ArgumentHelp("The team id the --trust-key keys belong to.", valueName: "TEAMID"))
+    var team: String?
+
+    @OptionGroup(title: "Keystore (its staged, active and in-grace keys are trusted when it exists)")
+    var keystore: KeystoreOptions
+
+    @Option(name: .customLong("client-ca"), help: ArgumentHelp(
+        "Accept client certificates issued by this CA (PEM) for certificate authentication.", valueName: "FILE"),
+            completion: .file())
+    var clientCA: String?
+
+    @Option(name: .customLong("token-update-interval"), help: ArgumentHelp(
+        "Shortest time a connection must keep a token before changing it (429 otherwise).", valueName: "SECONDS"))
+    var tokenUpdateInterval: Double = 20 * 60
+
+    @Option(help: "Log format: text or json.")
+    var format: OutputFormat = .text
+
+    func validate() throws {
+        if (tlsCert == nil) != (tlsKey == nil) {
+            throw ValidationError("--tls-cert and --tls-key go together")
+        }
+        if tlsCert != nil && caOut != nil {
+            throw ValidationError("--ca-out is only for the generated identity; it cannot be used with --tls-cert")
+        }
+        if !trustKeys.isEmpty && team == nil {
+            throw ValidationError("--trust-key needs --team TEAMID (the team whose tokens the keys sign)")
+        }
+        if !(0...65535).contains(port) {
+            throw ValidationError("--port \(port) is not a port number (0–65535)")
+        }
+        if tokenUpdateInterval < 0 {
+            throw ValidationError("--token-update-interval must not be negative")
+        }
+    }
 
     func run() async throws {
-        throw APNsError(.internalError, "`mock serve` is not built yet")
+        let logFormat: MockLogFormat = format == .json ? .json : .text
+        let server = try MockAPNsServer(configuration: try makeConfiguration(logFormat: logFormat))
+        var caFile: String?
+        if let pem = server.certificateAuthorityPEM {
+            caFile = try writeCA(pem)
+        }
+        if !server.configuration.isLoopback {
+            Console.warn("listening on \(host), which is not loopback: other machines can reach this mock")
+        }
+        let signals = TerminationSignals.install()
+        let bound = try await server.start()
+        Self.emit(MockStartup.listeningLine(host: host, port: bound, environment: environment.value,
+                                            trustedKeys: server.configuration.policy.trustedKeys.count,
+                                            caFile: caFile, format: logFormat))
+        await signals.wait()
+        await server.stop(reason: .shutdown)
+        Self.emit(MockStartup.stoppedLine(reason: .shutdown, requests: server.receivedRequests.count, format: logFormat))
     }
+
+    private func makeConfiguration(logFormat: MockLogFormat) throws -> MockServerConfiguration {
+        var registered: [String: String] = [:]
+        for entry in devices {
+            let (token, topic) = try MockStartup.assignment(entry, flag: "--device", valueName: "TOKEN=TOPIC")
+            registered[try MockStartup.deviceToken(token, flag: "--device")] = topic
+        }
+        let startedAt = Date()
+        var gone: [String: Date] = [:]
+        for token in unregistered {
+            gone[try MockStartup.deviceToken(token, flag: "--unregistered")] = startedAt
+        }
+        var keys = try keystoreKeys()
+        for entry in trustKeys {
+            let (keyID, path) = try MockStartup.assignment(entry, flag: "--trust-key", valueName: "KEYID=PEMFILE")
+            keys.append(try TrustedKey(keyID: keyID, teamID: team ?? "", pemFile: path))
+        }
+        let policy = ValidationPolicy(environment: environment.value, devices: registered, unregistered: gone,
+                                      trustedKeys: keys, tokenUpdateInterval: tokenUpdateInterval)
+        let tls: MockServerConfiguration.TLSSource
+        if let tlsCert, let tlsKey {
+            tls = .files(certificate: tlsCert, privateKey: tlsKey)
+        } else {
+            tls = .generate
+        }
+        let clientCAPEM = try clientCA.map { String(decoding: try SecureFile.read($0), as: UTF8.self) }
+        return MockServerConfiguration(host: host, port: port, tls: tls, policy: policy, clientCAPEM: clientCAPEM,
+                                       logFormat: logFormat, logSink: { Self.emit($0) })
+    }
+
+    /// The keys of the keystore, when `--keystore` names one or the default location holds one.
+    private func keystoreKeys() throws -> [TrustedKey] {
+        let location = keystore.location
+        guard location.source == .flag
+                || FileManager.default.fileExists(atPath: location.path + "/" + KeystoreLocation.manifestName) else {
+            return []
+        }
+        do {
+            return try keystore.open().trustedKeys()
+        } catch let error as APNsError where location.source != .flag {
+            Console.warn("not trusting the keystore at \(location.path): \(error.message)")
+            return []
+        }
+    }
+
+    private func writeCA(_ pem: String) throws -> String {
+        let path: String
+        if let caOut {
+            path = caOut
+        } else {
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("apnsctl-mock-\(UUID().uuidString.prefix(8))").path
+            try SecureFile.ensureDirectory(directory)
+            path = directory + "/ca.pem"
+        }
+        try SecureFile.write(Array(pem.utf8), to: path, mode: 0o644, overwrite: force)
+        return path
+    }
+
+    private static func emit(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+}
+
+/// `--environment`'s values (a private type, so no other command's conformance of `APNsEnvironment` can clash).
+enum MockEnvironmentArgument: String, ExpressibleByArgument, CaseIterable {
+    case development
+    case production
+
+    var value: APNsEnvironment { self == .development ? .development : .production }
 }

@@ -1,10 +1,61 @@
 import APNsCore
+import APNsKeystore
+import APNsTokens
 import ArgumentParser
+import Foundation
 
 struct TokenIssue: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "issue", abstract: "(not yet built)")
+    static let configuration = CommandConfiguration(
+        commandName: "issue",
+        abstract: "Print the team's provider token for `authorization: bearer …` (cached, shared by every process).",
+        discussion: """
+        The same token is printed until it is --refresh-after old (20 to 59 minutes; default 50): APNs answers \
+        429 TooManyProviderTokenUpdates to tokens refreshed more often and 403 ExpiredProviderToken past 60. \
+        A new one is signed sooner when the clock moved back past its iat, or the key was rotated or revoked.
+        """)
+
+    @Option(help: ArgumentHelp("The team (may be left out when the keystore holds one team).", valueName: "TEAMID"))
+    var team: String?
+    @Option(help: ArgumentHelp("Sign with this key instead of the team's active key (staged keys only).",
+                               valueName: "KEYID"))
+    var key: String?
+    @Option(name: .customLong("refresh-after"), help: ArgumentHelp(
+        "Re-sign when the cached token is this old: 20 to 59 minutes.", valueName: "MINUTES"))
+    var refreshAfter: String = "50"
+    @OptionGroup var secrets: SecretOptions
+    @OptionGroup var keystore: KeystoreOptions
+    @Option(help: "Output format.") var format: OutputFormat = .text
+
+    /// JSON: `token`, `team_id`, `key_id`, `issued_at`, `refresh_at`, `expires_at`, `reused` (from the cache),
+    /// `refresh_reason` (`no_cached_token` | `due` | `clock_moved_backwards` | `key_changed`; absent when reused).
+    struct Output: Encodable {
+        var token: String
+        var teamID: String
+        var keyID: String
+        var issuedAt: Date
+        var refreshAt: Date
+        var expiresAt: Date
+        var reused: Bool
+        var refreshReason: RefreshReason?
+        enum CodingKeys: String, CodingKey {
+            case token, teamID = "team_id", keyID = "key_id", issuedAt = "issued_at", refreshAt = "refresh_at"
+            case expiresAt = "expires_at", reused, refreshReason = "refresh_reason"
+        }
+    }
 
     func run() async throws {
-        throw APNsError(.internalError, "`token issue` is not built yet")
+        let interval = try RefreshInterval(parsing: refreshAfter)
+        if let team { try AppleIdentifier.validate(team, what: "team id", flag: "--team") }
+        if let key { try AppleIdentifier.validate(key, what: "key id", flag: "--key") }
+        let store = try keystore.open(secrets: secrets)
+        let issued = try store.token(team: team, keyID: key, refreshAfter: interval)
+        if format == .json {
+            try Console.printJSON(Output(token: issued.token.compact, teamID: issued.token.teamID,
+                                         keyID: issued.token.keyID, issuedAt: issued.token.issuedAtDate,
+                                         refreshAt: issued.refreshAt, expiresAt: issued.expiresAt,
+                                         reused: issued.reused, refreshReason: issued.refreshReason))
+        } else {
+            print(issued.token.compact)
+        }
     }
 }

@@ -1,0 +1,203 @@
+import APNsCore
+import Crypto
+import Foundation
+import SwiftASN1
+import X509
+
+/// An X.509 certificate read from DER, with the facts an APNs provider needs: who it is for (bundle id,
+/// team id), when it expires, which environments and topics it grants, and its fingerprints.
+///
+/// A malformed topics extension (1.2.840.113635.100.6.3.6) does not make the certificate unusable:
+/// ``topics`` is then empty and ``topicsError`` says what is wrong.
+public struct APNsCertificate: Sendable, Hashable {
+    /// The certificate exactly as read.
+    public let derEncoded: [UInt8]
+    /// The parsed certificate (swift-certificates).
+    public let certificate: Certificate
+
+    /// Subject common name (`Apple Push Services: com.example.app`).
+    public let commonName: String?
+    /// Subject UID (0.9.2342.19200300.100.1.1): the bundle id.
+    public let bundleID: String?
+    /// Subject OU: the team id.
+    public let teamID: String?
+    /// Subject O.
+    public let organization: String?
+    /// Subject C.
+    public let country: String?
+    /// The whole subject, most significant part last (`UID=…, CN=…, OU=…, O=…, C=…`).
+    public let subject: String
+    /// The whole issuer, in the same form.
+    public let issuer: String
+    /// The issuer's common name.
+    public let issuerCommonName: String?
+    /// The serial number as lowercase hex.
+    public let serialNumber: String
+    /// Start of validity.
+    public let notBefore: Date
+    /// End of validity.
+    public let notAfter: Date
+    /// SHA-1 of the DER, lowercase hex (what Keychain and the developer portal show).
+    public let sha1Fingerprint: String
+    /// SHA-256 of the DER, lowercase hex.
+    public let sha256Fingerprint: String
+    /// The public key's algorithm: `RSA`, `EC P-256`, `EC P-384`, `EC P-521`, `Ed25519`.
+    public let publicKeyType: String
+    /// The public key's size in bits.
+    public let publicKeyBits: Int
+    /// The signature algorithm, e.g. `sha256WithRSAEncryption`.
+    public let signatureAlgorithm: String
+    /// True when the extended key usage includes TLS client authentication (APNs requires it).
+    public let hasClientAuthUsage: Bool
+    /// Environments granted by OIDs 1.2.840.113635.100.6.3.1 and .2, development first.
+    public let environments: [APNsEnvironment]
+    /// Topics from 1.2.840.113635.100.6.3.6, in certificate order; empty when absent or malformed.
+    public let topics: [APNsTopic]
+    /// Why 1.2.840.113635.100.6.3.6 could not be decoded, when it could not.
+    public let topicsError: String?
+
+    /// Parses a DER certificate. Throws `CertificateDecodingError` when the bytes are not one.
+    public init(derEncoded: [UInt8]) throws {
+        let certificate: Certificate
+        do {
+            certificate = try Certificate(derEncoded: derEncoded)
+        } catch {
+            throw CertificateDecodingError(description: "not a valid X.509 certificate (\(asn1Reason(error)))")
+        }
+        self.derEncoded = derEncoded
+        self.certificate = certificate
+        let subject = certificate.subject
+        commonName = Self.attribute(.RDNAttributeType.commonName, in: subject)
+        bundleID = Self.attribute(APNsOID.userID, in: subject)
+        teamID = Self.attribute(.RDNAttributeType.organizationalUnitName, in: subject)
+        organization = Self.attribute(.RDNAttributeType.organizationName, in: subject)
+        country = Self.attribute(.RDNAttributeType.countryName, in: subject)
+        self.subject = Self.render(subject)
+        issuer = Self.render(certificate.issuer)
+        issuerCommonName = Self.attribute(.RDNAttributeType.commonName, in: certificate.issuer)
+        serialNumber = Hex.encode(certificate.serialNumber.bytes)
+        notBefore = certificate.notValidBefore
+        notAfter = certificate.notValidAfter
+        sha1Fingerprint = Hex.encode(Insecure.SHA1.hash(data: derEncoded))
+        sha256Fingerprint = Hex.encode(SHA256.hash(data: derEncoded))
+        let key = PublicKeyFacts(certificateDER: derEncoded)
+        publicKeyType = key.type
+        publicKeyBits = key.bits
+        let algorithm = String(describing: certificate.signatureAlgorithm)
+        signatureAlgorithm = algorithm.hasPrefix("SignatureAlgorithm.")
+            ? String(algorithm.dropFirst("SignatureAlgorithm.".count)) : algorithm
+        let usages = (try? certificate.extensions.extendedKeyUsage).flatMap { $0 }
+        hasClientAuthUsage = usages?.contains(.clientAuth) ?? false
+        environments = APNsEnvironment.allCases.filter { certificate.extensions[oid: $0.oid] != nil }
+        if let topicsExtension = certificate.extensions[oid: APNsOID.topics] {
+            do {
+                topics = try APNsTopic.decodeExtension(topicsExtension.value)
+                topicsError = nil
+            } catch {
+                topics = []
+                topicsError = "extension 1.2.840.113635.100.6.3.6 (topics) is malformed: \(error)"
+            }
+        } else {
+            topics = []
+            topicsError = nil
+        }
+    }
+
+    /// Whole days from `date` to ``notAfter``, rounded down; negative once expired.
+    public func daysLeft(at date: Date) -> Int {
+        Int((notAfter.timeIntervalSince(date) / 86_400).rounded(.down))
+    }
+
+    /// True when `date` lies inside the validity period.
+    public func isValid(at date: Date) -> Bool { date >= notBefore && date <= notAfter }
+
+    /// The topics a provider may send to: those of 1.2.840.113635.100.6.3.6, else the subject UID alone.
+    public var allowedTopics: [String] {
+        if !topics.isEmpty { return topics.map(\.topic) }
+        return bundleID.map { [$0] } ?? []
+    }
+
+    /// `development`, `production`, `universal` (both) or `none`.
+    public var environmentSummary: String {
+        switch environments {
+        case [.development, .production]: return "universal"
+        case [.development]: return "development"
+        case [.production]: return "production"
+        default: return "none"
+        }
+    }
+
+    /// The public key and size in one phrase: `RSA 2048`, `EC P-256`.
+    public var publicKeyDescription: String {
+        publicKeyType.hasPrefix("EC") || publicKeyType == "Ed25519" ? publicKeyType : "\(publicKeyType) \(publicKeyBits)"
+    }
+
+    /// The public key as DER SubjectPublicKeyInfo (compare with ``PrivateKey/publicKeyDER``).
+    public var publicKeyDER: [UInt8] {
+        get throws {
+            var serializer = DER.Serializer()
+            try serializer.serialize(certificate.publicKey)
+            return serializer.serializedBytes
+        }
+    }
+
+    /// True when this certificate's subject is `other`'s issuer (and they are not the same certificate).
+    public func isIssuer(of other: APNsCertificate) -> Bool {
+        self != other && certificate.subject == other.certificate.issuer
+    }
+
+    /// True when subject and issuer are the same name.
+    public var isSelfIssued: Bool { certificate.subject == certificate.issuer }
+
+    /// The certificate as one PEM block, with a trailing newline.
+    public var pemEncoded: String {
+        PEMDocument(type: "CERTIFICATE", derBytes: derEncoded).pemString + "\n"
+    }
+
+    public static func == (lhs: APNsCertificate, rhs: APNsCertificate) -> Bool { lhs.derEncoded == rhs.derEncoded }
+    public func hash(into hasher: inout Hasher) { hasher.combine(derEncoded) }
+
+    private static func attribute(_ type: ASN1ObjectIdentifier, in name: DistinguishedName) -> String? {
+        for rdn in name {
+            for attribute in rdn where attribute.type == type {
+                return String(attribute.value) ?? String(describing: attribute.value)
+            }
+        }
+        return nil
+    }
+
+    private static let shortNames: [ASN1ObjectIdentifier: String] = [
+        .RDNAttributeType.commonName: "CN", .RDNAttributeType.countryName: "C",
+        .RDNAttributeType.organizationName: "O", .RDNAttributeType.organizationalUnitName: "OU",
+        .RDNAttributeType.localityName: "L", .RDNAttributeType.stateOrProvinceName: "ST",
+        .RDNAttributeType.emailAddress: "emailAddress", APNsOID.userID: "UID",
+    ]
+
+    /// Renders a name in certificate order as `KEY=value, …` (the order `openssl x509 -subject` prints).
+    private static func render(_ name: DistinguishedName) -> String {
+        name.flatMap { rdn in
+            rdn.map { attribute in
+                let key = shortNames[attribute.type] ?? attribute.type.description
+                return "\(key)=\(String(attribute.value) ?? String(describing: attribute.value))"
+            }
+        }.joined(separator: ", ")
+    }
+}
+
+/// Why bytes could not be read as a certificate.
+public struct CertificateDecodingError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+}
+
+/// Lowercase hexadecimal.
+enum Hex {
+    static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

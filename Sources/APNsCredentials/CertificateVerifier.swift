@@ -1,0 +1,139 @@
+import APNsCore
+import Foundation
+@_spi(DisableValidityCheck) @_spi(FixedExpiryValidationTime) import X509
+
+/// The checks of `cert verify`, as pure logic over a read credential: nothing here touches files.
+public struct CertificateVerifier: Sendable {
+    /// Topics that must be allowed (`--topic`).
+    public var topics: [String] = []
+    /// The environment the certificate must work in (`--env`); nil accepts either.
+    public var environment: APNsEnvironment?
+    /// The fewest days that must be left (`--min-days`, default 30).
+    public var minimumDays: Int = 30
+    /// When to judge validity.
+    public var now: Date = Date()
+    /// True when `now` was set by the user (`--at`): the chain is then judged at that time too.
+    public var chainAtFixedTime = false
+
+    /// A verifier with no topics, any environment, 30 days minimum, judged now.
+    public init() {}
+
+    /// Runs every check on `leaf`. `key` is the private key (from the file or `--key`), `anchors` the
+    /// certificates of `--ca` (nil: no chain check), `intermediates` the rest of the file.
+    public func checks(leaf: APNsCertificate, key: PrivateKey?, intermediates: [APNsCertificate] = [],
+                       anchors: [APNsCertificate]? = nil) async -> [CertificateCheck] {
+        var checks = [CertificateCheck("parses", .pass,
+                                       "\(leaf.publicKeyDescription) certificate for \(leaf.bundleID ?? leaf.commonName ?? leaf.subject)")]
+        if let problem = leaf.topicsError {
+            checks.append(CertificateCheck("topics_extension", .fail, problem))
+        }
+        checks.append(validity(leaf))
+        checks.append(environmentCheck(leaf))
+        for topic in topics {
+            checks.append(topicCheck(topic, leaf))
+        }
+        if let key {
+            checks.append(CertificateCheck("private_key", passed: key.matches(leaf),
+                                           key.matches(leaf) ? "\(key.kind) key matches the certificate"
+                                                              : "the \(key.kind) key does not match the certificate"))
+        } else {
+            checks.append(CertificateCheck("private_key", .skipped, "no private key in the file; pass --key FILE to check one"))
+        }
+        if let anchors {
+            checks.append(await chain(leaf, intermediates: intermediates, anchors: anchors))
+        }
+        checks.append(CertificateCheck("client_auth", passed: leaf.hasClientAuthUsage,
+                                       leaf.hasClientAuthUsage ? "extended key usage includes TLS client authentication"
+                                                               : "extended key usage lacks TLS client authentication"))
+        return checks
+    }
+
+    func validity(_ leaf: APNsCertificate) -> CertificateCheck {
+        let days = leaf.daysLeft(at: now)
+        let end = ISO8601DateFormatter().string(from: leaf.notAfter)
+        if now < leaf.notBefore {
+            return CertificateCheck("validity", .fail, "not valid before \(ISO8601DateFormatter().string(from: leaf.notBefore))")
+        }
+        if now > leaf.notAfter {
+            return CertificateCheck("validity", .fail, "expired \(-days) days ago (\(end))")
+        }
+        if days < minimumDays {
+            return CertificateCheck("validity", .fail, "only \(days) days left (until \(end)); at least \(minimumDays) required")
+        }
+        return CertificateCheck("validity", .pass, "\(days) days left (until \(end))")
+    }
+
+    func environmentCheck(_ leaf: APNsCertificate) -> CertificateCheck {
+        let granted = leaf.environments.map(\.rawValue).joined(separator: " and ")
+        guard let environment else {
+            if leaf.environments.isEmpty {
+                return CertificateCheck("environment", .fail, "no APNs environment OID (1.2.840.113635.100.6.3.1/.2)")
+            }
+            return CertificateCheck("environment", .pass, leaf.environmentSummary == "universal"
+                                    ? "development and production (universal)" : "\(granted) only")
+        }
+        if leaf.environments.contains(environment) {
+            return CertificateCheck("environment", .pass, "valid for \(environment.rawValue) (\(leaf.environmentSummary))")
+        }
+        let has = leaf.environments.isEmpty ? "no APNs environment" : "\(granted) only"
+        return CertificateCheck("environment", .fail, "not valid for \(environment.rawValue): the certificate is \(has)")
+    }
+
+    func topicCheck(_ topic: String, _ leaf: APNsCertificate) -> CertificateCheck {
+        let name = "topic:\(topic)"
+        if let entry = leaf.topics.first(where: { $0.topic == topic }) {
+            let labels = entry.labels.isEmpty ? "" : " (\(entry.labels.joined(separator: ", ")))"
+            return CertificateCheck(name, .pass, "\(topic) is listed\(labels)")
+        }
+        if leaf.topics.isEmpty, leaf.bundleID == topic {
+            return CertificateCheck(name, .pass, "\(topic) is the certificate's bundle id (UID)")
+        }
+        let allowed = leaf.allowedTopics.isEmpty ? "none" : leaf.allowedTopics.joined(separator: ", ")
+        return CertificateCheck(name, .fail, "\(topic) is not allowed; allowed: \(allowed)")
+    }
+
+    func chain(_ leaf: APNsCertificate, intermediates: [APNsCertificate], anchors: [APNsCertificate]) async -> CertificateCheck {
+        let roots = CertificateStore(anchors.map(\.certificate))
+        let others = CertificateStore(intermediates.map(\.certificate))
+        let result: CertificateValidationResult
+        if chainAtFixedTime {
+            let time = now
+            var verifier = Verifier(rootCertificates: roots) { RFC5280Policy(fixedExpiryValidationTime: time) }
+            result = await verifier.validate(leaf: leaf.certificate, intermediates: others)
+        } else {
+            var verifier = Verifier(rootCertificates: roots) { RFC5280Policy.withValidityCheckDisabled() }
+            result = await verifier.validate(leaf: leaf.certificate, intermediates: others)
+        }
+        switch result {
+        case .validCertificate(let chain):
+            let names = chain.dropFirst().map { APNsCertificateName.commonName(of: $0) }
+            return CertificateCheck("chain", .pass, "verifies to \(names.joined(separator: " → "))")
+        case .couldNotValidate(let failures):
+            let reason = failures.first.map { Self.summarise(String(describing: $0.policyFailureReason)) }
+                ?? "no path to a given CA"
+            return CertificateCheck("chain", .fail, "does not verify against the given CA: \(reason)")
+        }
+    }
+}
+
+extension CertificateVerifier {
+    /// swift-certificates' failure reasons embed whole certificate dumps: keep one readable clause.
+    public static func summarise(_ reason: String) -> String {
+        if reason.hasSuffix("is not yet valid") { return "a certificate in the chain is not yet valid at that time" }
+        if reason.contains("expired") { return "a certificate in the chain has expired at that time" }
+        if reason.count <= 160 { return reason }
+        return String(reason.prefix(157)) + "..."
+    }
+}
+
+/// Small naming helper for swift-certificates values.
+enum APNsCertificateName {
+    static func commonName(of certificate: Certificate) -> String {
+        for rdn in certificate.subject {
+            for attribute in rdn where attribute.type == .RDNAttributeType.commonName {
+                return String(attribute.value) ?? attribute.value.description
+            }
+        }
+        return certificate.subject.description
+    }
+}

@@ -1,0 +1,114 @@
+import APNsCore
+
+/// Reads any credential file, recognising it by content rather than by extension: PEM (certificates and one
+/// private key), a DER certificate or key, or PKCS#12.
+///
+/// The password is asked for through a closure, called at most once and only when the content needs one
+/// (an encrypted key, or a PKCS#12 file that the empty password does not open).
+public struct CredentialReader: Sendable {
+    /// Where the password comes from when one is needed (the CLI passes `SecretSource.resolve`).
+    public var password: @Sendable () throws -> String
+
+    /// A reader that asks `password` when needed. Without one, a file that needs a password fails saying so.
+    public init(password: (@Sendable () throws -> String)? = nil) {
+        self.password = password ?? {
+            throw CredentialError(.passwordRequired, "a password is needed",
+                                  hint: "give it with --password-file FILE or --password-env NAME")
+        }
+    }
+
+    /// Reads `path` (`-` for standard input). Every failure is an `APNsError` naming the file.
+    public func read(path: String) throws -> CredentialBundle {
+        let bytes = try SecureFile.read(path)
+        return try read(bytes: bytes, name: path)
+    }
+
+    /// Reads bytes that came from `name` (used in error messages).
+    public func read(bytes: [UInt8], name: String) throws -> CredentialBundle {
+        do {
+            return try parse(bytes)
+        } catch let error as CredentialError {
+            throw error.apnsError(file: name)
+        } catch let error as APNsError {
+            // From the password source (no terminal, unset variable): say which file wanted the password.
+            let label = name == "-" ? "standard input" : name
+            if error.message.hasPrefix(label) { throw error }
+            throw APNsError(error.status, "\(label): \(error.message)", hint: error.hint)
+        } catch {
+            throw APNsError.badInput("\(name == "-" ? "standard input" : name): \(error)")
+        }
+    }
+
+    /// Recognises and decodes `bytes`. Throws ``CredentialError``.
+    public func parse(_ bytes: [UInt8]) throws -> CredentialBundle {
+        OpenSSLRuntime.bootstrap()
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            throw CredentialError(.empty, "empty file", hint: "expected a certificate (.pem, .cer) or a .p12 file")
+        }
+        let asker = CachedPassword(password)
+        if PEMText.looksLikePEM(bytes) {
+            return try parsePEM(bytes, password: asker)
+        }
+        guard bytes.first == 0x30 else {
+            throw CredentialError(.unrecognised, "not a certificate, private key or PKCS#12 file (unrecognised content)",
+                                  hint: "apnsctl reads PEM, DER (.cer) and PKCS#12 (.p12, .pfx) files")
+        }
+        return try parseDER(bytes, password: asker)
+    }
+
+    private func parsePEM(_ bytes: [UInt8], password: CachedPassword) throws -> CredentialBundle {
+        var text = bytes
+        var legacyKey: PrivateKey?
+        if let legacy = PEMText.splitLegacyEncrypted(bytes) {
+            legacyKey = try PrivateKey(legacyEncryptedPEM: legacy.block, passphrase: password.get)
+            text = legacy.rest
+        }
+        if legacyKey != nil && !PEMText.looksLikePEM(text) {
+            return CredentialBundle(certificates: [], privateKey: legacyKey, format: .pem)
+        }
+        let blocks = try PEMText.parse(text)
+        let keyBlocks = blocks.filter { PEMText.isPrivateKeyLabel($0.discriminator) }
+        if keyBlocks.count + (legacyKey == nil ? 0 : 1) > 1 {
+            throw CredentialError(.malformed, "holds several private keys; expected at most one",
+                                  hint: "split the file so each holds one certificate chain and its key")
+        }
+        var certificates = [APNsCertificate]()
+        for (index, block) in blocks.enumerated() where block.discriminator == "CERTIFICATE" {
+            do {
+                certificates.append(try APNsCertificate(derEncoded: block.derBytes))
+            } catch {
+                throw CredentialError(.malformed, "PEM block \(index + 1) (CERTIFICATE) is not a valid certificate")
+            }
+        }
+        let key = try legacyKey ?? keyBlocks.first.map { try PrivateKey(derEncoded: $0.derBytes, passphrase: password.get) }
+        if certificates.isEmpty && key == nil {
+            throw CredentialError(.notACertificate, "contains \(PEMText.describe(blocks)), not a certificate or private key")
+        }
+        return CredentialBundle(certificates: certificates, privateKey: key, format: .pem)
+    }
+
+    private func parseDER(_ bytes: [UInt8], password: CachedPassword) throws -> CredentialBundle {
+        switch DERShape.classify(bytes) {
+        case .certificate:
+            do {
+                return CredentialBundle(certificates: [try APNsCertificate(derEncoded: bytes)], privateKey: nil, format: .der)
+            } catch {
+                throw CredentialError(.malformed, "malformed DER certificate (\(error))")
+            }
+        case .pkcs12:
+            let contents = try PKCS12.read(bytes, password: password.get)
+            return CredentialBundle(certificates: contents.certificates, privateKey: contents.key, format: .pkcs12,
+                                    friendlyName: contents.friendlyName)
+        case .pkcs8, .encryptedPKCS8, .traditionalRSA, .traditionalEC:
+            return CredentialBundle(certificates: [], privateKey: try PrivateKey(derEncoded: bytes, passphrase: password.get),
+                                    format: .der)
+        case .publicKey:
+            throw CredentialError(.notACertificate, "contains a public key, not a certificate, private key or PKCS#12 file")
+        case .invalid(let reason):
+            throw CredentialError(.malformed, "truncated or malformed DER (\(reason))",
+                                  hint: "the file may be cut short or damaged; download or export it again")
+        case .otherDER:
+            throw CredentialError(.unrecognised, "DER data that is not a certificate, private key or PKCS#12 file")
+        }
+    }
+}

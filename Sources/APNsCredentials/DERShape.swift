@@ -1,0 +1,73 @@
+import SwiftASN1
+
+/// What a blob of DER looks like from its outer structure, without decoding it fully.
+///
+/// Used to recognise input by content and to say what a file is when it is not what was asked for.
+enum DERShape: Equatable, Sendable {
+    case certificate
+    case pkcs12
+    case pkcs8
+    case encryptedPKCS8
+    case traditionalRSA
+    case traditionalEC
+    case publicKey
+    case otherDER
+    /// Not DER at all, or truncated; carries swift-asn1's reason.
+    case invalid(String)
+
+    /// Classifies `bytes` by the top-level SEQUENCE's children.
+    static func classify(_ bytes: [UInt8]) -> DERShape {
+        let root: ASN1Node
+        do {
+            root = try DER.parse(bytes)
+        } catch {
+            return .invalid(asn1Reason(error))
+        }
+        guard root.identifier == .sequence, case .constructed(let nodes) = root.content else { return .otherDER }
+        let children = Array(nodes)
+        guard let first = children.first else { return .otherDER }
+        let tags = children.map(\.identifier)
+        let firstInteger = integer(first)
+        switch (first.identifier, children.count) {
+        case (.sequence, 3) where tags[1] == .sequence && tags[2] == .bitString:
+            return .certificate
+        case (.sequence, 2) where tags[1] == .bitString:
+            return .publicKey
+        case (.sequence, 2) where tags[1] == .octetString:
+            return .encryptedPKCS8
+        case (.integer, _) where firstInteger == 3 && children.count >= 2 && tags[1] == .sequence:
+            return .pkcs12
+        case (.integer, _) where (firstInteger == 0 || firstInteger == 1) && children.count >= 3
+            && tags[1] == .sequence && tags[2] == .octetString:
+            return .pkcs8
+        case (.integer, _) where firstInteger == 1 && children.count >= 2 && tags[1] == .octetString:
+            return .traditionalEC
+        case (.integer, _) where children.count >= 9 && tags.allSatisfy({ $0 == .integer }):
+            return .traditionalRSA
+        default:
+            return .otherDER
+        }
+    }
+
+    private static func integer(_ node: ASN1Node) -> Int? {
+        try? Int(derEncoded: node)
+    }
+
+    /// A phrase naming what this is, for error messages: "a certificate", "a public key".
+    var phrase: String {
+        switch self {
+        case .certificate: return "a certificate"
+        case .pkcs12: return "a PKCS#12 file"
+        case .pkcs8, .encryptedPKCS8, .traditionalRSA, .traditionalEC: return "a private key"
+        case .publicKey: return "a public key"
+        case .otherDER: return "DER data of an unknown kind"
+        case .invalid: return "unrecognised data"
+        }
+    }
+}
+
+/// A short reason for a swift-asn1 error ("truncatedASN1Field"), without source locations.
+func asn1Reason(_ error: Error) -> String {
+    if let asn1 = error as? ASN1Error { return asn1.code.description }
+    return String(describing: error)
+}

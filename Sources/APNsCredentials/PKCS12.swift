@@ -1,0 +1,165 @@
+import APNsCore
+import COpenSSL
+
+/// PKCS#12 (.p12/.pfx) reading and writing with OpenSSL.
+///
+/// Reads modern files (PBES2, AES-256-CBC, PBKDF2-SHA256) and legacy Keychain exports (RC2-40-CBC, 3DES,
+/// SHA-1 MAC) alike: the legacy provider is loaded by `OpenSSLRuntime.bootstrap()`.
+public enum PKCS12 {
+    /// Encryption profiles for writing.
+    public enum Profile: String, Sendable, Codable {
+        /// AES-256-CBC with PBKDF2-HMAC-SHA256 for keys and certificates, HMAC-SHA256 MAC.
+        case modern
+        /// 3DES for the key, RC2-40-CBC for certificates, HMAC-SHA1 MAC: what older macOS Keychain imports.
+        case legacy
+    }
+
+    /// What a PKCS#12 file held.
+    struct Contents {
+        var certificates: [APNsCertificate]
+        var key: PrivateKey?
+        var friendlyName: String?
+    }
+
+    /// Decodes a PKCS#12 file. `password` is asked only when the empty password does not open it.
+    static func read(_ der: [UInt8], password: () throws -> String) throws -> Contents {
+        OpenSSLRuntime.bootstrap()
+        let handle: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
+            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
+            return d2i_PKCS12(nil, &cursor, buffer.count)
+        }
+        guard let p12 = handle else {
+            ERR_clear_error()
+            throw CredentialError(.malformed, "malformed PKCS#12 file")
+        }
+        defer { PKCS12_free(p12) }
+        let secret = try openingPassword(p12, password: password)
+        var key: OpaquePointer? = nil
+        var cert: OpaquePointer? = nil
+        var ca: OpaquePointer? = nil
+        guard PKCS12_parse(p12, secret, &key, &cert, &ca) == 1 else {
+            let reasons = OpenSSLRuntime.drainErrors()
+            throw CredentialError(.unsupported, "cannot decrypt the PKCS#12 contents (\(reasons.last ?? "unknown error"))",
+                                  hint: "the file may use an algorithm this OpenSSL lacks; see `apnsctl doctor`")
+        }
+        defer {
+            if let cert { X509_free(cert) }
+            if let ca { apns_sk_X509_pop_free(ca) }
+        }
+        var handles = [OpaquePointer]()
+        if let cert { handles.append(cert) }
+        if let ca {
+            for index in 0..<apns_sk_X509_num(ca) {
+                if let x509 = apns_sk_X509_value(ca, index) { handles.append(x509) }
+            }
+        }
+        var certificates = [APNsCertificate]()
+        var friendlyName: String?
+        for x509 in handles {
+            let copy = X509Handle(borrowing: x509)
+            certificates.append(try APNsCertificate(derEncoded: copy.der))
+            if friendlyName == nil {
+                var length: Int32 = 0
+                if let alias = X509_alias_get0(x509, &length), length > 0 {
+                    friendlyName = String(decoding: UnsafeBufferPointer(start: alias, count: Int(length)), as: UTF8.self)
+                }
+            }
+        }
+        let privateKey = key.map { PrivateKey(key: EVPKey(owning: $0), encoding: .pkcs12) }
+        return Contents(certificates: certificates, key: privateKey, friendlyName: friendlyName)
+    }
+
+    /// Finds the password that verifies the MAC: the empty one first, then the caller's.
+    /// A password that decrypts the contents but fails the MAC means the file is corrupted.
+    private static func openingPassword(_ p12: OpaquePointer, password: () throws -> String) throws -> String {
+        if PKCS12_mac_present(p12) != 1 {
+            if decrypts(p12, "") { return "" }
+            let given = try password()
+            guard decrypts(p12, given) else { throw wrongPassword }
+            return given
+        }
+        if macVerifies(p12, "") { return "" }
+        let given = try password()
+        if macVerifies(p12, given) { return given }
+        if decrypts(p12, given) {
+            throw CredentialError(.integrity, "integrity check failed: the MAC does not match (the file is corrupted)",
+                                  hint: "the password is right, but the contents changed: export the file again")
+        }
+        throw wrongPassword
+    }
+
+    private static let wrongPassword = CredentialError(.wrongPassword, "wrong password",
+        hint: "give the export password with --password-file FILE or --password-env NAME")
+
+    private static func macVerifies(_ p12: OpaquePointer, _ password: String) -> Bool {
+        defer { ERR_clear_error() }
+        if password.isEmpty {
+            return PKCS12_verify_mac(p12, "", 0) == 1 || PKCS12_verify_mac(p12, nil, 0) == 1
+        }
+        return PKCS12_verify_mac(p12, password, -1) == 1
+    }
+
+    /// True when `password` decrypts an encrypted safe or a shrouded key bag, or when nothing is encrypted.
+    private static func decrypts(_ p12: OpaquePointer, _ password: String) -> Bool {
+        defer { ERR_clear_error() }
+        guard let safes = PKCS12_unpack_authsafes(p12) else { return false }
+        defer { apns_sk_PKCS7_pop_free(safes) }
+        var encrypted = false
+        for index in 0..<apns_sk_PKCS7_num(safes) {
+            guard let p7 = apns_sk_PKCS7_value(safes, index) else { continue }
+            if apns_PKCS7_type_nid(p7) == NID_pkcs7_encrypted {
+                encrypted = true
+                guard let bags = PKCS12_unpack_p7encdata(p7, password, -1) else { continue }
+                apns_sk_PKCS12_SAFEBAG_pop_free(bags)
+                return true
+            }
+            guard let bags = PKCS12_unpack_p7data(p7) else { continue }
+            defer { apns_sk_PKCS12_SAFEBAG_pop_free(bags) }
+            for bagIndex in 0..<apns_sk_PKCS12_SAFEBAG_num(bags) {
+                guard let bag = apns_sk_PKCS12_SAFEBAG_value(bags, bagIndex),
+                      PKCS12_SAFEBAG_get_nid(bag) == NID_pkcs8ShroudedKeyBag else { continue }
+                encrypted = true
+                if let info = PKCS12_decrypt_skey(bag, password, -1) {
+                    PKCS8_PRIV_KEY_INFO_free(info)
+                    return true
+                }
+            }
+        }
+        return !encrypted
+    }
+
+    /// Encodes certificates (leaf first) and an optional key as PKCS#12 under `password`.
+    /// The leaf gets `friendlyName` and, with a key, a localKeyId binding it to the key.
+    public static func encode(certificates: [APNsCertificate], key: PrivateKey?, password: String,
+                              friendlyName: String?, profile: Profile = .modern) throws -> [UInt8] {
+        OpenSSLRuntime.bootstrap()
+        guard key != nil || !certificates.isEmpty else {
+            throw CredentialError(.unsupported, "nothing to write: no certificate and no key")
+        }
+        let x509s = try certificates.map { certificate -> X509Handle in
+            guard let handle = X509Handle(der: certificate.derEncoded) else {
+                throw CredentialError(.internalFailure, "OpenSSL could not read a certificate back")
+            }
+            return handle
+        }
+        guard let chain = apns_sk_X509_new_null() else {
+            throw CredentialError(.internalFailure, "OpenSSL could not allocate a stack")
+        }
+        defer { apns_sk_X509_free(chain) }
+        for handle in x509s.dropFirst() { _ = apns_sk_X509_push(chain, handle.pointer) }
+        let (keyNID, certNID, mac) = profile == .modern
+            ? (NID_aes_256_cbc, NID_aes_256_cbc, EVP_sha256())
+            : (NID_pbe_WithSHA1And3_Key_TripleDES_CBC, NID_pbe_WithSHA1And40BitRC2_CBC, EVP_sha1())
+        let iterations: Int32 = 2048
+        guard let p12 = PKCS12_create(password, friendlyName, key?.key.pointer, x509s.first?.pointer,
+                                      x509s.count > 1 ? chain : nil, keyNID, certNID, iterations, -1, 0) else {
+            let reasons = OpenSSLRuntime.drainErrors()
+            throw CredentialError(.internalFailure, "OpenSSL could not build the PKCS#12 file (\(reasons.last ?? "unknown"))")
+        }
+        defer { PKCS12_free(p12) }
+        guard PKCS12_set_mac(p12, password, -1, nil, 0, iterations, mac) == 1 else {
+            throw CredentialError(.internalFailure, "OpenSSL could not add the PKCS#12 MAC")
+        }
+        return try MemoryBIO.writing { i2d_PKCS12_bio($0, p12) == 1 }
+    }
+}

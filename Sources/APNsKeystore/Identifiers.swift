@@ -1,0 +1,44 @@
+import APNsCore
+import Foundation
+
+/// Apple's 10-character key and team identifiers: `[A-Z0-9]{10}`.
+public enum AppleIdentifier {
+    /// Checks `value` is a valid key or team id; `what` names the flag in the error ("key id", "team id").
+    public static func validate(_ value: String, what: String, flag: String) throws {
+        guard isValid(value) else {
+            throw APNsError.usage(
+                "\(flag) \(value): not a valid \(what) (10 characters, A–Z and 0–9)",
+                hint: what == "team id" ? "your team id is shown in Apple's developer account, under Membership"
+                                        : "the key id is the 10 characters in AuthKey_KEYID.p8")
+        }
+    }
+
+    /// True for exactly 10 characters from A–Z and 0–9.
+    public static func isValid(_ value: String) -> Bool {
+        value.utf8.count == 10 && value.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) }
+    }
+
+    /// The key id in Apple's file name `AuthKey_<KEYID>.p8`, if the name has that form.
+    public static func keyID(fromFileName path: String) -> String? {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        guard name.hasPrefix("AuthKey_"), name.hasSuffix(".p8") else { return nil }
+        let id = String(name.dropFirst("AuthKey_".count).dropLast(".p8".count))
+        return isValid(id) ? id : nil
+    }
+
+    /// The key id for importing `file`: `given` (`--key-id`) when present, else the one in Apple's file name.
+    /// A `given` id that contradicts the file name, or no id at all, is a usage error.
+    public static func keyID(given: String?, file: String) throws -> String {
+        let fromName = keyID(fromFileName: file)
+        if let given { try validate(given, what: "key id", flag: "--key-id") }
+        if let given, let fromName, given != fromName {
+            throw APNsError.usage("--key-id \(given) contradicts the file name \(file) (key id \(fromName))",
+                                  hint: "leave --key-id out, or rename the file")
+        }
+        guard let id = given ?? fromName else {
+            throw APNsError.usage("\(file): the key id is not in the file name (AuthKey_KEYID.p8)",
+                                  hint: "pass --key-id KEYID (10 characters, shown in Apple's developer account)")
+        }
+        return id
+    }
+}

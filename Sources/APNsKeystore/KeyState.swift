@@ -1,0 +1,66 @@
+import APNsCore
+
+/// Where a signing key is in its life. JSON values are the raw values.
+///
+/// `staged` → `active` → `retired` → `revoked`, then `apnsctl key purge` removes the material.
+/// A retired key may be made active again by a rotation; a revoked key never signs or verifies again.
+public enum KeyState: String, Codable, Sendable, CaseIterable {
+    /// Imported or generated, not yet used to sign: the next rotation's target.
+    case staged
+    /// Signs the team's tokens. Exactly one per team.
+    case active
+    /// Replaced by a rotation: verifies tokens until its grace period ends, never signs.
+    case retired
+    /// Revoked (in Apple's portal): signs nothing, verifies nothing, waits to be purged.
+    case revoked
+
+    /// True when a key in this state may sign new tokens (`token --key` accepts staged keys for tests).
+    public var maySign: Bool { self == .active || self == .staged }
+}
+
+/// The transitions the keystore allows, as pure checks that name what is wrong.
+public enum KeyTransition {
+    /// Checks that `key` may become the team's active key.
+    public static func checkPromote(_ key: KeyRecord, team: String) throws {
+        guard key.teamID == team else {
+            throw APNsError.keystore("key \(key.keyID) belongs to team \(key.teamID), not \(team)",
+                                     hint: "rotate within the key's team: --team \(key.teamID)")
+        }
+        switch key.state {
+        case .staged, .retired:
+            return
+        case .active:
+            throw APNsError.keystore("key \(key.keyID) is already the active key of team \(team)",
+                                     hint: "import or generate a new key first; it starts staged")
+        case .revoked:
+            throw APNsError.keystore("key \(key.keyID) is revoked and can never be active again",
+                                     hint: "rotate to a staged key; `apnsctl key list --team \(team)` shows them")
+        }
+    }
+
+    /// Checks that `key` may be revoked. The active key only with `force` (the team is then left without one).
+    public static func checkRevoke(_ key: KeyRecord, force: Bool) throws {
+        switch key.state {
+        case .staged, .retired:
+            return
+        case .active where force:
+            return
+        case .active:
+            throw APNsError.keystore(
+                "key \(key.keyID) is the active key of team \(key.teamID); revoking it leaves the team unable to sign",
+                hint: "rotate first (`apnsctl key rotate --team \(key.teamID) --to NEWID`), or pass --force")
+        case .revoked:
+            throw APNsError.keystore("key \(key.keyID) is already revoked", hint: "purge it: `apnsctl key purge \(key.keyID)`")
+        }
+    }
+
+    /// Checks that `key`'s material may be purged: only revoked keys.
+    public static func checkPurge(_ key: KeyRecord) throws {
+        guard key.state == .revoked else {
+            throw APNsError.keystore("key \(key.keyID) is \(key.state.rawValue); only revoked keys can be purged",
+                                     hint: key.state == .active
+                                        ? "rotate to another key, then `apnsctl key revoke \(key.keyID)`, then purge"
+                                        : "revoke it first: `apnsctl key revoke \(key.keyID)`")
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import APNsCore
+import APNsTokens
+import Crypto
+import Foundation
+
+extension Keystore {
+    /// Adds a signing key for `team` under `keyID`. The team's first key becomes active, later ones staged.
+    ///
+    /// Re-importing the same key material under the same id changes nothing; an id that exists with different
+    /// material, or material already stored under another id, is refused. `storedPEM` is what goes to disk
+    /// (plain or encrypted PKCS#8); nil stores `material`'s plain PKCS#8.
+    public func addKey(_ material: SigningKeyMaterial, team: String, keyID: String, origin: KeyOrigin,
+                       storedPEM: String? = nil, encrypted: Bool = false) throws -> KeyImportResult {
+        try AppleIdentifier.validate(team, what: "team id", flag: "--team")
+        try AppleIdentifier.validate(keyID, what: "key id", flag: "--key-id")
+        let action = origin == .generated ? "key.generate" : "key.import"
+        return try change(action: action, team: team, keyID: keyID) { manifest, change in
+            if let existing = manifest.key(keyID) {
+                guard existing.fingerprint == material.fingerprint else {
+                    throw APNsError.keystore("key \(keyID) is already in the keystore with different key material",
+                                             hint: "check the file; a key id names one key forever")
+                }
+                guard existing.teamID == team else {
+                    throw APNsError.keystore("key \(keyID) is already in the keystore for team \(existing.teamID)",
+                                             hint: "a key belongs to one team: pass --team \(existing.teamID)")
+                }
+                change.detail = "already present (\(existing.state.rawValue)); nothing changed"
+                return KeyImportResult(key: existing, alreadyPresent: true)
+            }
+            if let twin = manifest.keys.first(where: { $0.fingerprint == material.fingerprint }) {
+                throw APNsError.keystore("this key material is already stored as key \(twin.keyID) (team \(twin.teamID))",
+                                         hint: "one key has one key id; check which file you meant")
+            }
+            let now = clock.now()
+            let first = manifest.activeKey(team: team) == nil
+            let record = KeyRecord(
+                keyID: keyID, teamID: team, state: first ? .active : .staged, createdAt: now,
+                activatedAt: first ? now : nil, retiredAt: nil, verifyUntil: nil, revokedAt: nil,
+                file: KeystoreLayout.keyFile(keyID), encrypted: encrypted, origin: origin,
+                registeredWithApple: origin == .imported,
+                publicKey: Data(material.publicKeyDER).base64EncodedString(), fingerprint: material.fingerprint)
+            CrashPoint.reach("\(action):before-key-file")
+            // An orphan file from an earlier crash (no manifest entry) is replaced.
+            try SecureFile.write(Array((storedPEM ?? material.pkcs8PEM).utf8), to: layout.absolute(record.file),
+                                 mode: 0o600, overwrite: true)
+            CrashPoint.reach("\(action):after-key-file")
+            manifest.update(record)
+            change.detail = "\(record.state.rawValue), \(origin.rawValue)\(encrypted ? ", encrypted" : ""), "
+                + "sha256 \(record.fingerprint.prefix(16))"
+            return KeyImportResult(key: record, alreadyPresent: false)
+        }
+    }
+
+    /// Makes a new P-256 key for `team`, marked as not registered with Apple (for the mock server and tests).
+    public func generateKey(team: String, keyID: String) throws -> KeyImportResult {
+        try addKey(SigningKeyMaterial(P256.Signing.PrivateKey()), team: team, keyID: keyID, origin: .generated)
+    }
+
+    /// The public key of `keyID`.
+    public func publicKey(_ keyID: String) throws -> P256.Signing.PublicKey {
+        try key(keyID).p256PublicKey()
+    }
+
+    /// Loads the private key of `record`, asking ``passphrase`` when it is stored encrypted.
+    public func privateKey(of record: KeyRecord) throws -> P256.Signing.PrivateKey {
+        let file = layout.absolute(record.file)
+        let bytes: [UInt8]
+        do {
+            bytes = try SecureFile.read(file)
+        } catch let error as APNsError {
+            throw APNsError.keystore("key \(record.keyID): its file is missing or unreadable: \(error.message)",
+                                     hint: "restore \(file) from a backup, or revoke and re-import the key")
+        }
+        let ask: (() throws -> String)?
+        if let passphrase {
+            ask = { try passphrase(record) }
+        } else if record.encrypted {
+            throw APNsError.usage("key \(record.keyID) is stored encrypted and no passphrase was given",
+                                  hint: "pass --password-file FILE or --password-env NAME")
+        } else {
+            ask = nil
+        }
+        return try SigningKeyMaterial.parse(bytes, file: file, passphrase: ask).privateKey
+    }
+}
+
+/// What an import or generation did.
+public struct KeyImportResult: Sendable, Equatable {
+    /// The key as recorded.
+    public let key: KeyRecord
+    /// True when the same key was already there and nothing changed.
+    public let alreadyPresent: Bool
+}
+
+extension KeyRecord {
+    /// The public key recorded in the manifest.
+    public func p256PublicKey() throws -> P256.Signing.PublicKey {
+        guard let der = Data(base64Encoded: publicKey),
+              let key = try? P256.Signing.PublicKey(derRepresentation: der) else {
+            throw APNsError.keystore("key \(keyID): the manifest's public key is unreadable",
+                                     hint: "restore keystore.json from a backup")
+        }
+        return key
+    }
+
+    /// The public key as PEM.
+    public func publicKeyPEM() throws -> String { try p256PublicKey().pemRepresentation }
+}

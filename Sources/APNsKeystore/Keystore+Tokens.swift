@@ -1,0 +1,92 @@
+import APNsCore
+import APNsTokens
+import Crypto
+import Foundation
+
+extension Keystore {
+    /// Keys whose tokens verify at `date`: staged and active keys, and retired keys within their grace period.
+    /// Revoked keys never verify.
+    public func trustedKeys(at date: Date? = nil) throws -> [TrustedKey] {
+        let now = date ?? clock.now()
+        return try manifest().keys.compactMap { record in
+            switch record.state {
+            case .staged, .active: break
+            case .retired: guard let until = record.verifyUntil, until > now else { return nil }
+            case .revoked: return nil
+            }
+            return TrustedKey(keyID: record.keyID, teamID: record.teamID, publicKey: try record.p256PublicKey())
+        }
+    }
+
+    /// A ``TokenProvider`` over this keystore: its keys, and the cache file every process shares.
+    public func tokenProvider(refreshAfter: RefreshInterval = .default) -> TokenProvider {
+        TokenProvider(keys: KeystoreKeySource(keystore: self), cache: KeystoreTokenCacheStore(keystore: self),
+                      clock: clock, refreshAfter: refreshAfter)
+    }
+
+    /// The cached (or a new) token for `team` (nil: the only team), signed by its active key or by `keyID`.
+    public func token(team: String? = nil, keyID: String? = nil,
+                      refreshAfter: RefreshInterval = .default) throws -> IssuedToken {
+        try tokenProvider(refreshAfter: refreshAfter).token(team: team, keyID: keyID)
+    }
+
+    /// When each key last signed a token, from the cache file.
+    public func lastSigned() -> [String: Date] {
+        readTokenCache().lastSigned.mapValues { Date(timeIntervalSince1970: TimeInterval($0)) }
+    }
+}
+
+/// The keystore as a ``ProviderKeySource``: reads the manifest on every call, so a rotation made by another
+/// process is seen at once.
+public struct KeystoreKeySource: ProviderKeySource {
+    public let keystore: Keystore
+
+    public init(keystore: Keystore) { self.keystore = keystore }
+
+    public func signingKey(team: String?, keyID: String?) throws -> SigningKeyReference {
+        let manifest = try keystore.manifest()
+        if let keyID {
+            let record = try manifest.requireKey(keyID)
+            if let team, record.teamID != team {
+                throw APNsError.keystore("key \(keyID) belongs to team \(record.teamID), not \(team)",
+                                         hint: "pass --team \(record.teamID), or leave --team out")
+            }
+            guard record.state.maySign else {
+                throw APNsError.keystore("key \(keyID) is \(record.state.rawValue) and never signs new tokens",
+                                         hint: "use the team's active key: leave --key out")
+            }
+            return SigningKeyReference(teamID: record.teamID, keyID: keyID)
+        }
+        let team = try team ?? manifest.onlyTeam(keystore: keystore.path)
+        let record = try manifest.requireActiveKey(team: team, keystore: keystore.path)
+        return SigningKeyReference(teamID: team, keyID: record.keyID)
+    }
+
+    public func privateKey(for reference: SigningKeyReference) throws -> P256.Signing.PrivateKey {
+        let record = try keystore.key(reference.keyID)
+        guard record.state.maySign, record.teamID == reference.teamID else {
+            throw APNsError.keystore("key \(reference.keyID) is \(record.state.rawValue) and never signs new tokens")
+        }
+        return try keystore.privateKey(of: record)
+    }
+}
+
+/// The keystore's `token-cache.json` (0600) as a ``TokenCacheStore``: every access holds the keystore's
+/// flock, so all processes on the machine share one token per team and key.
+public struct KeystoreTokenCacheStore: TokenCacheStore {
+    public let keystore: Keystore
+
+    public init(keystore: Keystore) { self.keystore = keystore }
+
+    public func withExclusiveAccess<T>(_ body: (inout TokenCache) throws -> T) throws -> T {
+        let lock = try KeystoreLock(path: keystore.layout.lock, timeout: keystore.lockTimeout)
+        defer { withExtendedLifetime(lock) {} }
+        let before = keystore.readTokenCache()
+        var cache = before
+        let result = try body(&cache)
+        if cache != before {
+            try keystore.writeTokenCache(cache)
+        }
+        return result
+    }
+}

@@ -1,0 +1,197 @@
+import APNsCore
+import Foundation
+
+/// One signing key in the keystore. The private key lives in `file`; everything here is public.
+///
+/// JSON fields: `key_id`, `team_id`, `state` (``KeyState``), `created_at`, `activated_at`, `retired_at`,
+/// `verify_until` (end of a retired key's grace period), `revoked_at`, `file` (relative to the keystore),
+/// `encrypted` (encrypted PKCS#8), `origin` (`imported` | `generated`), `registered_with_apple` (false for
+/// generated keys), `public_key` (base64 SubjectPublicKeyInfo DER), `fingerprint` (SHA-256 of that DER, hex).
+public struct KeyRecord: Codable, Sendable, Equatable {
+    public var keyID: String
+    public var teamID: String
+    public var state: KeyState
+    public var createdAt: Date
+    public var activatedAt: Date?
+    public var retiredAt: Date?
+    public var verifyUntil: Date?
+    public var revokedAt: Date?
+    public var file: String
+    public var encrypted: Bool
+    public var origin: KeyOrigin
+    public var registeredWithApple: Bool
+    public var publicKey: String
+    public var fingerprint: String
+
+    enum CodingKeys: String, CodingKey {
+        case keyID = "key_id", teamID = "team_id", state, createdAt = "created_at", activatedAt = "activated_at"
+        case retiredAt = "retired_at", verifyUntil = "verify_until", revokedAt = "revoked_at", file, encrypted
+        case origin, registeredWithApple = "registered_with_apple", publicKey = "public_key", fingerprint
+    }
+}
+
+/// Where a key came from.
+public enum KeyOrigin: String, Codable, Sendable {
+    /// `apnsctl key import`: a .p8 from Apple's developer portal.
+    case imported
+    /// `apnsctl key generate`: made locally, unknown to Apple; for the mock server and tests.
+    case generated
+}
+
+/// One client certificate (with its private key) in the keystore.
+///
+/// JSON fields: `id` (first 16 hex digits of the certificate's SHA-256), `subject`, `topics`, `environments`
+/// (`development`, `production`), `team_id` (subject OU, when present), `not_after`, `imported_at`,
+/// `certificate_file`, `key_file` (relative paths; the key file is 0600).
+public struct CertificateRecord: Codable, Sendable, Equatable {
+    public var id: String
+    public var subject: String
+    public var topics: [String]
+    public var environments: [String]
+    public var teamID: String?
+    public var notAfter: Date
+    public var importedAt: Date
+    public var certificateFile: String
+    public var keyFile: String
+
+    public init(id: String, subject: String, topics: [String], environments: [String], teamID: String?,
+                notAfter: Date, importedAt: Date, certificateFile: String, keyFile: String) {
+        self.id = id
+        self.subject = subject
+        self.topics = topics
+        self.environments = environments
+        self.teamID = teamID
+        self.notAfter = notAfter
+        self.importedAt = importedAt
+        self.certificateFile = certificateFile
+        self.keyFile = keyFile
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, subject, topics, environments, teamID = "team_id", notAfter = "not_after"
+        case importedAt = "imported_at", certificateFile = "certificate_file", keyFile = "key_file"
+    }
+}
+
+/// `keystore.json`: the keystore's index, rewritten atomically on every change.
+///
+/// JSON: `{"format": "apnsctl-keystore", "version": 1, "keys": [KeyRecord], "certificates": [CertificateRecord]}`.
+public struct Manifest: Codable, Sendable, Equatable {
+    /// The `format` marker.
+    public static let formatName = "apnsctl-keystore"
+    /// The schema version this build reads and writes.
+    public static let currentVersion = 1
+
+    public var format: String
+    public var version: Int
+    public var keys: [KeyRecord]
+    public var certificates: [CertificateRecord]
+
+    public init() {
+        format = Self.formatName
+        version = Self.currentVersion
+        keys = []
+        certificates = []
+    }
+
+    /// The key with `keyID`, if present.
+    public func key(_ keyID: String) -> KeyRecord? { keys.first { $0.keyID == keyID } }
+
+    /// The key with `keyID`, or a keystore error naming it.
+    public func requireKey(_ keyID: String) throws -> KeyRecord {
+        guard let key = key(keyID) else {
+            throw APNsError.keystore("key \(keyID): not in the keystore",
+                                     hint: "`apnsctl key list` shows the keys it holds")
+        }
+        return key
+    }
+
+    /// Team ids with at least one key, sorted.
+    public var teams: [String] { Array(Set(keys.map(\.teamID))).sorted() }
+
+    /// The active key of `team`, if it has one.
+    public func activeKey(team: String) -> KeyRecord? {
+        keys.first { $0.teamID == team && $0.state == .active }
+    }
+
+    /// The active key of `team`, or a keystore error saying why there is none.
+    public func requireActiveKey(team: String, keystore: String) throws -> KeyRecord {
+        if let key = activeKey(team: team) { return key }
+        if teams.contains(team) {
+            throw APNsError.keystore("team \(team) has no active key",
+                                     hint: "make one active: `apnsctl key rotate --team \(team) --to KEYID`")
+        }
+        throw APNsError.keystore("team \(team): no keys in \(keystore)",
+                                 hint: "import its .p8: `apnsctl key import AuthKey_KEYID.p8 --team \(team)`")
+    }
+
+    /// The only team with keys; an error when there are none or several.
+    public func onlyTeam(keystore: String) throws -> String {
+        switch teams.count {
+        case 1: return teams[0]
+        case 0: throw APNsError.keystore("\(keystore) holds no keys",
+                                         hint: "import a .p8 with `apnsctl key import FILE --team TEAMID`")
+        default: throw APNsError.usage("the keystore holds keys of \(teams.count) teams (\(teams.joined(separator: ", ")))",
+                                       hint: "choose one with --team TEAMID")
+        }
+    }
+
+    /// Replaces the record with the same key id.
+    mutating func update(_ record: KeyRecord) {
+        if let index = keys.firstIndex(where: { $0.keyID == record.keyID }) {
+            keys[index] = record
+        } else {
+            keys.append(record)
+            keys.sort { ($0.teamID, $0.createdAt, $0.keyID) < ($1.teamID, $1.createdAt, $1.keyID) }
+        }
+    }
+
+    /// Problems that would make this manifest unusable; empty when it is sound.
+    public var problems: [String] {
+        var found = [String]()
+        if format != Self.formatName { found.append("format is \(format), not \(Self.formatName)") }
+        var seen = Set<String>()
+        for key in keys where !seen.insert(key.keyID).inserted { found.append("key \(key.keyID) listed twice") }
+        for team in teams {
+            let active = keys.filter { $0.teamID == team && $0.state == .active }.count
+            if active > 1 { found.append("team \(team) has \(active) active keys") }
+        }
+        return found
+    }
+
+    /// Decodes `keystore.json`, naming `path` in errors.
+    static func decode(_ bytes: [UInt8], path: String) throws -> Manifest {
+        let manifest: Manifest
+        do {
+            manifest = try KeystoreJSON.decoder.decode(Manifest.self, from: Data(bytes))
+        } catch {
+            throw APNsError.keystore("\(path): not a readable keystore manifest (\(error))",
+                                     hint: "restore it from a backup; the key files in keys/ are untouched")
+        }
+        guard manifest.version <= Self.currentVersion else {
+            throw APNsError.keystore("\(path): keystore format version \(manifest.version) is newer than this "
+                                     + "apnsctl understands (\(Self.currentVersion))", hint: "upgrade apnsctl")
+        }
+        if let problem = manifest.problems.first {
+            throw APNsError.keystore("\(path): \(problem)", hint: "edit keystore.json by hand or restore a backup")
+        }
+        return manifest
+    }
+}
+
+/// The JSON conventions of keystore files: ISO 8601 dates, sorted keys.
+enum KeystoreJSON {
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+
+    static func encode<T: Encodable>(_ value: T, pretty: Bool = true) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                                          : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return Array(try encoder.encode(value))
+    }
+}

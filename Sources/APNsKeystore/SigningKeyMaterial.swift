@@ -1,0 +1,85 @@
+import APNsCore
+import APNsCredentials
+import Crypto
+import Foundation
+
+/// A P-256 signing key read from a .p8 file, with the public identity the manifest records.
+public struct SigningKeyMaterial: Sendable {
+    /// The private key.
+    public let privateKey: P256.Signing.PrivateKey
+
+    public init(_ privateKey: P256.Signing.PrivateKey) { self.privateKey = privateKey }
+
+    /// The public key as SubjectPublicKeyInfo DER.
+    public var publicKeyDER: [UInt8] { Array(privateKey.publicKey.derRepresentation) }
+
+    /// SHA-256 of the public key DER, lowercase hex (what `openssl pkey -pubout -outform DER | sha256sum` prints).
+    public var fingerprint: String { Self.fingerprint(of: publicKeyDER) }
+
+    /// Lowercase hex SHA-256 of `der`.
+    public static func fingerprint(of der: [UInt8]) -> String {
+        SHA256.hash(data: der).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The PKCS#8 PEM of the private key (as Apple's .p8 files are).
+    public var pkcs8PEM: String { privateKey.pemRepresentation }
+
+    /// Reads a P-256 private key in PKCS#8 (PEM or DER; encrypted PKCS#8 when `passphrase` is given).
+    /// Anything else gets an error naming the file and what it is: an RSA or P-384 key, a SEC1 key, a public
+    /// key, a certificate, garbage. The recognising is APNsCredentials' ``PrivateKey`` (OpenSSL).
+    public static func parse(_ bytes: [UInt8], file: String,
+                             passphrase: (() throws -> String)? = nil) throws -> SigningKeyMaterial {
+        let name = file == "-" ? "standard input" : file
+        let key: PrivateKey
+        do {
+            key = try PrivateKey(bytes: bytes, passphrase: passphrase)
+        } catch let error as CredentialError {
+            switch error.reason {
+            case .passwordRequired:
+                throw APNsError.badInput("\(name): an encrypted PKCS#8 key and no passphrase was given",
+                                         hint: "pass --password-file FILE or --password-env NAME")
+            case .wrongPassword:
+                throw APNsError.badInput("\(name): wrong passphrase for the encrypted key", hint: error.hint)
+            default:
+                throw APNsError.badInput("\(name): not a .p8 signing key: \(error.message)",
+                                         hint: "a .p8 from Apple starts with -----BEGIN PRIVATE KEY-----")
+            }
+        }
+        switch key.encoding {
+        case .pkcs8, .encryptedPKCS8:
+            break
+        case .traditionalEC:
+            throw APNsError.badInput("\(name): an \(key.kind) private key in SEC1 form (EC PRIVATE KEY), not PKCS#8",
+                                     hint: "convert it: openssl pkcs8 -topk8 -nocrypt -in \(file) -out AuthKey.p8")
+        case .traditionalRSA, .pkcs12:
+            throw APNsError.badInput("\(name): an \(key.kind) private key, not an EC P-256 .p8 signing key",
+                                     hint: "RSA keys belong with certificates: `apnsctl cert import`")
+        }
+        guard key.isP256 else {
+            throw APNsError.badInput("\(name): a PKCS#8 \(key.kind) private key, not an EC P-256 key",
+                                     hint: "APNs signing keys are EC P-256 (ES256); download the .p8 from Apple again")
+        }
+        do {
+            return SigningKeyMaterial(try P256.Signing.PrivateKey(derRepresentation: try key.pkcs8DER))
+        } catch {
+            throw APNsError.badInput("\(name): an EC P-256 key that cannot be used for signing (\(error))")
+        }
+    }
+
+    /// A P-256 public key to verify tokens with, from a PEM public key or a .p8 private key (its public half).
+    public static func verificationKey(_ bytes: [UInt8], file: String) throws -> P256.Signing.PublicKey {
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let key = try? P256.Signing.PublicKey(pemRepresentation: text) { return key }
+        if let key = try? P256.Signing.PublicKey(derRepresentation: bytes) { return key }
+        return try parse(bytes, file: file).privateKey.publicKey
+    }
+
+    /// The key as encrypted PKCS#8 PEM (PBES2, AES-256-CBC; `openssl pkey -passin` reads it).
+    public func encryptedPKCS8PEM(passphrase: String) throws -> String {
+        do {
+            return try PrivateKey(derEncoded: Array(privateKey.derRepresentation)).encryptedPKCS8PEM(passphrase: passphrase)
+        } catch let error as CredentialError {
+            throw APNsError.usage("cannot encrypt the key: \(error.message)", hint: error.hint)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// What one connection has proved so far: its client certificate, and the provider token it last used
+/// successfully, with when that token was first accepted on it. APNs tracks tokens per connection, so
+/// separate connections may carry different tokens.
+public struct ConnectionAuthState: Sendable, Equatable {
+    /// The TLS client certificate's entitlements, when the client presented one.
+    public var clientCertificate: ClientCertificateIdentity?
+    /// The compact token last accepted on this connection.
+    public private(set) var currentToken: String?
+    /// When ``currentToken`` was first accepted.
+    public private(set) var tokenAcceptedAt: Date?
+    /// How many times the accepted token changed on this connection (the first token is not a change).
+    public private(set) var tokenChanges: Int = 0
+
+    public init(clientCertificate: ClientCertificateIdentity? = nil) {
+        self.clientCertificate = clientCertificate
+    }
+
+    /// Whether switching to `token` at `now` is an update faster than `interval` allows.
+    func isTooEarlyToChange(to token: String, now: Date, interval: TimeInterval) -> Bool {
+        guard let currentToken, let tokenAcceptedAt, currentToken != token else { return false }
+        return now.timeIntervalSince(tokenAcceptedAt) < interval
+    }
+
+    /// Records that `token` was accepted at `now`.
+    mutating func accept(_ token: String, now: Date) {
+        guard token != currentToken else { return }
+        if currentToken != nil { tokenChanges += 1 }
+        currentToken = token
+        tokenAcceptedAt = now
+    }
+}

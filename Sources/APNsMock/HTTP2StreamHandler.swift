@@ -1,0 +1,92 @@
+import NIOCore
+import NIOHPACK
+import NIOHTTP2
+
+/// Handles one HTTP/2 stream: collects the request's headers and body, asks the validator, writes the answer.
+final class HTTP2StreamHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTP2Frame.FramePayload
+    typealias OutboundOut = HTTP2Frame.FramePayload
+
+    /// Bodies are kept up to this size; longer ones are only counted (413 needs the length, not the bytes).
+    static let bodyLimit = 64 * 1024
+
+    private let core: MockCore
+    private let connection: ConnectionContext
+    private var headers: HPACKHeaders?
+    private var body: [UInt8] = []
+    private var bodyLength = 0
+    private var answered = false
+
+    init(core: MockCore, connection: ConnectionContext) {
+        self.core = core
+        self.connection = connection
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        // The stream counts for GOAWAY's last-stream-id from the moment the client opens it.
+        connection.sawStream(Self.streamID(of: context.channel))
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .headers(let frame):
+            if headers == nil { headers = frame.headers }
+            if frame.endStream { respond(context: context) }
+        case .data(let frame):
+            if case .byteBuffer(var buffer) = frame.data {
+                bodyLength += buffer.readableBytes
+                if body.count < Self.bodyLimit, let bytes = buffer.readBytes(length: buffer.readableBytes) {
+                    body.append(contentsOf: bytes.prefix(Self.bodyLimit - body.count))
+                }
+            }
+            if frame.endStream { respond(context: context) }
+        default:
+            break
+        }
+    }
+
+    private func respond(context: ChannelHandlerContext) {
+        guard !answered else { return }
+        answered = true
+        var regular: [MockHeader] = []
+        var method = "", path = ""
+        for (name, value, _) in headers ?? HPACKHeaders() {
+            switch name {
+            case ":method": method = value
+            case ":path": path = value
+            case _ where name.hasPrefix(":"): continue
+            default: regular.append(MockHeader(name, value))
+            }
+        }
+        let request = MockRequest(method: method, path: path, headers: regular, body: body, bodyLength: bodyLength)
+        let streamID = Self.streamID(of: context.channel)
+        let (response, now) = core.handle(request, connection: connection, stream: streamID)
+        if core.faults.forcedReason == nil {
+            if core.faults.stall { return }
+            if let reason = core.faults.goAway {
+                connection.goAway(reason: reason, lastStreamID: streamID)
+                return
+            }
+        }
+
+        var fields: [(String, String)] = [(":status", String(response.status)), ("apns-id", response.apnsID)]
+        if let unique = response.uniqueID { fields.append(("apns-unique-id", unique)) }
+        fields.append(("date", HTTPDate.format(now)))
+        let payload = response.body
+        if !payload.isEmpty {
+            fields.append(("content-type", "application/json"))
+            fields.append(("content-length", String(payload.count)))
+        }
+        context.write(wrapOutboundOut(.headers(.init(headers: HPACKHeaders(fields), endStream: payload.isEmpty))),
+                      promise: nil)
+        if !payload.isEmpty {
+            let buffer = context.channel.allocator.buffer(bytes: payload)
+            context.write(wrapOutboundOut(.data(.init(data: .byteBuffer(buffer), endStream: true))), promise: nil)
+        }
+        context.flush()
+    }
+
+    private static func streamID(of channel: any Channel) -> Int {
+        (try? channel.syncOptions?.getOption(HTTP2StreamChannelOptions.streamID)).flatMap { $0 }.map { Int($0) } ?? 0
+    }
+}

@@ -1,0 +1,41 @@
+/// Syntax checks for APNs header values and device tokens. Pure functions over strings.
+enum HeaderSyntax {
+    /// A UUID in canonical 8-4-4-4-12 form (hex digits of either case).
+    static func isCanonicalUUID(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return false }
+        for (index, byte) in bytes.enumerated() {
+            if [8, 13, 18, 23].contains(index) {
+                if byte != UInt8(ascii: "-") { return false }
+            } else if !isHexDigit(byte) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// A device token: a non-empty, even-length string of hex digits.
+    static func isDeviceToken(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count % 2 == 0 && text.utf8.allSatisfy(isHexDigit)
+    }
+
+    /// A topic: a reverse-DNS-like name of letters, digits, `.`, `-` and `_`, without empty labels.
+    static func isTopic(_ text: String) -> Bool {
+        guard !text.isEmpty, !text.hasPrefix("."), !text.hasSuffix("."), !text.contains("..") else { return false }
+        return text.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                || scalar == "." || scalar == "-" || scalar == "_")
+        }
+    }
+
+    /// Non-negative whole seconds that fit in 64 bits.
+    static func isExpiration(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            && Int64(text) != nil
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+    }
+}

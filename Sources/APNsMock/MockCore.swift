@@ -1,0 +1,62 @@
+import APNsCore
+import Foundation
+
+/// What every connection of one server shares: the validator, the clock, and the log.
+final class MockCore: Sendable {
+    let validator: RequestValidator
+    let clock: any APNsClock
+    let format: MockLogFormat
+    let sink: (@Sendable (String) -> Void)?
+    let faults: MockFaults
+    private let records = LockedBox<[ReceivedRequest]>([])
+    private let lines = LockedBox<[String]>([])
+    private let connectionCounter = LockedBox(0)
+
+    init(configuration: MockServerConfiguration) {
+        self.validator = RequestValidator(policy: configuration.policy)
+        self.clock = configuration.clock
+        self.format = configuration.logFormat
+        self.sink = configuration.logSink
+        self.faults = configuration.faults
+    }
+
+    /// A new connection number, counting from 1.
+    func nextConnectionID() -> Int {
+        connectionCounter.withLock { count in
+            count += 1
+            return count
+        }
+    }
+
+    /// Validates one request against the connection's state, and logs and records it.
+    func handle(_ request: MockRequest, connection: ConnectionContext, stream: Int) -> (MockResponse, Date) {
+        let now = clock.now()
+        var response = connection.auth.withLock { state in
+            validator.validate(request, connection: &state, now: now)
+        }
+        if let forced = faults.forcedReason {
+            response = MockResponse(status: forced.status, reason: forced, apnsID: response.apnsID,
+                                    timestamp: forced.status == 410 ? Int64(now.timeIntervalSince1970 * 1000) : nil,
+                                    detail: "forced by the server's faults", authentication: response.authentication)
+        } else if faults.stall {
+            response.detail = "stalled (not answered): " + response.detail
+        } else if let reason = faults.goAway {
+            response.detail = "answered with GOAWAY \(reason.rawValue): " + response.detail
+        }
+        let entry = MockLogEntry(request: request, response: response, time: now, connection: connection.id,
+                                 stream: stream, remote: connection.remote)
+        records.withLock { $0.append(ReceivedRequest(request: request, response: response, log: entry)) }
+        write(entry)
+        return (response, now)
+    }
+
+    /// Logs a line for an entry that has no HTTP/2 request behind it (a refused HTTP/1.1 request).
+    func write(_ entry: MockLogEntry) {
+        let line = entry.line(format)
+        lines.withLock { $0.append(line) }
+        sink?(line)
+    }
+
+    var receivedRequests: [ReceivedRequest] { records.snapshot }
+    var logLines: [String] { lines.snapshot }
+}

@@ -1,0 +1,151 @@
+import Foundation
+
+/// One line of the mock's request log, as text or as JSON (`--format json`).
+///
+/// JSON fields (snake_case, stable): `time` (ISO 8601), `connection` (a number per TLS connection), `stream`
+/// (the HTTP/2 stream id; 0 for a refused HTTP/1.1 request), `remote` (`address:port`), `protocol` (`h2` or
+/// `http/1.1`), `method`, `path`, `device_token`, `topic`, `push_type`, `priority`, `apns_id`, `auth` (`token`,
+/// `certificate` or `none`), `key_id`, `team_id`, `certificate_subject`, `status`, `reason`, `timestamp`
+/// (410 only), `payload_bytes`, `detail` (why, in words). Absent values are `null`.
+public struct MockLogEntry: Sendable, Equatable, Codable {
+    public var time: Date
+    public var connection: Int
+    public var stream: Int
+    public var remote: String
+    public var `protocol`: String
+    public var method: String
+    public var path: String
+    public var deviceToken: String?
+    public var topic: String?
+    public var pushType: String?
+    public var priority: String?
+    public var apnsID: String?
+    public var auth: String
+    public var keyID: String?
+    public var teamID: String?
+    public var certificateSubject: String?
+    public var status: Int
+    public var reason: String?
+    public var timestamp: Int64?
+    public var payloadBytes: Int
+    public var detail: String
+
+    enum CodingKeys: String, CodingKey {
+        case time, connection, stream, remote, `protocol`, method, path
+        case deviceToken = "device_token", topic, pushType = "push_type", priority, apnsID = "apns_id", auth
+        case keyID = "key_id", teamID = "team_id", certificateSubject = "certificate_subject"
+        case status, reason, timestamp, payloadBytes = "payload_bytes", detail
+    }
+
+    /// The entry for an HTTP/2 request and the mock's answer.
+    init(request: MockRequest, response: MockResponse, time: Date, connection: Int, stream: Int, remote: String) {
+        self.time = time
+        self.connection = connection
+        self.stream = stream
+        self.remote = remote
+        self.protocol = "h2"
+        self.method = request.method
+        self.path = request.path
+        let segments = request.path.split(separator: "/")
+        self.deviceToken = segments.count == 3 && request.path.hasPrefix("/3/device/") ? String(segments[2]) : nil
+        self.topic = request.header("apns-topic")
+        self.pushType = request.header("apns-push-type")
+        self.priority = request.header("apns-priority")
+        self.apnsID = response.apnsID
+        self.auth = response.authentication.kind
+        switch response.authentication {
+        case .token(let keyID, let teamID):
+            self.keyID = keyID
+            self.teamID = teamID
+        case .certificate(let subject):
+            self.certificateSubject = subject
+        case .none:
+            break
+        }
+        self.status = response.status
+        self.reason = response.reason?.rawValue
+        self.timestamp = response.timestamp
+        self.payloadBytes = request.bodyLength
+        self.detail = response.detail
+    }
+
+    /// The entry for an HTTP/1.1 request the mock refused.
+    init(refusedHTTP1 method: String, path: String, status: Int, time: Date, connection: Int, remote: String) {
+        self.time = time
+        self.connection = connection
+        self.stream = 0
+        self.remote = remote
+        self.protocol = "http/1.1"
+        self.method = method
+        self.path = path
+        self.auth = "none"
+        self.status = status
+        self.payloadBytes = 0
+        self.detail = "refused: APNs speaks HTTP/2 only (ALPN h2)"
+    }
+
+    /// One line of text: time, connection/stream, request, status and reason, and why.
+    public var text: String {
+        var line = "\(Self.iso8601(time)) #\(connection)/\(stream) \(remote) \(`protocol`) \(method) \(path)"
+        if let topic { line += " topic=\(topic)" }
+        if let pushType { line += " push-type=\(pushType)" }
+        switch auth {
+        case "token": line += " auth=token:\(keyID ?? "?")/\(teamID ?? "?")"
+        case "certificate": line += " auth=cert:\(certificateSubject ?? "?")"
+        default: line += " auth=none"
+        }
+        line += " -> \(status)"
+        if let reason { line += " \(reason)" }
+        if let apnsID { line += " apns-id=\(apnsID)" }
+        if !detail.isEmpty { line += " (\(detail))" }
+        return line
+    }
+
+    /// One line of JSON with sorted keys and explicit nulls.
+    public var json: String {
+        var fields: [String: Any] = [:]
+        fields["time"] = Self.iso8601(time)
+        fields["connection"] = connection
+        fields["stream"] = stream
+        fields["remote"] = remote
+        fields["protocol"] = `protocol`
+        fields["method"] = method
+        fields["path"] = path
+        fields["device_token"] = deviceToken ?? NSNull()
+        fields["topic"] = topic ?? NSNull()
+        fields["push_type"] = pushType ?? NSNull()
+        fields["priority"] = priority ?? NSNull()
+        fields["apns_id"] = apnsID ?? NSNull()
+        fields["auth"] = auth
+        fields["key_id"] = keyID ?? NSNull()
+        fields["team_id"] = teamID ?? NSNull()
+        fields["certificate_subject"] = certificateSubject ?? NSNull()
+        fields["status"] = status
+        fields["reason"] = reason ?? NSNull()
+        fields["timestamp"] = timestamp.map { NSNumber(value: $0) } ?? NSNull()
+        fields["payload_bytes"] = payloadBytes
+        fields["detail"] = detail
+        guard let data = try? JSONSerialization.data(withJSONObject: fields,
+                                                     options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            return "{}"
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Renders the entry in `format`.
+    public func line(_ format: MockLogFormat) -> String {
+        format == .json ? json : text
+    }
+
+    static func iso8601(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+}
+
+/// How the mock writes its per-request log lines.
+public enum MockLogFormat: String, Sendable, CaseIterable {
+    case text
+    case json
+}

@@ -1,0 +1,56 @@
+import APNsCore
+import Foundation
+
+/// How to run a ``MockAPNsServer``: where to listen, which TLS identity, what to validate against.
+public struct MockServerConfiguration: Sendable {
+    /// Where the server's TLS certificate comes from.
+    public enum TLSSource: Sendable {
+        /// Make a throwaway CA and a server certificate for 127.0.0.1, ::1 and localhost
+        /// (see ``MockAPNsServer/certificateAuthorityPEM``).
+        case generate
+        /// Use this certificate (chain) and private key, both PEM.
+        case identity(TLSIdentity)
+        /// Read the certificate (chain) and key from PEM files.
+        case files(certificate: String, privateKey: String)
+    }
+
+    /// The address to bind: loopback unless asked otherwise.
+    public var host: String
+    /// The port to bind; 0 picks a free one (read it from ``MockAPNsServer/start()``).
+    public var port: Int
+    /// The server's TLS identity.
+    public var tls: TLSSource
+    /// Environment, devices, trusted keys, token limits.
+    public var policy: ValidationPolicy
+    /// PEM certificates of the CAs whose client certificates are accepted for certificate authentication;
+    /// nil turns certificate authentication off. Clients without a certificate are still accepted (tokens).
+    public var clientCAPEM: String?
+    /// Where "now" comes from for token ages, token updates, the `date` header and the log.
+    public var clock: any APNsClock
+    /// The format of log lines.
+    public var logFormat: MockLogFormat
+    /// Called with each log line as it is written (the CLI prints them); lines are also kept in memory.
+    public var logSink: (@Sendable (String) -> Void)?
+    /// Deliberate misbehaviour for client tests (server errors, stalls, GOAWAY); none by default.
+    public var faults: MockFaults
+
+    public init(host: String = "127.0.0.1", port: Int = 0, tls: TLSSource = .generate,
+                policy: ValidationPolicy = ValidationPolicy(), clientCAPEM: String? = nil,
+                clock: any APNsClock = SystemClock(), logFormat: MockLogFormat = .text,
+                logSink: (@Sendable (String) -> Void)? = nil, faults: MockFaults = .none) {
+        self.host = host
+        self.port = port
+        self.tls = tls
+        self.policy = policy
+        self.clientCAPEM = clientCAPEM
+        self.clock = clock
+        self.logFormat = logFormat
+        self.logSink = logSink
+        self.faults = faults
+    }
+
+    /// True when `host` is a loopback address or name.
+    public var isLoopback: Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+}

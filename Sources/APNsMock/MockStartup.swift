@@ -1,0 +1,61 @@
+import APNsCore
+import Foundation
+
+/// The helpers `apnsctl mock serve` needs to turn its flags into a configuration, and its first output line.
+public enum MockStartup {
+    /// Splits `NAME=VALUE` as given to `--device` and `--trust-key`. Errors name the flag.
+    public static func assignment(_ text: String, flag: String, valueName: String) throws -> (String, String) {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex,
+              text.index(after: equals) != text.endIndex else {
+            throw APNsError.usage("\(flag) \(text): expected \(valueName)",
+                                  hint: "for example \(flag) \(flag == "--device" ? "a1b2…=com.example.app" : "ABC123DEFG=key.pem")")
+        }
+        return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+    }
+
+    /// Checks a device token given on the command line: even-length hex.
+    public static func deviceToken(_ text: String, flag: String) throws -> String {
+        guard HeaderSyntax.isDeviceToken(text) else {
+            throw APNsError.usage("\(flag) \(text): a device token is an even number of hex digits",
+                                  hint: "copy the token the app printed (deviceToken as hex)")
+        }
+        return text.lowercased()
+    }
+
+    /// The first line `apnsctl mock serve` prints: where it listens and which CA to trust.
+    ///
+    /// Text: `listening host=127.0.0.1 port=8443 environment=development keys=2 ca=/path/ca.pem` (`ca=` only
+    /// when the identity was generated, and last). JSON fields: `event` ("listening"), `host`, `port`, `url`,
+    /// `environment`, `trusted_keys` (how many token keys it trusts), `ca_file` (or null).
+    public static func listeningLine(host: String, port: Int, environment: APNsEnvironment, trustedKeys: Int,
+                                     caFile: String?, format: MockLogFormat) -> String {
+        switch format {
+        case .text:
+            var line = "listening host=\(host) port=\(port) environment=\(environment.rawValue) keys=\(trustedKeys)"
+            if let caFile { line += " ca=\(caFile)" }
+            return line
+        case .json:
+            let fields: [String: Any] = [
+                "event": "listening", "host": host, "port": port, "url": "https://\(urlHost(host)):\(port)",
+                "environment": environment.rawValue, "trusted_keys": trustedKeys, "ca_file": caFile ?? NSNull(),
+            ]
+            return jsonLine(fields)
+        }
+    }
+
+    /// The last line: `stopped reason=Shutdown requests=N`, or JSON `event` ("stopped"), `reason`, `requests`.
+    public static func stoppedLine(reason: APNsReason, requests: Int, format: MockLogFormat) -> String {
+        switch format {
+        case .text: return "stopped reason=\(reason.rawValue) requests=\(requests)"
+        case .json: return jsonLine(["event": "stopped", "reason": reason.rawValue, "requests": requests])
+        }
+    }
+
+    private static func urlHost(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
+
+    private static func jsonLine(_ fields: [String: Any]) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes])
+        else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

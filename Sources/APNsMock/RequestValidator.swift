@@ -1,0 +1,181 @@
+import APNsCore
+import Foundation
+
+/// Decides what APNs would answer to one request: pure logic, no sockets, so every reason is unit-testable.
+///
+/// Order of checks: method, path, duplicate headers, `apns-id`, authentication (token or client
+/// certificate), push type, priority, expiration, collapse id, topic, payload, and last the device token:
+/// authentication comes before the device token, as on the real service.
+public struct RequestValidator: Sendable {
+    /// What the mock knows: environment, devices, trusted keys, limits.
+    public var policy: ValidationPolicy
+
+    public init(policy: ValidationPolicy) {
+        self.policy = policy
+    }
+
+    /// The answer to `request` arriving at `now` on a connection in state `connection` (updated when a new
+    /// token is accepted). `makeID` makes the `apns-id` when the request has none, and `apns-unique-id`.
+    public func validate(_ request: MockRequest, connection: inout ConnectionAuthState, now: Date,
+                         makeID: () -> UUID = { UUID() }) -> MockResponse {
+        let sentID = request.header("apns-id")
+        let apnsID = sentID.flatMap { HeaderSyntax.isCanonicalUUID($0) ? $0 : nil } ?? makeID().uuidString.lowercased()
+        var authentication = MockAuthentication.none
+        do throws(Rejection) {
+            let deviceToken = try checkPath(request)
+            if let name = request.duplicatedHeaderName {
+                throw Rejection(.duplicateHeaders, "header \(name) appears more than once")
+            }
+            if let sentID, !HeaderSyntax.isCanonicalUUID(sentID) {
+                throw Rejection(.badMessageId, "apns-id \(sentID) is not a canonical UUID")
+            }
+            authentication = try authenticate(request, connection: &connection, now: now)
+            let pushType = try checkPushType(request)
+            try checkPriority(request, pushType: pushType)
+            try checkExpirationAndCollapseID(request)
+            let topic = try checkTopic(request, pushType: pushType, certificate: connection.clientCertificate,
+                                       authentication: authentication)
+            try checkPayload(request, pushType: pushType)
+            try checkDevice(deviceToken, topic: topic, now: now)
+            let uniqueID = policy.environment == .development ? makeID().uuidString.lowercased() : nil
+            return MockResponse(status: 200, reason: nil, apnsID: apnsID, uniqueID: uniqueID,
+                                detail: "accepted for \(topic)", authentication: authentication)
+        } catch {
+            var timestamp: Int64?
+            if error.reason == .unregistered, let since = policy.unregistered[deviceToken(in: request.path)] {
+                timestamp = Int64((since.timeIntervalSince1970 * 1000).rounded(.down))
+            }
+            return MockResponse(status: error.reason.status, reason: error.reason, apnsID: apnsID,
+                                timestamp: timestamp, detail: error.detail, authentication: authentication)
+        }
+    }
+
+    // MARK: - The checks, in order
+
+    private func checkPath(_ request: MockRequest) throws(Rejection) -> String {
+        guard request.method == "POST" else {
+            throw Rejection(.methodNotAllowed, "method \(request.method) is not POST")
+        }
+        let path = request.path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+        let prefix = "/3/device"
+        guard path == prefix || path.hasPrefix(prefix + "/") else {
+            throw Rejection(.badPath, "path \(request.path) is not /3/device/<token>")
+        }
+        let token = path.dropFirst(prefix.count).drop { $0 == "/" }
+        if token.isEmpty {
+            throw Rejection(.missingDeviceToken, "path has no device token")
+        }
+        if token.contains("/") {
+            throw Rejection(.badPath, "path \(request.path) has more than one segment after /3/device/")
+        }
+        return String(token)
+    }
+
+    private func authenticate(_ request: MockRequest, connection: inout ConnectionAuthState,
+                              now: Date) throws(Rejection) -> MockAuthentication {
+        if let authorization = request.header("authorization") {
+            return try TokenAuthenticator(policy: policy).authenticate(authorization, connection: &connection, now: now)
+        }
+        guard let certificate = connection.clientCertificate else {
+            throw Rejection(.missingProviderToken, "no authorization header and no client certificate")
+        }
+        let subject = certificate.subjectTopic ?? certificate.allowedTopics.first ?? "?"
+        guard certificate.allows(policy.environment) else {
+            throw Rejection(.badCertificateEnvironment,
+                            "certificate for \(subject) is not valid for \(policy.environment.rawValue)")
+        }
+        return .certificate(subject: subject)
+    }
+
+    private func checkPushType(_ request: MockRequest) throws(Rejection) -> APNsPushType {
+        guard let value = request.header("apns-push-type") else { return .alert }
+        guard let pushType = APNsPushType(rawValue: value) else {
+            throw Rejection(.invalidPushType, "apns-push-type \(value) is not a push type")
+        }
+        return pushType
+    }
+
+    private func checkPriority(_ request: MockRequest, pushType: APNsPushType) throws(Rejection) {
+        let value = request.header("apns-priority")
+        if let value, !["1", "5", "10"].contains(value) {
+            throw Rejection(.badPriority, "apns-priority \(value) is not 1, 5 or 10")
+        }
+        if pushType == .background, value != "5" {
+            throw Rejection(.badPriority, "background pushes need apns-priority 5, not \(value ?? "the default 10")")
+        }
+    }
+
+    private func checkExpirationAndCollapseID(_ request: MockRequest) throws(Rejection) {
+        if let value = request.header("apns-expiration"), !HeaderSyntax.isExpiration(value) {
+            throw Rejection(.badExpirationDate, "apns-expiration \(value) is not unix seconds")
+        }
+        if let value = request.header("apns-collapse-id"), value.utf8.count > 64 {
+            throw Rejection(.badCollapseId, "apns-collapse-id is \(value.utf8.count) bytes (limit 64)")
+        }
+    }
+
+    private func checkTopic(_ request: MockRequest, pushType: APNsPushType, certificate: ClientCertificateIdentity?,
+                            authentication: MockAuthentication) throws(Rejection) -> String {
+        let topic: String
+        if let value = request.header("apns-topic") {
+            topic = value
+        } else if case .certificate = authentication, let fallback = certificate?.defaultTopic {
+            topic = fallback
+        } else {
+            throw Rejection(.missingTopic, authentication.kind == "token"
+                ? "apns-topic is required with token authentication"
+                : "apns-topic is required: the certificate lists several topics")
+        }
+        guard HeaderSyntax.isTopic(topic) else {
+            throw Rejection(.badTopic, "apns-topic \(topic) is not a valid topic")
+        }
+        if let suffix = pushType.topicSuffix {
+            guard topic.hasSuffix(suffix), topic.count > suffix.count else {
+                throw Rejection(.badTopic, "\(pushType.rawValue) pushes need a topic ending in \(suffix), not \(topic)")
+            }
+        } else if pushType != .mdm, APNsPushType.bundleID(ofTopic: topic) != topic {
+            throw Rejection(.badTopic, "\(pushType.rawValue) pushes go to the bare bundle id, not \(topic)")
+        }
+        if case .certificate = authentication, let certificate, !certificate.allowedTopics.contains(topic) {
+            throw Rejection(.topicDisallowed, "the certificate does not allow topic \(topic) "
+                            + "(it allows \(certificate.allowedTopics.joined(separator: ", ")))")
+        }
+        return topic
+    }
+
+    private func checkPayload(_ request: MockRequest, pushType: APNsPushType) throws(Rejection) {
+        if request.bodyLength == 0 {
+            throw Rejection(.payloadEmpty, "the payload is empty")
+        }
+        if request.bodyLength > pushType.maximumPayloadBytes {
+            throw Rejection(.payloadTooLarge,
+                            "payload is \(request.bodyLength) bytes (limit \(pushType.maximumPayloadBytes) for \(pushType.rawValue))")
+        }
+        // Apple documents no reason for a malformed payload; PayloadEmpty (no usable payload) is the closest.
+        guard (try? JSONSerialization.jsonObject(with: Data(request.body))) is [String: Any] else {
+            throw Rejection(.payloadEmpty, "the payload is not a JSON object")
+        }
+    }
+
+    private func checkDevice(_ token: String, topic: String, now: Date) throws(Rejection) {
+        guard HeaderSyntax.isDeviceToken(token) else {
+            throw Rejection(.badDeviceToken, "device token \(token) is not hex")
+        }
+        let key = token.lowercased()
+        if let registered = policy.devices[key] {
+            let wanted = APNsPushType.bundleID(ofTopic: topic)
+            guard APNsPushType.bundleID(ofTopic: registered) == wanted else {
+                throw Rejection(.deviceTokenNotForTopic, "device token belongs to \(registered), not \(topic)")
+            }
+            return
+        }
+        if policy.unregistered[key] != nil {
+            throw Rejection(.unregistered, "device token was unregistered")
+        }
+        throw Rejection(.badDeviceToken, "device token is not registered with this \(policy.environment.rawValue) server")
+    }
+
+    private func deviceToken(in path: String) -> String {
+        String(path.split(separator: "/").last ?? "").lowercased()
+    }
+}

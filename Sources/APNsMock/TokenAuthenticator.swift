@@ -1,0 +1,53 @@
+import APNsTokens
+import Foundation
+
+/// Checks an `authorization: bearer <jwt>` header the way APNs does, against the trusted keys and the
+/// connection's token history. Pure: the time comes in as a value.
+struct TokenAuthenticator {
+    var policy: ValidationPolicy
+
+    /// Verifies the token and, when it is good, records it on the connection. Returns the key and team it names.
+    func authenticate(_ authorization: String, connection: inout ConnectionAuthState,
+                      now: Date) throws(Rejection) -> MockAuthentication {
+        let trimmed = authorization.trimmingCharacters(in: .whitespaces)
+        guard trimmed.lowercased().hasPrefix("bearer") else {
+            throw Rejection(.invalidProviderToken, "authorization header is not `bearer <token>`")
+        }
+        let compact = trimmed.dropFirst("bearer".count).trimmingCharacters(in: .whitespaces)
+        if compact.isEmpty {
+            throw Rejection(.missingProviderToken, "authorization header carries no token")
+        }
+        let token: ProviderToken
+        do {
+            token = try ProviderToken(parsing: compact)
+        } catch {
+            throw Rejection(.invalidProviderToken, "token does not parse: \(error)")
+        }
+        let claimed = MockAuthentication.token(keyID: token.keyID, teamID: token.teamID)
+        guard token.algorithm == "ES256" else {
+            throw Rejection(.invalidProviderToken, "alg is \(token.algorithm), not ES256")
+        }
+        guard let key = policy.trustedKeys[token.keyID] else {
+            throw Rejection(.invalidProviderToken, "kid \(token.keyID) is not a trusted key")
+        }
+        guard token.isSignatureValid(for: key.publicKey) else {
+            throw Rejection(.invalidProviderToken, "signature does not verify with key \(token.keyID)")
+        }
+        guard token.teamID == key.teamID else {
+            throw Rejection(.invalidProviderToken, "iss \(token.teamID) is not key \(token.keyID)'s team \(key.teamID)")
+        }
+        let age = now.timeIntervalSince(token.issuedAtDate)
+        if age < 0 {
+            throw Rejection(.invalidProviderToken, "iat is \(Int(-age)) s in the future")
+        }
+        if age > policy.maximumTokenAge {
+            throw Rejection(.expiredProviderToken, "iat is \(Int(age)) s old (limit \(Int(policy.maximumTokenAge)) s)")
+        }
+        if connection.isTooEarlyToChange(to: compact, now: now, interval: policy.tokenUpdateInterval) {
+            throw Rejection(.tooManyProviderTokenUpdates,
+                            "token changed on this connection less than \(Int(policy.tokenUpdateInterval)) s after the last")
+        }
+        connection.accept(compact, now: now)
+        return claimed
+    }
+}

@@ -1,0 +1,73 @@
+import APNsCore
+import APNsKeystore
+import ArgumentParser
+import Foundation
+
+/// `--keystore PATH` and `--lock-timeout SECONDS`: which keystore a command uses, the same in every command.
+///
+/// Lookup order: `--keystore`, `$APNSCTL_KEYSTORE`, `./keystore` when it holds a keystore, then
+/// `$XDG_DATA_HOME/apnsctl` (`~/.local/share/apnsctl`).
+struct KeystoreOptions: ParsableArguments {
+    @Option(name: .customLong("keystore"), help: ArgumentHelp(
+        "The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).",
+        valueName: "PATH"), completion: .directory)
+    var keystore: String?
+
+    @Option(name: .customLong("lock-timeout"), help: ArgumentHelp(
+        "Seconds to wait for another apnsctl holding the keystore lock.", valueName: "SECONDS"))
+    var lockTimeout: Double = Keystore.defaultLockTimeout
+
+    func validate() throws {
+        guard lockTimeout >= 0, lockTimeout <= 3600 else {
+            throw ValidationError("--lock-timeout must be from 0 to 3600 seconds")
+        }
+    }
+
+    /// Where the keystore is, and why.
+    var location: KeystoreLocation { KeystoreLocation.resolve(flag: keystore) }
+
+    /// Opens the keystore (permissions checked); passphrases for encrypted keys come from `secrets` if given.
+    func open(secrets: SecretOptions? = nil) throws -> Keystore {
+        var store = try Keystore.open(location, lockTimeout: lockTimeout)
+        if let secrets {
+            let source = secrets.source(prompt: "")
+            store.passphrase = { record in
+                switch source {
+                case .prompt:
+                    return try SecretSource.prompt("Passphrase for key \(record.keyID): ").resolve()
+                default:
+                    return try source.resolve()
+                }
+            }
+        }
+        return store
+    }
+}
+
+/// Text helpers shared by the key, keystore and token verbs.
+enum KeystoreText {
+    static func date(_ date: Date?) -> String {
+        guard let date else { return "never" }
+        return ISO8601DateFormatter().string(from: date)
+    }
+
+    /// Left-aligned columns.
+    static func table(_ rows: [[String]]) -> String {
+        guard let first = rows.first else { return "" }
+        var widths = [Int](repeating: 0, count: first.count)
+        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+        return rows.map { row in
+            row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+
+    static func note(_ key: KeyStatus) -> String {
+        var notes = [String]()
+        if !key.registeredWithApple { notes.append("not registered with Apple") }
+        if key.encrypted { notes.append("encrypted") }
+        if key.state == .retired, let until = key.verifyUntil { notes.append("verifies until \(date(until))") }
+        return notes.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,96 @@
+import APNsTokens
+import Crypto
+import Foundation
+import Testing
+
+/// Runs an external program, returning its status and output.
+enum Tool {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func find(_ name: String) -> String? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    static func run(_ executable: String, _ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("apnsctl-tokens-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+@Suite struct InteropTests {
+    /// openssl verifies the JOSE signature once r||s is re-encoded as a DER ECDSA-Sig-Value.
+    @Test func opensslVerifiesTheSignature() throws {
+        guard let openssl = Tool.find("openssl") else {
+            Issue.record("openssl is not installed; install it (make test-deps) to run this interop test")
+            return
+        }
+        let key = P256.Signing.PrivateKey()
+        let token = try ProviderToken.sign(keyID: "KEYAAAAAAA", teamID: "TEAM123456", issuedAt: Date(), key: key)
+        let dir = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pub = dir.appendingPathComponent("pub.pem"), sig = dir.appendingPathComponent("sig.der")
+        let input = dir.appendingPathComponent("input.txt"), forged = dir.appendingPathComponent("forged.txt")
+        try key.publicKey.pemRepresentation.write(to: pub, atomically: true, encoding: .utf8)
+        let der = try P256.Signing.ECDSASignature(rawRepresentation: token.signature).derRepresentation
+        try der.write(to: sig)
+        try Data(token.signingInput.utf8).write(to: input)
+        try Data((token.signingInput + "x").utf8).write(to: forged)
+        let good = try Tool.run(openssl, ["dgst", "-sha256", "-verify", pub.path, "-signature", sig.path, input.path])
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.stdout.contains("Verified OK"))
+        let bad = try Tool.run(openssl, ["dgst", "-sha256", "-verify", pub.path, "-signature", sig.path, forged.path])
+        #expect(bad.status != 0)
+    }
+
+    /// PyJWT (with cryptography), an independent JWT implementation, accepts the token as ES256.
+    @Test func pyjwtDecodesAndVerifiesTheToken() throws {
+        guard let python = Tool.find("python3"),
+              try Tool.run(python, ["-c", "import jwt, cryptography"]).status == 0 else {
+            print("skipped: PyJWT with cryptography is not installed (make test-deps installs it)")
+            return
+        }
+        let key = P256.Signing.PrivateKey()
+        let token = try ProviderToken.sign(keyID: "KEYAAAAAAA", teamID: "TEAM123456", issuedAt: Date(), key: key)
+        let script = """
+        import sys, json, jwt
+        token, pem = sys.argv[1], sys.argv[2]
+        claims = jwt.decode(token, pem, algorithms=["ES256"])
+        print(json.dumps({"header": jwt.get_unverified_header(token), "claims": claims}, sort_keys=True))
+        """
+        let ok = try Tool.run(python, ["-c", script, token.compact, key.publicKey.pemRepresentation])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        let decoded = try JSONSerialization.jsonObject(with: Data(ok.stdout.utf8)) as? [String: [String: Any]]
+        #expect(decoded?["header"]?["alg"] as? String == "ES256")
+        #expect(decoded?["header"]?["kid"] as? String == "KEYAAAAAAA")
+        #expect(decoded?["claims"]?["iss"] as? String == "TEAM123456")
+        #expect((decoded?["claims"]?["iat"] as? NSNumber)?.int64Value == token.issuedAt)
+        let other = P256.Signing.PrivateKey().publicKey.pemRepresentation
+        let refused = try Tool.run(python, ["-c", script, token.compact, other])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("InvalidSignatureError"))
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+@Suite struct CertVerifyTests {
+    @Test func everyCheckPassesForAGoodBundle() throws {
+        let result = try CLI.run(["cert", "verify", CertCLI.path("dev-bundle.pem"), "--topic", "com.example.dev",
+                                  "--env", "development", "--ca", CertCLI.path("ca.pem")])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout == """
+            ✔ parses: RSA 2048 certificate for com.example.dev
+            \(result.stdout.split(separator: "\n")[1])
+            ✔ environment: valid for development (development)
+            ✔ topic:com.example.dev: com.example.dev is the certificate's bundle id (UID)
+            ✔ private_key: RSA 2048 key matches the certificate
+            ✔ chain: verifies to apnsctl Test WWDR CA
+            ✔ client_auth: extended key usage includes TLS client authentication
+
+            """)
+        #expect(result.stdout.split(separator: "\n")[1].hasPrefix("✔ validity: "))
+    }
+
+    @Test func eachFailingCheckIsMarkedAndTheExitIs1() throws {
+        let wrongEnv = try CLI.run(["cert", "verify", CertCLI.path("dev.pem"), "--env", "production"])
+        #expect(wrongEnv.status == 1)
+        #expect(wrongEnv.stdout.contains("✘ environment: not valid for production: the certificate is development only"))
+        let expired = try CLI.run(["cert", "verify", CertCLI.path("expired.pem")])
+        #expect(expired.status == 1)
+        #expect(expired.stdout.contains("✘ validity: expired "))
+        let soon = try CLI.run(["cert", "verify", CertCLI.path("dev.pem"), "--min-days", "5000"])
+        #expect(soon.status == 1)
+        #expect(soon.stdout.contains("at least 5000 required"))
+        let wrongKey = try CLI.run(["cert", "verify", CertCLI.path("wrong-key-pair.pem")])
+        #expect(wrongKey.status == 1)
+        #expect(wrongKey.stdout.contains("✘ private_key: the RSA 2048 key does not match the certificate"))
+        let topic = try CLI.run(["cert", "verify", CertCLI.path("universal.pem"), "--topic", "com.example.universal.voip",
+                                 "--topic", "com.example.other"])
+        #expect(topic.status == 1)
+        #expect(topic.stdout.contains("✔ topic:com.example.universal.voip: com.example.universal.voip is listed (voip)"))
+        #expect(topic.stdout.contains("✘ topic:com.example.other: com.example.other is not allowed"))
+        let noEKU = try CLI.run(["cert", "verify", CertCLI.path("no-apns.pem")])
+        #expect(noEKU.status == 1)
+        #expect(noEKU.stdout.contains("✘ environment: no APNs environment OID"))
+        let badChain = try CLI.run(["cert", "verify", CertCLI.path("dev.pem"), "--ca", CertCLI.path("prod.pem")])
+        #expect(badChain.status == 1)
+        #expect(badChain.stdout.contains("✘ chain: does not verify against the given CA"))
+        let malformed = try CLI.run(["cert", "verify", CertCLI.path("malformed-topics.pem")])
+        #expect(malformed.status == 1)
+        #expect(malformed.stdout.contains("✘ topics_extension: extension 1.2.840.113635.100.6.3.6 (topics) is malformed"))
+    }
+
+    @Test func aSeparateKeyFileIsChecked() throws {
+        let good = try CLI.run(["cert", "verify", CertCLI.path("prod.pem"), "--key", CertCLI.path("prod-encrypted.key"),
+                                "--password-file", CertCLI.passwordFile("prod-encrypted.key")])
+        #expect(good.status == 0)
+        #expect(good.stdout.contains("✔ private_key: RSA 2048 key matches the certificate"))
+        let bad = try CLI.run(["cert", "verify", CertCLI.path("prod.pem"), "--key", CertCLI.path("other.key")])
+        #expect(bad.status == 1)
+        let none = try CLI.run(["cert", "verify", CertCLI.path("prod.pem")])
+        #expect(none.status == 0)
+        #expect(none.stdout.contains("⚠ private_key: no private key in the file"))
+    }
+
+    @Test func jsonListsEveryCheck() throws {
+        let result = try CLI.run(["cert", "verify", CertCLI.path("universal-g4-chain.p12"), "--password-file",
+                                  CertCLI.passwordFile("universal-g4-chain.p12"), "--topic", "com.example.g4.voip-ptt",
+                                  "--env", "production", "--format", "json"])
+        #expect(result.status == 0)
+        let object = try #require(try CertCLI.json(result) as? [String: Any])
+        #expect(object["passed"] as? Bool == true)
+        let checks = try #require(object["checks"] as? [[String: String]])
+        #expect(checks.map { $0["name"] ?? "" } == ["parses", "validity", "environment", "topic:com.example.g4.voip-ptt",
+                                                     "private_key", "client_auth"])
+        #expect(checks.allSatisfy { $0["status"] == "pass" && !($0["detail"] ?? "").isEmpty })
+    }
+
+    @Test func atFixesTheTimeForValidityAndChain() throws {
+        let early = try CLI.run(["cert", "verify", CertCLI.path("expired.pem"), "--at", "2020-06-01", "--min-days", "0",
+                                 "--ca", CertCLI.path("ca.pem")])
+        #expect(early.stdout.contains("✔ validity: 214 days left"))
+        // The test CA was made after 2020, so at that time the chain cannot verify.
+        #expect(early.stdout.contains("✘ chain: does not verify against the given CA: a certificate in the chain is not yet valid at that time"))
+        #expect(early.status == 1)
+        let bad = try CLI.run(["cert", "verify", CertCLI.path("dev.pem"), "--at", "yesterday"])
+        #expect(bad.status == 2)
+    }
+}
+
+@Suite(.enabled(if: FileManager.default.fileExists(atPath: CLI.samples.appendingPathComponent("apple-ca").path),
+                "../shared/samples is absent: Apple chain test skipped"))
+struct CertVerifyAppleChainTests {
+    @Test(arguments: [("universal_applab_qrail_2023_g4.pem", "AppleWWDRCA_G4.pem"),
+                      ("dev_isaac.pem", "AppleWWDRCA_G1_legacy.pem")])
+    func realLeavesChainToTheirWWDRIntermediate(leaf: String, ca: String) throws {
+        let result = try CLI.run(["cert", "verify", CLI.samples.appendingPathComponent("apple-certs/\(leaf)").path,
+                                  "--ca", CLI.samples.appendingPathComponent("apple-ca/\(ca)").path])
+        #expect(result.stdout.contains("✔ chain: verifies to Apple Worldwide Developer Relations Certification Authority"))
+        #expect(result.stdout.contains("✘ validity: expired"))
+        #expect(result.status == 1)
+    }
+}

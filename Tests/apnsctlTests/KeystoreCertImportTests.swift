@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// `cert import` into the keystore and `keystore status` on certificates, with the credentials fixtures.
+@Suite struct KeystoreCertImportTests {
+    static func cert(_ name: String) -> String { CLI.fixtures.appendingPathComponent("certs/\(name)").path }
+
+    /// A PEM bundle of a fixture certificate followed by its key, as `cat cert.pem key.pem` makes it.
+    static func bundle(_ certificate: String, _ key: String) throws -> String {
+        let path = CLI.temporaryDirectory("bundle").appendingPathComponent("bundle.pem").path
+        let text = try String(contentsOfFile: cert(certificate), encoding: .utf8)
+            + String(contentsOfFile: cert(key), encoding: .utf8)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func importsAP12WithItsKeyAndIndexesTopicsAndEnvironments() throws {
+        let ks = try KeystoreCLI.fresh()
+        let result = try KeystoreCLI.ok(["cert", "import", Self.cert("universal-modern.p12"), "--password-file",
+                                         Self.cert("universal-modern.p12.password"), "--format", "json"], ks)
+        let json = try #require(try KeystoreCLI.json(result) as? [String: Any])
+        #expect(json["environments"] as? [String] == ["development", "production"])
+        #expect((json["topics"] as? [String])?.contains("com.example.universal.voip") == true)
+        #expect(json["already_present"] as? Bool == false)
+        let id = try #require(json["id"] as? String)
+        #expect(KeystoreCLI.mode(ks + "/certs/\(id).key.pem") == 0o600)
+        // The stored pair is usable by openssl: the key's public half is the certificate's.
+        let keyPub = try TokenCLITests.openssl(["pkey", "-in", ks + "/certs/\(id).key.pem", "-pubout"])
+        let certPub = try TokenCLITests.openssl(["x509", "-in", ks + "/certs/\(id).pem", "-noout", "-pubkey"])
+        #expect(keyPub.status == 0)
+        #expect(keyPub.stdout == certPub.stdout)
+        // The same certificate again, as a PEM bundle: nothing changes.
+        let again = try KeystoreCLI.ok(["cert", "import", try Self.bundle("universal.pem", "universal.key"),
+                                        "--format", "json"], ks)
+        #expect((try KeystoreCLI.json(again) as? [String: Any])?["already_present"] as? Bool == true)
+        let status = try KeystoreCLI.run(["keystore", "status", "--format", "json", "--min-days", "0"], ks)
+        let report = try #require(try KeystoreCLI.json(status) as? [String: Any])
+        let certs = try #require(report["certificates"] as? [[String: Any]])
+        #expect(certs.count == 1)
+        #expect(certs.first?["environments"] as? [String] == ["development", "production"])
+        #expect(certs.first?["days_left"] is Int)
+        #expect(certs.first?["state"] as? String == "valid")
+    }
+
+    @Test func statusFailsWhenACertificateExpiresWithinMinDays() throws {
+        let ks = try KeystoreCLI.fresh()
+        let imported = try KeystoreCLI.ok(["cert", "import", try Self.bundle("expired.pem", "expired.key")], ks)
+        #expect(imported.stderr.contains("apnsctl: warning: "))
+        let status = try KeystoreCLI.run(["keystore", "status", "--format", "json"], ks)
+        #expect(status.status == 1)
+        let report = try #require(try KeystoreCLI.json(status) as? [String: Any])
+        #expect(report["ok"] as? Bool == false)
+        let cert = try #require((report["certificates"] as? [[String: Any]])?.first)
+        #expect(cert["expiring"] as? Bool == true)
+        #expect(cert["state"] as? String == "expired")
+        #expect((cert["days_left"] as? Int ?? 0) < 0)
+        let text = try KeystoreCLI.run(["keystore", "status"], ks)
+        #expect(text.status == 1)
+        #expect(text.stdout.contains("✘"))
+    }
+
+    @Test func refusesCertificatesWithoutTheirKeyOrWithTheWrongOne() throws {
+        let ks = try KeystoreCLI.fresh()
+        let cases: [(String, String)] = [
+            ("dev.cer", "no private key"),
+            ("wrong-key-pair.pem", "does not belong"),
+            ("dev.key", "no certificate"),
+        ]
+        for (file, fragment) in cases {
+            let result = try KeystoreCLI.run(["cert", "import", Self.cert(file)], ks)
+            #expect(KeystoreCLI.failed(result, 3, file, fragment), "\(file): \(result.stderr)")
+        }
+        let wrong = try KeystoreCLI.run(["cert", "import", Self.cert("universal-modern.p12"), "--password-env", "P"], ks,
+                                        environment: ["P": "wrong"])
+        #expect(KeystoreCLI.failed(wrong, 3, "universal-modern.p12"))
+        #expect((try FileManager.default.contentsOfDirectory(atPath: ks + "/certs")).isEmpty)
+    }
+}

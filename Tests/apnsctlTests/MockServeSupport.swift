@@ -1,0 +1,112 @@
+import Foundation
+
+/// A running `apnsctl mock serve`: read its first line, then stop it with SIGTERM.
+final class MockServeProcess: @unchecked Sendable {
+    private let process = Process()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private var buffered = Data()
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = CLI.binary
+        process.arguments = arguments
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// The first line of stdout; nil when the process ended without one.
+    func firstLine() -> String? {
+        while !buffered.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { return nil }
+            buffered += chunk
+        }
+        let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) ?? buffered.endIndex
+        return String(decoding: buffered[..<newline], as: UTF8.self)
+    }
+
+    /// Sends SIGTERM and waits: exit status, all of stdout (the first line included), stderr.
+    func terminate() -> (status: Int32, stdout: String, stderr: String) {
+        process.terminate()
+        let rest = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: buffered + rest, as: UTF8.self),
+                String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Ends the process if a test left it running.
+    func kill() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+}
+
+/// The independent tools the mock's end-to-end test uses: openssl, curl, PyJWT.
+enum MockTool {
+    struct Output {
+        var status: Int
+        var version: String
+        var headers: [String: String]
+        var body: String
+    }
+
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(executable) \(arguments) failed"])
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// One request with `curl --http2`, trusting `ca`.
+    static func curl(_ arguments: [String], ca: String) throws -> Output {
+        let text = try run("/usr/bin/curl", ["-sS", "--max-time", "20", "--http2", "--cacert", ca, "-D", "-",
+                                             "-w", "\n%{http_code} %{http_version}"] + arguments)
+        // "\r\n" is one Character in Swift: split on any newline character.
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        let summary = (lines.popLast() ?? "").split(separator: " ").map(String.init)
+        var headers: [String: String] = [:]
+        var index = 0
+        while index < lines.count, !lines[index].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if let colon = lines[index].firstIndex(of: ":") {
+                headers[lines[index][..<colon].lowercased()] = lines[index][lines[index].index(after: colon)...]
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            index += 1
+        }
+        let body = lines.dropFirst(index + 1).joined(separator: "\n")
+        return Output(status: summary.first.flatMap { Int($0) } ?? 0, version: summary.count > 1 ? summary[1] : "",
+                      headers: headers, body: body)
+    }
+
+    /// A provider token signed by PyJWT (an independent ES256 implementation); nil when PyJWT is not installed.
+    static func pyJWT(key: String, keyID: String, teamID: String) throws -> String? {
+        let script = """
+        import jwt, sys, time
+        key = open(sys.argv[1]).read()
+        print(jwt.encode({"iss": sys.argv[3], "iat": int(time.time())}, key, algorithm="ES256",
+                         headers={"kid": sys.argv[2]}))
+        """
+        for python in ["/usr/bin/python3", "/usr/local/bin/python3"]
+        where FileManager.default.isExecutableFile(atPath: python) {
+            if let token = try? run(python, ["-c", script, key, keyID, teamID]) {
+                return token.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+        }
+        return nil
+    }
+}
