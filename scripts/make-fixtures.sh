@@ -160,6 +160,10 @@ printf 'key-passphrase\n' > "$OUT/prod-encrypted.key.password"
 openssl pkcs8 -topk8 -v2 aes-256-cbc -v2prf hmacWithSHA256 -in "$OUT/prod.key" \
   -passout file:"$OUT/prod-encrypted.key.password" -out "$OUT/prod-encrypted.key"
 openssl rsa -in "$OUT/dev.key" -traditional -out "$OUT/dev-traditional.key" 2>/dev/null
+# Traditional RSA key under legacy PEM encryption (Proc-Type: 4,ENCRYPTED; DEK-Info: AES-256-CBC).
+printf 'old-style\n' > "$OUT/dev-traditional-encrypted.key.password"
+openssl rsa -in "$OUT/dev.key" -traditional -aes256 -passout file:"$OUT/dev-traditional-encrypted.key.password" \
+  -out "$OUT/dev-traditional-encrypted.key" 2>/dev/null
 openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$OUT/AuthKey_TESTKEY001.p8"
 openssl ec -in "$OUT/AuthKey_TESTKEY001.p8" -out "$OUT/ec-traditional.key" 2>/dev/null
 openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-384 -out "$OUT/ec384.key"
@@ -186,6 +190,9 @@ printf 'chain-export\n' > "$OUT/universal-g4-chain.p12.password"
 openssl pkcs12 -export -in "$OUT/universal-g4.pem" -inkey "$OUT/universal-g4.key" -certfile "$OUT/ca.pem" \
   -name "Apple Push Services: com.example.g4" \
   -passout file:"$OUT/universal-g4-chain.p12.password" -out "$OUT/universal-g4-chain.p12"
+
+# Certificates only, neither encrypted nor MAC-protected: opens with no password at all.
+openssl pkcs12 -export -nokeys -in "$OUT/dev.pem" -certpbe NONE -nomac -passout pass: -out "$OUT/certs-only-nomac.p12"
 
 cp "$OUT/universal-modern.p12" "$OUT/corrupted-mac.p12"
 cp "$OUT/universal-modern.p12.password" "$OUT/corrupted-mac.p12.password"

@@ -10,6 +10,7 @@ public struct APNsTopic: Codable, Sendable, Hashable {
     /// Apple's labels for it, in certificate order.
     public var labels: [String]
 
+    /// A topic and its labels.
     public init(topic: String, labels: [String]) {
         self.topic = topic
         self.labels = labels

@@ -6,6 +6,7 @@ public final class CachedPassword: @unchecked Sendable {
     private let source: @Sendable () throws -> String
     private var value: String?
 
+    /// Wraps `source`, which is called on the first ``get()`` only.
     public init(_ source: @escaping @Sendable () throws -> String) { self.source = source }
 
     /// The password, asking the source the first time only.

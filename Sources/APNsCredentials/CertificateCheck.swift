@@ -13,16 +13,19 @@ public struct CertificateCheck: Codable, Sendable, Equatable {
     /// Stable name: `parses`, `topics_extension`, `validity`, `environment`, `topic:<topic>`, `private_key`,
     /// `chain`, `client_auth`.
     public var name: String
+    /// Whether it passed, failed, or could not run.
     public var status: Status
     /// Human reason, one line.
     public var detail: String
 
+    /// A check with an explicit status.
     public init(_ name: String, _ status: Status, _ detail: String) {
         self.name = name
         self.status = status
         self.detail = detail
     }
 
+    /// A check that passed or failed.
     public init(_ name: String, passed: Bool, _ detail: String) {
         self.init(name, passed ? .pass : .fail, detail)
     }

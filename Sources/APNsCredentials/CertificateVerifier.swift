@@ -15,6 +15,7 @@ public struct CertificateVerifier: Sendable {
     /// True when `now` was set by the user (`--at`): the chain is then judged at that time too.
     public var chainAtFixedTime = false
 
+    /// A verifier with no topics, any environment, 30 days minimum, judged now.
     public init() {}
 
     /// Runs every check on `leaf`. `key` is the private key (from the file or `--key`), `anchors` the
@@ -117,7 +118,7 @@ public struct CertificateVerifier: Sendable {
 
 extension CertificateVerifier {
     /// swift-certificates' failure reasons embed whole certificate dumps: keep one readable clause.
-    static func summarise(_ reason: String) -> String {
+    public static func summarise(_ reason: String) -> String {
         if reason.hasSuffix("is not yet valid") { return "a certificate in the chain is not yet valid at that time" }
         if reason.contains("expired") { return "a certificate in the chain has expired at that time" }
         if reason.count <= 160 { return reason }

@@ -19,6 +19,7 @@ public struct CredentialBundle: Sendable {
     /// The PKCS#12 friendlyName of the leaf (Keychain shows it), when there was one.
     public var friendlyName: String?
 
+    /// A bundle; the certificates are put leaf first (see ``leaf``).
     public init(certificates: [APNsCertificate], privateKey: PrivateKey?, format: CredentialFormat,
                 friendlyName: String? = nil) {
         self.certificates = CertificateOrder.leafFirst(certificates, key: privateKey)

@@ -20,12 +20,14 @@ public struct CredentialError: Error, Sendable, Equatable, CustomStringConvertib
         case internalFailure
     }
 
+    /// The kind of problem.
     public var reason: Reason
     /// One line, without the file name: `wrong password`, `truncated PEM: no END line`.
     public var message: String
     /// What to do about it; may be empty.
     public var hint: String
 
+    /// An error of `reason` with a one-line message and an optional hint.
     public init(_ reason: Reason, _ message: String, hint: String = "") {
         self.reason = reason
         self.message = message

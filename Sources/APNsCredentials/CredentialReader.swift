@@ -30,7 +30,10 @@ public struct CredentialReader: Sendable {
         } catch let error as CredentialError {
             throw error.apnsError(file: name)
         } catch let error as APNsError {
-            throw error
+            // From the password source (no terminal, unset variable): say which file wanted the password.
+            let label = name == "-" ? "standard input" : name
+            if error.message.hasPrefix(label) { throw error }
+            throw APNsError(error.status, "\(label): \(error.message)", hint: error.hint)
         } catch {
             throw APNsError.badInput("\(name == "-" ? "standard input" : name): \(error)")
         }
@@ -54,10 +57,19 @@ public struct CredentialReader: Sendable {
     }
 
     private func parsePEM(_ bytes: [UInt8], password: CachedPassword) throws -> CredentialBundle {
-        let blocks = try PEMText.parse(bytes)
+        var text = bytes
+        var legacyKey: PrivateKey?
+        if let legacy = PEMText.splitLegacyEncrypted(bytes) {
+            legacyKey = try PrivateKey(legacyEncryptedPEM: legacy.block, passphrase: password.get)
+            text = legacy.rest
+        }
+        if legacyKey != nil && !PEMText.looksLikePEM(text) {
+            return CredentialBundle(certificates: [], privateKey: legacyKey, format: .pem)
+        }
+        let blocks = try PEMText.parse(text)
         let keyBlocks = blocks.filter { PEMText.isPrivateKeyLabel($0.discriminator) }
-        if keyBlocks.count > 1 {
-            throw CredentialError(.malformed, "holds \(keyBlocks.count) private keys; expected at most one",
+        if keyBlocks.count + (legacyKey == nil ? 0 : 1) > 1 {
+            throw CredentialError(.malformed, "holds several private keys; expected at most one",
                                   hint: "split the file so each holds one certificate chain and its key")
         }
         var certificates = [APNsCertificate]()
@@ -68,7 +80,7 @@ public struct CredentialReader: Sendable {
                 throw CredentialError(.malformed, "PEM block \(index + 1) (CERTIFICATE) is not a valid certificate")
             }
         }
-        let key = try keyBlocks.first.map { try PrivateKey(derEncoded: $0.derBytes, passphrase: password.get) }
+        let key = try legacyKey ?? keyBlocks.first.map { try PrivateKey(derEncoded: $0.derBytes, passphrase: password.get) }
         if certificates.isEmpty && key == nil {
             throw CredentialError(.notACertificate, "contains \(PEMText.describe(blocks)), not a certificate or private key")
         }

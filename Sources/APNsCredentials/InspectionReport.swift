@@ -6,10 +6,15 @@ import Foundation
 /// - `certificates`: ``CertificateReport`` objects, leaf first
 /// - `private_key`: null, or `{"kind": "RSA 2048", "encoding": "pkcs12", "matches_certificate": true}`
 public struct InspectionReport: Encodable, Sendable {
+    /// The path given (`-` for standard input).
     public var file: String
+    /// How the file was encoded.
     public var format: CredentialFormat
+    /// The PKCS#12 friendlyName, if any.
     public var friendlyName: String?
+    /// The certificates, leaf first.
     public var certificates: [CertificateReport]
+    /// The private key, if the file held one.
     public var privateKey: KeyReport?
 
     /// The key part of a report.
@@ -34,6 +39,7 @@ public struct InspectionReport: Encodable, Sendable {
         }
     }
 
+    /// The report of `bundle` read from `file`, with days left counted from `now`.
     public init(file: String, bundle: CredentialBundle, now: Date) {
         self.file = file
         format = bundle.format
@@ -71,10 +77,14 @@ public struct InspectionReport: Encodable, Sendable {
 /// (`[{"topic", "labels"}]` from 1.2.840.113635.100.6.3.6), `topics_error` (why 6.3.6 is malformed, or null),
 /// `allowed_topics` (the topics, or the UID when 6.3.6 is absent).
 public struct CertificateReport: Encodable, Sendable {
+    /// `leaf` or `chain`.
     public var role: String
+    /// The certificate reported on.
     public var certificate: APNsCertificate
+    /// Whole days left at the report's time; negative once expired.
     public var daysLeft: Int
 
+    /// The report of one certificate at `now`.
     public init(_ certificate: APNsCertificate, role: String, now: Date) {
         self.role = role
         self.certificate = certificate

@@ -13,13 +13,10 @@ enum PEMText {
         }
     }
 
-    /// Every PEM block in the text. Throws for truncated blocks, bad base64 and encrypted legacy headers.
+    /// Every PEM block in the text. Throws for truncated blocks and bad base64.
+    /// A key under legacy PEM encryption (`Proc-Type: 4,ENCRYPTED`) must be taken out first with ``splitLegacyEncrypted(_:)``.
     static func parse(_ bytes: [UInt8]) throws -> [PEMDocument] {
         let text = String(decoding: bytes, as: UTF8.self)
-        if text.contains("Proc-Type: 4,ENCRYPTED") {
-            throw CredentialError(.unsupported, "the private key uses legacy PEM encryption (Proc-Type: 4,ENCRYPTED)",
-                                  hint: "convert it first: openssl pkcs8 -topk8 -in KEY -out KEY.p8")
-        }
         let documents: [PEMDocument]
         do {
             documents = try PEMDocument.parseMultiple(pemString: text)
@@ -40,6 +37,19 @@ enum PEMText {
             throw CredentialError(.malformed, "no PEM block found")
         }
         return documents
+    }
+
+    /// Separates a block with RFC 1421 encryption headers (`Proc-Type: 4,ENCRYPTED`, as `openssl rsa -des3` and
+    /// OpenSSL 1.x wrote traditional keys) from the rest, which swift-asn1 reads. Nil when there is none.
+    static func splitLegacyEncrypted(_ bytes: [UInt8]) -> (rest: [UInt8], block: [UInt8])? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let header = text.range(of: "Proc-Type: 4,ENCRYPTED"),
+              let begin = text.range(of: "-----BEGIN ", options: .backwards, range: text.startIndex..<header.lowerBound),
+              let end = text.range(of: "-----END ", range: header.upperBound..<text.endIndex) else { return nil }
+        let lineEnd = text[end.upperBound...].firstIndex(of: "\n").map { text.index(after: $0) } ?? text.endIndex
+        let block = String(text[begin.lowerBound..<lineEnd])
+        let rest = String(text[..<begin.lowerBound]) + String(text[lineEnd...])
+        return (Array(rest.utf8), Array(block.utf8))
     }
 
     private static let truncated = CredentialError(.malformed, "truncated PEM: a BEGIN line has no matching END line",

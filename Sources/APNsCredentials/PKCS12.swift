@@ -99,27 +99,33 @@ public enum PKCS12 {
         return PKCS12_verify_mac(p12, password, -1) == 1
     }
 
-    /// True when `password` decrypts an encrypted safe or a shrouded key bag.
+    /// True when `password` decrypts an encrypted safe or a shrouded key bag, or when nothing is encrypted.
     private static func decrypts(_ p12: OpaquePointer, _ password: String) -> Bool {
         defer { ERR_clear_error() }
         guard let safes = PKCS12_unpack_authsafes(p12) else { return false }
         defer { apns_sk_PKCS7_pop_free(safes) }
+        var encrypted = false
         for index in 0..<apns_sk_PKCS7_num(safes) {
             guard let p7 = apns_sk_PKCS7_value(safes, index) else { continue }
-            let bags = PKCS12_unpack_p7encdata(p7, password, -1) ?? PKCS12_unpack_p7data(p7)
-            guard let bags else { continue }
+            if apns_PKCS7_type_nid(p7) == NID_pkcs7_encrypted {
+                encrypted = true
+                guard let bags = PKCS12_unpack_p7encdata(p7, password, -1) else { continue }
+                apns_sk_PKCS12_SAFEBAG_pop_free(bags)
+                return true
+            }
+            guard let bags = PKCS12_unpack_p7data(p7) else { continue }
             defer { apns_sk_PKCS12_SAFEBAG_pop_free(bags) }
-            if apns_PKCS7_type_nid(p7) == NID_pkcs7_encrypted { return true }
             for bagIndex in 0..<apns_sk_PKCS12_SAFEBAG_num(bags) {
                 guard let bag = apns_sk_PKCS12_SAFEBAG_value(bags, bagIndex),
                       PKCS12_SAFEBAG_get_nid(bag) == NID_pkcs8ShroudedKeyBag else { continue }
+                encrypted = true
                 if let info = PKCS12_decrypt_skey(bag, password, -1) {
                     PKCS8_PRIV_KEY_INFO_free(info)
                     return true
                 }
             }
         }
-        return false
+        return !encrypted
     }
 
     /// Encodes certificates (leaf first) and an optional key as PKCS#12 under `password`.

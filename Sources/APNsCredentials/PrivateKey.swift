@@ -42,6 +42,10 @@ public struct PrivateKey: Sendable {
     /// encrypted key. Throws ``CredentialError`` saying what the bytes are when they are not a private key.
     public init(bytes: [UInt8], passphrase: (() throws -> String)? = nil) throws {
         if PEMText.looksLikePEM(bytes) {
+            if let legacy = PEMText.splitLegacyEncrypted(bytes) {
+                self = try PrivateKey(legacyEncryptedPEM: legacy.block, passphrase: passphrase)
+                return
+            }
             let blocks = try PEMText.parse(bytes)
             guard let block = blocks.first(where: { PEMText.isPrivateKeyLabel($0.discriminator) }) else {
                 throw CredentialError(.notAKey, "contains \(PEMText.describe(blocks)), not a private key")
@@ -89,6 +93,32 @@ public struct PrivateKey: Sendable {
             throw CredentialError(.malformed, "malformed private key (\(reasons.last ?? "OpenSSL could not decode it"))")
         }
         self.init(key: EVPKey(owning: pointer), encoding: encoding)
+    }
+
+    /// Reads a traditional key under legacy PEM encryption (`Proc-Type: 4,ENCRYPTED`, `DEK-Info: …`).
+    init(legacyEncryptedPEM block: [UInt8], passphrase: (() throws -> String)?) throws {
+        OpenSSLRuntime.bootstrap()
+        guard let passphrase else {
+            throw CredentialError(.passwordRequired, "the private key is encrypted and no passphrase was given",
+                                  hint: "pass it with --password-file FILE or --password-env NAME")
+        }
+        // With no callback OpenSSL takes `u` as the NUL-terminated passphrase (and never prompts).
+        var secret = Array(try passphrase().utf8).map { CChar(bitPattern: $0) } + [0]
+        let pointer = try MemoryBIO.reading(block) { bio in
+            secret.withUnsafeMutableBytes { PEM_read_bio_PrivateKey(bio, nil, nil, $0.baseAddress) }
+        }
+        guard let pointer else {
+            let reasons = OpenSSLRuntime.drainErrors()
+            if reasons.contains(where: { $0.contains("unsupported") }) {
+                throw CredentialError(.unsupported, "the key's PEM encryption is not supported (\(reasons.last ?? ""))")
+            }
+            // A wrong key fails the padding check, or (rarely) yields bytes that are not a key: both mean this.
+            throw CredentialError(.wrongPassword, "wrong password for the encrypted private key",
+                                  hint: "check the passphrase source (--password-file / --password-env)")
+        }
+        let key = EVPKey(owning: pointer)
+        let isRSA = EVP_PKEY_get_base_id(pointer) == apns_EVP_PKEY_RSA()
+        self.init(key: key, encoding: isRSA ? .traditionalRSA : .traditionalEC)
     }
 
     /// Decodes with OpenSSL: `PKCS8_decrypt` for EncryptedPrivateKeyInfo, `d2i_AutoPrivateKey` for the rest.

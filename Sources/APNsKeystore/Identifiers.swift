@@ -25,4 +25,20 @@ public enum AppleIdentifier {
         let id = String(name.dropFirst("AuthKey_".count).dropLast(".p8".count))
         return isValid(id) ? id : nil
     }
+
+    /// The key id for importing `file`: `given` (`--key-id`) when present, else the one in Apple's file name.
+    /// A `given` id that contradicts the file name, or no id at all, is a usage error.
+    public static func keyID(given: String?, file: String) throws -> String {
+        let fromName = keyID(fromFileName: file)
+        if let given { try validate(given, what: "key id", flag: "--key-id") }
+        if let given, let fromName, given != fromName {
+            throw APNsError.usage("--key-id \(given) contradicts the file name \(file) (key id \(fromName))",
+                                  hint: "leave --key-id out, or rename the file")
+        }
+        guard let id = given ?? fromName else {
+            throw APNsError.usage("\(file): the key id is not in the file name (AuthKey_KEYID.p8)",
+                                  hint: "pass --key-id KEYID (10 characters, shown in Apple's developer account)")
+        }
+        return id
+    }
 }

@@ -3,22 +3,10 @@ import APNsTokens
 import Crypto
 import Foundation
 
-/// A public key a verifier (the mock APNs) should accept tokens from.
-public struct TrustedPublicKey: Sendable {
-    /// The token's expected `kid`.
-    public let keyID: String
-    /// The token's expected `iss`.
-    public let teamID: String
-    /// Verifies the token's signature.
-    public let publicKey: P256.Signing.PublicKey
-    /// The key's state (staged, active, or retired within its grace period).
-    public let state: KeyState
-}
-
 extension Keystore {
     /// Keys whose tokens verify at `date`: staged and active keys, and retired keys within their grace period.
     /// Revoked keys never verify.
-    public func trustedKeys(at date: Date? = nil) throws -> [TrustedPublicKey] {
+    public func trustedKeys(at date: Date? = nil) throws -> [TrustedKey] {
         let now = date ?? clock.now()
         return try manifest().keys.compactMap { record in
             switch record.state {
@@ -26,8 +14,7 @@ extension Keystore {
             case .retired: guard let until = record.verifyUntil, until > now else { return nil }
             case .revoked: return nil
             }
-            return TrustedPublicKey(keyID: record.keyID, teamID: record.teamID, publicKey: try record.p256PublicKey(),
-                              state: record.state)
+            return TrustedKey(keyID: record.keyID, teamID: record.teamID, publicKey: try record.p256PublicKey())
         }
     }
 
@@ -70,8 +57,8 @@ public struct KeystoreKeySource: ProviderKeySource {
             }
             return SigningKeyReference(teamID: record.teamID, keyID: keyID)
         }
-        let team = try team ?? keystore.defaultTeam()
-        let record = try keystore.activeKey(team: team)
+        let team = try team ?? manifest.onlyTeam(keystore: keystore.path)
+        let record = try manifest.requireActiveKey(team: team, keystore: keystore.path)
         return SigningKeyReference(teamID: team, keyID: record.keyID)
     }
 

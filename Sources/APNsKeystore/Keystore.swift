@@ -89,26 +89,12 @@ public struct Keystore: Sendable {
 
     /// The active key of `team`; a keystore error naming the team when it has none.
     public func activeKey(team: String) throws -> KeyRecord {
-        let manifest = try manifest()
-        if let key = manifest.activeKey(team: team) { return key }
-        if manifest.teams.contains(team) {
-            throw APNsError.keystore("team \(team) has no active key",
-                                     hint: "make one active: `apnsctl key rotate --team \(team) --to KEYID`")
-        }
-        throw APNsError.keystore("team \(team): no keys in \(path)",
-                                 hint: "import its .p8: `apnsctl key import AuthKey_KEYID.p8 --team \(team)`")
+        try manifest().requireActiveKey(team: team, keystore: path)
     }
 
     /// The team to use when the user gave none: the only team in the keystore.
     public func defaultTeam() throws -> String {
-        let teams = try manifest().teams
-        switch teams.count {
-        case 1: return teams[0]
-        case 0: throw APNsError.keystore("\(path) holds no keys",
-                                         hint: "import a .p8 with `apnsctl key import FILE --team TEAMID`")
-        default: throw APNsError.usage("the keystore holds keys of \(teams.count) teams (\(teams.joined(separator: ", ")))",
-                                       hint: "choose one with --team TEAMID")
-        }
+        try manifest().onlyTeam(keystore: path)
     }
 
     /// Audit entries, oldest first, at or after `since`.
@@ -148,8 +134,9 @@ public struct Keystore: Sendable {
         var manifest = try manifest()
         let before = manifest
         var change = Change()
+        let result: T
         do {
-            let result = try body(&manifest, &change)
+            result = try body(&manifest, &change)
             if !change.dropTokensOf.isEmpty {
                 var cache = readTokenCache()
                 for keyID in change.dropTokensOf { cache.drop(keyID: keyID) }
@@ -161,15 +148,24 @@ public struct Keystore: Sendable {
                                      overwrite: true)
                 CrashPoint.reach("\(action):after-manifest")
             }
-            try auditLog.append(AuditEntry(time: clock.now(), action: action, teamID: team ?? change.teamID,
-                                           keyID: keyID, outcome: .ok, detail: change.detail))
-            return result
         } catch let error as APNsError {
             let outcome: AuditEntry.Outcome = error.status == .keystore || error.status == .usage ? .refused : .failed
             try? auditLog.append(AuditEntry(time: clock.now(), action: action, teamID: team ?? change.teamID,
                                             keyID: keyID, outcome: outcome, detail: error.message))
             throw error
+        } catch {
+            try? auditLog.append(AuditEntry(time: clock.now(), action: action, teamID: team ?? change.teamID,
+                                            keyID: keyID, outcome: .failed, detail: "\(error)"))
+            throw APNsError(.internalError, "\(action) failed: \(error)", hint: "the manifest was not changed; please report this")
         }
+        do {
+            try auditLog.append(AuditEntry(time: clock.now(), action: action, teamID: team ?? change.teamID,
+                                           keyID: keyID, outcome: .ok, detail: change.detail))
+        } catch let error as APNsError {
+            throw APNsError.keystore("\(action) was made, but recording it failed: \(error.message)",
+                                     hint: "check the free space and permissions of \(layout.audit)")
+        }
+        return result
     }
 
     /// Deletes temporary files a killed writer left (`.NAME.tmp-XXXXXX`, see `SecureFile.write`), so no copy

@@ -74,10 +74,20 @@ public struct KeyStatus: Codable, Sendable, Equatable {
 
 /// One certificate in `keystore status`.
 ///
-/// JSON fields: `id`, `subject`, `topics`, `environments`, `not_after`, `days_left` (negative once expired),
-/// `expiring` (true when `days_left` < `min_days`), `imported_at`, `age_days`.
+/// JSON fields: `id`, `state` (`valid` | `expiring` | `expired`), `subject`, `topics`, `environments`,
+/// `team_id`, `not_after`, `days_left` (negative once expired), `expiring` (true when `days_left` < `min_days`),
+/// `imported_at`, `age_days`.
 public struct CertificateStatus: Codable, Sendable, Equatable {
+    /// A stored certificate's state at report time.
+    public enum State: String, Codable, Sendable {
+        case valid
+        case expiring
+        case expired
+    }
+
     public var id: String
+    public var state: State
+    public var teamID: String?
     public var subject: String
     public var topics: [String]
     public var environments: [String]
@@ -95,12 +105,15 @@ public struct CertificateStatus: Codable, Sendable, Equatable {
         notAfter = record.notAfter
         daysLeft = Int((record.notAfter.timeIntervalSince(now) / 86_400).rounded(.down))
         expiring = daysLeft < minDays
+        state = record.notAfter <= now ? .expired : (expiring ? .expiring : .valid)
+        teamID = record.teamID
         importedAt = record.importedAt
         ageDays = Int(now.timeIntervalSince(record.importedAt) / 86_400)
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, subject, topics, environments, notAfter = "not_after", daysLeft = "days_left", expiring
+        case id, state, teamID = "team_id", subject, topics, environments, notAfter = "not_after"
+        case daysLeft = "days_left", expiring
         case importedAt = "imported_at", ageDays = "age_days"
     }
 }

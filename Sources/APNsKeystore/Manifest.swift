@@ -114,6 +114,28 @@ public struct Manifest: Codable, Sendable, Equatable {
         keys.first { $0.teamID == team && $0.state == .active }
     }
 
+    /// The active key of `team`, or a keystore error saying why there is none.
+    public func requireActiveKey(team: String, keystore: String) throws -> KeyRecord {
+        if let key = activeKey(team: team) { return key }
+        if teams.contains(team) {
+            throw APNsError.keystore("team \(team) has no active key",
+                                     hint: "make one active: `apnsctl key rotate --team \(team) --to KEYID`")
+        }
+        throw APNsError.keystore("team \(team): no keys in \(keystore)",
+                                 hint: "import its .p8: `apnsctl key import AuthKey_KEYID.p8 --team \(team)`")
+    }
+
+    /// The only team with keys; an error when there are none or several.
+    public func onlyTeam(keystore: String) throws -> String {
+        switch teams.count {
+        case 1: return teams[0]
+        case 0: throw APNsError.keystore("\(keystore) holds no keys",
+                                         hint: "import a .p8 with `apnsctl key import FILE --team TEAMID`")
+        default: throw APNsError.usage("the keystore holds keys of \(teams.count) teams (\(teams.joined(separator: ", ")))",
+                                       hint: "choose one with --team TEAMID")
+        }
+    }
+
     /// Replaces the record with the same key id.
     mutating func update(_ record: KeyRecord) {
         if let index = keys.firstIndex(where: { $0.keyID == record.keyID }) {

@@ -66,6 +66,14 @@ public struct SigningKeyMaterial: Sendable {
         }
     }
 
+    /// A P-256 public key to verify tokens with, from a PEM public key or a .p8 private key (its public half).
+    public static func verificationKey(_ bytes: [UInt8], file: String) throws -> P256.Signing.PublicKey {
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let key = try? P256.Signing.PublicKey(pemRepresentation: text) { return key }
+        if let key = try? P256.Signing.PublicKey(derRepresentation: bytes) { return key }
+        return try parse(bytes, file: file).privateKey.publicKey
+    }
+
     /// The key as encrypted PKCS#8 PEM (PBES2, AES-256-CBC; `openssl pkey -passin` reads it).
     public func encryptedPKCS8PEM(passphrase: String) throws -> String {
         do {

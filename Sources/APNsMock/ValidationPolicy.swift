@@ -1,4 +1,5 @@
 import APNsCore
+import APNsTokens
 import Foundation
 
 /// Everything the request validator needs to know about the APNs it plays: no sockets, no files.

@@ -50,32 +50,35 @@ public struct ProviderToken: Sendable, Equatable {
                                      hint: "pass the whole token, as printed by `apnsctl token`")
         }
         guard let headerBytes = Base64URL.decode(parts[0]), let claimBytes = Base64URL.decode(parts[1]) else {
-            throw APNsError.badInput("token: header or claims are not base64url")
+            throw APNsError.badInput("token: header or claims are not base64url", hint: Self.pasteHint)
         }
         guard let signature = Base64URL.decode(parts[2]) else {
-            throw APNsError.badInput("token: signature is not base64url")
+            throw APNsError.badInput("token: signature is not base64url", hint: Self.pasteHint)
         }
         guard let header = try? JSONSerialization.jsonObject(with: Data(headerBytes)) as? [String: Any] else {
-            throw APNsError.badInput("token: header is not a JSON object")
+            throw APNsError.badInput("token: header is not a JSON object", hint: Self.pasteHint)
         }
         guard let claims = try? JSONSerialization.jsonObject(with: Data(claimBytes)) as? [String: Any] else {
-            throw APNsError.badInput("token: claims are not a JSON object")
+            throw APNsError.badInput("token: claims are not a JSON object", hint: Self.pasteHint)
         }
         guard let algorithm = header["alg"] as? String else {
-            throw APNsError.badInput("token: header has no alg")
+            throw APNsError.badInput("token: header has no alg", hint: Self.shapeHint)
         }
         guard let keyID = header["kid"] as? String else {
-            throw APNsError.badInput("token: header has no kid (the key id)")
+            throw APNsError.badInput("token: header has no kid (the key id)", hint: Self.shapeHint)
         }
         guard let teamID = claims["iss"] as? String else {
-            throw APNsError.badInput("token: claims have no iss (the team id)")
+            throw APNsError.badInput("token: claims have no iss (the team id)", hint: Self.shapeHint)
         }
         guard let iat = (claims["iat"] as? NSNumber)?.int64Value else {
-            throw APNsError.badInput("token: claims have no numeric iat (issued-at time)")
+            throw APNsError.badInput("token: claims have no numeric iat (issued-at time)", hint: Self.shapeHint)
         }
         self.init(algorithm: algorithm, keyID: keyID, teamID: teamID, issuedAt: iat,
                   signature: signature, signingInput: String(parts[0]) + "." + String(parts[1]))
     }
+
+    private static let pasteHint = "pass the whole token as printed by `apnsctl token` (three base64url parts)"
+    private static let shapeHint = #"APNs tokens carry {"alg":"ES256","kid":KEYID} and {"iss":TEAMID,"iat":SECONDS}"#
 
     private init(algorithm: String, keyID: String, teamID: String, issuedAt: Int64,
                  signature: [UInt8], signingInput: String) {

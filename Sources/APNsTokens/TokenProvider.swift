@@ -30,6 +30,8 @@ public final class TokenProvider: @unchecked Sendable {
     /// The reuse rule.
     public let policy: TokenCachePolicy
     private let lock = NSLock()
+    /// The last token this provider parsed or signed, so a cache hit does not re-parse its JSON (guarded by `lock`).
+    private var lastToken: ProviderToken?
 
     /// - Parameters:
     ///   - keys: where signing keys come from.
@@ -55,7 +57,7 @@ public final class TokenProvider: @unchecked Sendable {
             let candidate = exact ?? cache.entries.first { $0.teamID == reference.teamID }
             var decision = policy.decide(cached: candidate, keyID: reference.keyID, now: now)
             if case .reuse = decision, let exact {
-                if let token = try? ProviderToken(parsing: exact.token), token.keyID == reference.keyID,
+                if let token = parsed(exact.token), token.keyID == reference.keyID,
                    token.teamID == reference.teamID, token.issuedAt == exact.issuedAt {
                     return issued(token, reused: true, reason: nil)
                 }
@@ -64,9 +66,14 @@ public final class TokenProvider: @unchecked Sendable {
             let reason: RefreshReason
             if case .refresh(let why) = decision { reason = why } else { reason = .noCachedToken }
             let key = try keys.privateKey(for: reference)
-            let token = try ProviderToken.sign(keyID: reference.keyID, teamID: reference.teamID,
-                                               issuedAt: now, key: key)
+            let token: ProviderToken
+            do {
+                token = try ProviderToken.sign(keyID: reference.keyID, teamID: reference.teamID, issuedAt: now, key: key)
+            } catch {
+                throw APNsError(.internalError, "key \(reference.keyID): signing failed: \(error)")
+            }
             cache.store(TokenCacheEntry(token))
+            lastToken = token
             return issued(token, reused: false, reason: reason)
         }
     }
@@ -77,6 +84,14 @@ public final class TokenProvider: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try cache.withExclusiveAccess { $0.drop(keyID: keyID) }
+    }
+
+    /// The cached token's parsed form: the remembered one when it is the same text, else parsed (and remembered).
+    private func parsed(_ compact: String) -> ProviderToken? {
+        if let lastToken, lastToken.compact == compact { return lastToken }
+        let token = try? ProviderToken(parsing: compact)
+        lastToken = token
+        return token
     }
 
     private func issued(_ token: ProviderToken, reused: Bool, reason: RefreshReason?) -> IssuedToken {

@@ -49,11 +49,8 @@ static inline int apns_EVP_PKEY_EC(void) { return EVP_PKEY_EC; }
 static inline int apns_EVP_PKEY_RSA(void) { return EVP_PKEY_RSA; }
 
 
-// APNsCredentials: key decoding selection and PKCS#12 bag helpers.
-static inline int apns_EVP_PKEY_KEYPAIR(void) { return EVP_PKEY_KEYPAIR; }
+// APNsCredentials: key types and PKCS#7 content types.
 static inline int apns_EVP_PKEY_ED25519(void) { return EVP_PKEY_ED25519; }
-static inline int apns_sk_X509_insert(STACK_OF(X509) *sk, X509 *x, int i) { return sk_X509_insert(sk, x, i); }
-static inline X509 *apns_sk_X509_shift(STACK_OF(X509) *sk) { return sk_X509_shift(sk); }
 
 static inline int apns_PKCS7_type_nid(const PKCS7 *p7) { return OBJ_obj2nid(p7->type); }
 

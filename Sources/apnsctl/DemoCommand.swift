@@ -157,9 +157,7 @@ struct DemoCommand: AsyncParsableCommand {
 
     private func startMock(directory: String, fixtures: DemoFixtures) async throws -> MockAPNsServer {
         let keystore = try Keystore.open(at: directory + "/keystore")
-        let trusted = try keystore.trustedKeys().map {
-            TrustedKey(keyID: $0.keyID, teamID: $0.teamID, publicKey: $0.publicKey)
-        }
+        let trusted = try keystore.trustedKeys()
         let policy = ValidationPolicy(environment: .development,
                                       devices: [fixtures.deviceToken: Self.bundleID],
                                       trustedKeys: trusted)

@@ -26,16 +26,7 @@ struct KeyImport: AsyncParsableCommand {
 
     func run() async throws {
         try AppleIdentifier.validate(team, what: "team id", flag: "--team")
-        let fromName = AppleIdentifier.keyID(fromFileName: file)
-        if let keyID { try AppleIdentifier.validate(keyID, what: "key id", flag: "--key-id") }
-        if let keyID, let fromName, keyID != fromName {
-            throw APNsError.usage("--key-id \(keyID) contradicts the file name \(file) (key id \(fromName))",
-                                  hint: "leave --key-id out, or rename the file")
-        }
-        guard let id = keyID ?? fromName else {
-            throw APNsError.usage("\(file): the key id is not in the file name (AuthKey_KEYID.p8)",
-                                  hint: "pass --key-id KEYID (10 characters, shown in Apple's developer account)")
-        }
+        let id = try AppleIdentifier.keyID(given: keyID, file: file)
         let store = try keystore.open()
         let source = secrets.source(prompt: "Passphrase for \(file): ")
         let material = try SigningKeyMaterial.parse(try SecureFile.read(file), file: file,
@@ -43,7 +34,9 @@ struct KeyImport: AsyncParsableCommand {
         var storedPEM: String?
         if encrypt {
             let passphrase = try secrets.source(prompt: "Passphrase to encrypt key \(id): ").resolve()
-            guard !passphrase.isEmpty else { throw APNsError.usage("the passphrase is empty") }
+            guard !passphrase.isEmpty else {
+                throw APNsError.usage("the passphrase is empty", hint: "give a non-empty passphrase to --encrypt")
+            }
             storedPEM = try material.encryptedPKCS8PEM(passphrase: passphrase)
         }
         let result = try store.addKey(material, team: team, keyID: id, origin: .imported,

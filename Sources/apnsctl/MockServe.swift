@@ -1,6 +1,7 @@
 import APNsCore
 import APNsKeystore
 import APNsMock
+import APNsTokens
 import ArgumentParser
 import Foundation
 
@@ -147,9 +148,7 @@ struct MockServe: AsyncParsableCommand {
             return []
         }
         do {
-            return try keystore.open().trustedKeys().map {
-                TrustedKey(keyID: $0.keyID, teamID: $0.teamID, publicKey: $0.publicKey)
-            }
+            return try keystore.open().trustedKeys()
         } catch let error as APNsError where location.source != .flag {
             Console.warn("not trusting the keystore at \(location.path): \(error.message)")
             return []

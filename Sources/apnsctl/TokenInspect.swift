@@ -21,7 +21,8 @@ struct TokenInspect: AsyncParsableCommand {
 
     /// JSON: `algorithm`, `key_id`, `team_id`, `issued_at`, `age_seconds`, `verdict` (`accepted` | `expired` |
     /// `issued_in_future`), `accepted_until`, `signature` (`valid` | `invalid` | `not_checked`), `verified_with`
-    /// (file or key id), `key_state` (when the key is in the keystore), `summary`.
+    /// (file or key id), `key_state` and `key_trusted` (when the key is in the keystore: false once it is revoked
+    /// or retired past its grace period), `summary`.
     struct Output: Encodable {
         var algorithm: String
         var keyID: String
@@ -33,11 +34,12 @@ struct TokenInspect: AsyncParsableCommand {
         var signature: String
         var verifiedWith: String?
         var keyState: KeyState?
+        var keyTrusted: Bool?
         var summary: String
         enum CodingKeys: String, CodingKey {
             case algorithm, keyID = "key_id", teamID = "team_id", issuedAt = "issued_at", ageSeconds = "age_seconds"
             case verdict, acceptedUntil = "accepted_until", signature, verifiedWith = "verified_with"
-            case keyState = "key_state", summary
+            case keyState = "key_state", keyTrusted = "key_trusted", summary
         }
     }
 
@@ -55,7 +57,8 @@ struct TokenInspect: AsyncParsableCommand {
         let output = Output(algorithm: parsed.algorithm, keyID: parsed.keyID, teamID: parsed.teamID,
                             issuedAt: parsed.issuedAtDate, ageSeconds: assessment.ageSeconds, verdict: assessment.kind,
                             acceptedUntil: assessment.acceptedUntil, signature: signature,
-                            verifiedWith: verifier?.name, keyState: verifier?.state, summary: assessment.summary)
+                            verifiedWith: verifier?.name, keyState: verifier?.state, keyTrusted: verifier?.trusted,
+                            summary: assessment.summary)
         if format == .json {
             try Console.printJSON(output)
         } else {
@@ -67,8 +70,12 @@ struct TokenInspect: AsyncParsableCommand {
             signature: \(signature.replacingOccurrences(of: "_", with: " "))\(verifier.map { " (\($0.name))" } ?? "")
             """)
             if parsed.algorithm != "ES256" { print("algorithm: APNs accepts only ES256 (403 InvalidProviderToken)") }
+            if let verifier, let state = verifier.state, verifier.trusted == false {
+                print("key:       \(parsed.keyID) is \(state.rawValue) and no longer verifies tokens")
+            }
         }
-        if assessment.kind != .accepted || signature == "invalid" || parsed.algorithm != "ES256" {
+        if assessment.kind != .accepted || signature == "invalid" || parsed.algorithm != "ES256"
+            || verifier?.trusted == false {
             throw ExitCode(ExitStatus.checkFailed.rawValue)
         }
     }
@@ -77,29 +84,28 @@ struct TokenInspect: AsyncParsableCommand {
         var key: P256.Signing.PublicKey
         var name: String
         var state: KeyState?
+        var trusted: Bool?
     }
 
     /// --key FILE, --key KEYID, else the keystore's key for the token's kid (when a keystore opens).
     func findVerifier(for parsed: ProviderToken) throws -> Verifier? {
         if let key, FileManager.default.fileExists(atPath: key) {
-            return Verifier(key: try Self.publicKey(file: key), name: key, state: nil)
+            return Verifier(key: try SigningKeyMaterial.verificationKey(try SecureFile.read(key), file: key), name: key,
+                            state: nil, trusted: nil)
         }
         if let key {
             guard AppleIdentifier.isValid(key) else {
                 throw APNsError.badInput("--key \(key): no such file, and not a key id",
                                          hint: "pass a PEM public key file, a .p8, or a keystore key id")
             }
-            let record = try keystore.open().key(key)
-            return Verifier(key: try record.p256PublicKey(), name: "keystore key \(key)", state: record.state)
+            let store = try keystore.open()
+            let record = try store.key(key)
+            return Verifier(key: try record.p256PublicKey(), name: "keystore key \(key)", state: record.state,
+                            trusted: try store.trustedKeys().contains { $0.keyID == key })
         }
         guard let store = try? keystore.open(), let record = try? store.key(parsed.keyID),
               let publicKey = try? record.p256PublicKey() else { return nil }
-        return Verifier(key: publicKey, name: "keystore key \(record.keyID)", state: record.state)
-    }
-
-    static func publicKey(file: String) throws -> P256.Signing.PublicKey {
-        let text = String(decoding: try SecureFile.read(file), as: UTF8.self)
-        if let key = try? P256.Signing.PublicKey(pemRepresentation: text) { return key }
-        return try SigningKeyMaterial.parse(Array(text.utf8), file: file).privateKey.publicKey
+        let trusted = (try? store.trustedKeys().contains { $0.keyID == record.keyID }) ?? false
+        return Verifier(key: publicKey, name: "keystore key \(record.keyID)", state: record.state, trusted: trusted)
     }
 }

@@ -36,6 +36,13 @@ import Testing
         #expect(bundle.keyMatchesLeaf == true)
     }
 
+    @Test func aCertificateOnlyP12WithoutMACOrEncryptionNeedsNoPassword() throws {
+        let bundle = try CredentialReader().read(path: Fixtures.path("certs-only-nomac.p12"))
+        #expect(bundle.format == .pkcs12)
+        #expect(bundle.leaf?.bundleID == "com.example.dev")
+        #expect(bundle.privateKey == nil)
+    }
+
     @Test func orderTheChainLeafFirst() throws {
         let p12 = try reader(Fixtures.password("universal-g4-chain.p12")).read(path: Fixtures.path("universal-g4-chain.p12"))
         #expect(p12.certificates.map(\.commonName) == ["Apple Push Services: com.example.g4", "apnsctl Test WWDR CA"])

@@ -79,3 +79,26 @@ import Testing
         #expect(error?.reason == .malformed)
     }
 }
+
+@Suite struct LegacyEncryptedPEMTests {
+    @Test func readsATraditionalKeyUnderProcTypeEncryption() throws {
+        let bytes = try Fixtures.bytes("dev-traditional-encrypted.key")
+        #expect(String(decoding: bytes, as: UTF8.self).contains("Proc-Type: 4,ENCRYPTED"))
+        let key = try PrivateKey(bytes: bytes, passphrase: { try Fixtures.password("dev-traditional-encrypted.key") })
+        #expect(key.encoding == .traditionalRSA)
+        #expect(key.matches(try Fixtures.certificate("dev.pem")))
+        let wrong = #expect(throws: CredentialError.self) { try PrivateKey(bytes: bytes, passphrase: { "nope" }) }
+        #expect(wrong?.reason == .wrongPassword)
+        let missing = #expect(throws: CredentialError.self) { try PrivateKey(bytes: bytes) }
+        #expect(missing?.reason == .passwordRequired)
+    }
+
+    @Test func aCertificateBesideALegacyEncryptedKeyIsReadToo() throws {
+        let text = String(decoding: try Fixtures.bytes("dev.pem") + Fixtures.bytes("dev-traditional-encrypted.key"), as: UTF8.self)
+        let bundle = try CredentialReader(password: { "old-style" }).read(bytes: Array(text.utf8), name: "both.pem")
+        #expect(bundle.certificates.count == 1)
+        #expect(bundle.keyMatchesLeaf == true)
+        let keyOnly = try CredentialReader(password: { "old-style" }).read(path: Fixtures.path("dev-traditional-encrypted.key"))
+        #expect(keyOnly.certificates.isEmpty && keyOnly.privateKey?.kind == "RSA 2048")
+    }
+}

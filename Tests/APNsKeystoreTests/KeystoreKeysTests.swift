@@ -94,10 +94,15 @@ import Testing
         #expect(try store.manifest().keys.isEmpty)
     }
 
-    @Test func keyIDsComeFromApplesFileNames() {
+    @Test func keyIDsComeFromApplesFileNames() throws {
         #expect(AppleIdentifier.keyID(fromFileName: "/tmp/AuthKey_ABC123DEFG.p8") == "ABC123DEFG")
         #expect(AppleIdentifier.keyID(fromFileName: "AuthKey_abc.p8") == nil)
         #expect(AppleIdentifier.keyID(fromFileName: "key.p8") == nil)
+        #expect(try AppleIdentifier.keyID(given: nil, file: "dir/AuthKey_ABC123DEFG.p8") == "ABC123DEFG")
+        #expect(try AppleIdentifier.keyID(given: "ABC123DEFG", file: "AuthKey_ABC123DEFG.p8") == "ABC123DEFG")
+        #expect(try AppleIdentifier.keyID(given: "XYZ123DEFG", file: "key.p8") == "XYZ123DEFG")
+        #expect(throws: APNsError.self) { try AppleIdentifier.keyID(given: "XYZ123DEFG", file: "AuthKey_ABC123DEFG.p8") }
+        #expect(throws: APNsError.self) { try AppleIdentifier.keyID(given: nil, file: "key.p8") }
     }
 
     @Test func refusesGroupOrWorldReadableSecretsUntilFixed() throws {

@@ -148,6 +148,12 @@ import Testing
         #expect(!log.contains(token.token.compact))
         #expect(!log.contains(token.token.signingInput))
         #expect(!log.contains("PRIVATE KEY"))
+        // A line cut short by a crash is skipped; the rest still reads.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: store.layout.audit))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("{\"time\":\"2027-".utf8))
+        try handle.close()
+        #expect(try store.auditEntries().count == 5)
         for entry in try store.auditEntries() { #expect(entry.actor.contains("@")) }
     }
 }
@@ -197,5 +203,29 @@ final class TokenBox: @unchecked Sendable {
         try Data("secret".utf8).write(to: URL(fileURLWithPath: leftover))
         _ = try store.generateKey(team: "DEF123GHIJ", keyID: "GEN0000001")
         #expect(!FileManager.default.fileExists(atPath: leftover))
+    }
+}
+
+@Suite struct KeystoreTokenCacheEdgeTests {
+    /// The shared cache file follows the same rule as the in-memory one: 19:59 reuses, 20:00 re-signs, a clock
+    /// moved back past iat re-signs.
+    @Test func cacheFileEdges() throws {
+        let clock = ManualClock()
+        let store = try makeKeystore(clock: clock)
+        _ = try store.generateKey(team: "DEF123GHIJ", keyID: "GEN0000001")
+        let twenty = try RefreshInterval(minutes: 20)
+        let first = try store.token(refreshAfter: twenty)
+        clock.advance(19 * 60 + 59)
+        #expect(try store.token(refreshAfter: twenty).token == first.token)
+        clock.advance(1)
+        let second = try store.token(refreshAfter: twenty)
+        #expect(second.refreshReason == .due)
+        #expect(second.token.issuedAt == first.token.issuedAt + 1200)
+        clock.advance(-600)
+        let back = try store.token(refreshAfter: twenty)
+        #expect(back.refreshReason == .clockMovedBackwards)
+        #expect(back.token.issuedAt == first.token.issuedAt + 600)
+        // A different process (another Keystore value) sees the same cached token.
+        #expect(try Keystore.open(at: store.path, clock: clock).token(refreshAfter: twenty).token == back.token)
     }
 }

@@ -55,6 +55,13 @@ import Testing
         #expect(CertCLI.listing(directory).isEmpty)
     }
 
+    // (The no-terminal case is not run here: under an interactive `swift test` the child could reach /dev/tty.)
+    @Test func aPasswordSourceThatFailsIsAUsageErrorNamingTheFile() throws {
+        let unset = try CLI.run(["cert", "inspect", CertCLI.path("dev-legacy.p12"), "--password-env", "APNSCTL_UNSET_VAR"])
+        #expect(unset.status == 2)
+        #expect(unset.stderr.hasPrefix("apnsctl: error: \(CertCLI.path("dev-legacy.p12")): environment variable APNSCTL_UNSET_VAR is not set"))
+    }
+
     @Test func corruptedMACIsAnIntegrityErrorNotAWrongPassword() throws {
         let result = try CLI.run(["cert", "inspect", CertCLI.path("corrupted-mac.p12"),
                                   "--password-file", CertCLI.passwordFile("corrupted-mac.p12")])

@@ -171,3 +171,101 @@ struct CLIFailure: Error, CustomStringConvertible {
         #expect(try KeystoreCLI.states(ks) == ["GEN0000001": "active"])
     }
 }
+
+@Suite struct KeystoreBadInputTests {
+    /// One refusal per verb not covered elsewhere: each is one error line plus a hint, the documented exit
+    /// code, nothing on stdout, and the keystore unchanged.
+    @Test func everyVerbRefusesBadInputClearly() throws {
+        let ks = try KeystoreCLI.fresh()
+        try KeystoreCLI.ok(["key", "generate", "--team", "DEF123GHIJ", "--key-id", "GEN0000001"], ks)
+        let manifest = URL(fileURLWithPath: ks + "/keystore.json")
+        let before = try Data(contentsOf: manifest)
+        let cases: [([String], Int32, String)] = [
+            (["keystore", "status", "--min-days", "-1"], 2, "--min-days"),
+            (["keystore", "audit", "--since", "5x"], 2, "--since 5x"),
+            (["keystore", "fix-permissions", "--keystore", "/nonexistent/ks"], 5, "no keystore here"),
+            (["key", "list", "--team", "short"], 2, "--team short"),
+            (["key", "inspect", "lowercase1"], 2, "not a valid key id"),
+            (["key", "export-public", "UNKNOWN001"], 5, "UNKNOWN001: not in the keystore"),
+            (["key", "purge", "GEN0000001"], 5, "only revoked keys"),
+            (["key", "rotate", "--team", "NOPE123456", "--to", "GEN0000001"], 5, "belongs to team DEF123GHIJ"),
+            (["token", "--key", "GEN0000001", "--team", "OTHER12345"], 5, "belongs to team DEF123GHIJ"),
+            (["token", "inspect", "a.b.c", "--key", "/nonexistent.pem"], 3, "not base64url"),
+            (["token", "inspect", "-"], 3, "not a JWT"),
+            (["cert", "import", KeystoreCLI.fixture("garbage.p8")], 3, "garbage.p8"),
+            (["key", "import", KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8"), "--team", "DEF123GHIJ",
+              "--password-file", "x", "--password-env", "Y"], 2, "cannot be used together"),
+            (["key", "list", "--lock-timeout", "-1"], 2, "--lock-timeout"),
+        ]
+        for (command, status, fragment) in cases {
+            let result = try KeystoreCLI.run(command, ks, stdin: Data())
+            #expect(KeystoreCLI.failed(result, status, fragment), "\(command): \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains("apnsctl: hint: "), "\(command) has no hint")
+            #expect(result.stdout.isEmpty, "\(command) printed \(result.stdout)")
+        }
+        #expect(try Data(contentsOf: manifest) == before)
+        #expect(try KeystoreCLI.states(ks) == ["GEN0000001": "active"])
+    }
+}
+
+@Suite struct KeystoreFileModeTests {
+    /// Secrets are 0600 and directories 0700 even under umask 000.
+    @Test func modesHoldWhateverTheUmask() throws {
+        let ks = CLI.temporaryDirectory("umask").appendingPathComponent("keystore").path
+        let script = """
+        umask 000
+        "$0" keystore init "$1" >/dev/null && \
+        "$0" key import "$2" --team DEF123GHIJ >/dev/null && \
+        "$0" key generate --team DEF123GHIJ --key-id GEN0000001 >/dev/null && \
+        "$0" token >/dev/null
+        """
+        let shell = try CLI.run(["-c", script, CLI.binary.path, ks, KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8")],
+                                environment: ["APNSCTL_KEYSTORE": ks], shell: true)
+        #expect(shell.status == 0, "\(shell.stderr)")
+        for directory in [ks, ks + "/keys", ks + "/certs"] { #expect(KeystoreCLI.mode(directory) == 0o700, "\(directory)") }
+        for file in ["keystore.json", "audit.log", "token-cache.json", ".lock", "keys/ABC123DEFG.p8", "keys/GEN0000001.p8"] {
+            #expect(KeystoreCLI.mode(ks + "/" + file) == 0o600, "\(file)")
+        }
+    }
+
+    /// The repository's keystore/.gitignore keeps everything but the README and itself out of git.
+    @Test func theRepositoryKeystoreIgnoresEverySecret() throws {
+        guard FileManager.default.fileExists(atPath: CLI.repositoryRoot.appendingPathComponent(".git").path) else {
+            print("skipped: not a git checkout")
+            return
+        }
+        func ignored(_ path: String) throws -> Bool {
+            try CLI.run(["-c", "git -C \"$0\" check-ignore -q --no-index \"$1\"", CLI.repositoryRoot.path, path],
+                        shell: true).status == 0
+        }
+        for secret in ["keystore/keystore.json", "keystore/keys/ABC123DEFG.p8", "keystore/certs/abc.key.pem",
+                       "keystore/token-cache.json", "keystore/audit.log", "keystore/.lock",
+                       "keystore/keys/.ABC123DEFG.p8.tmp-x1y2z3"] {
+            #expect(try ignored(secret), "\(secret) is not ignored")
+        }
+        #expect(try !ignored("keystore/README.md"))
+        #expect(try !ignored("keystore/.gitignore"))
+    }
+}
+
+extension CLI {
+    /// Runs `/bin/sh` with `arguments` instead of apnsctl (for umask and git), same capture as `run`.
+    static func run(_ arguments: [String], environment: [String: String] = [:], shell: Bool) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+    }
+}

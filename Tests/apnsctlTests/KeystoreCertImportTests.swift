@@ -39,6 +39,7 @@ import Testing
         #expect(certs.count == 1)
         #expect(certs.first?["environments"] as? [String] == ["development", "production"])
         #expect(certs.first?["days_left"] is Int)
+        #expect(certs.first?["state"] as? String == "valid")
     }
 
     @Test func statusFailsWhenACertificateExpiresWithinMinDays() throws {
@@ -51,6 +52,7 @@ import Testing
         #expect(report["ok"] as? Bool == false)
         let cert = try #require((report["certificates"] as? [[String: Any]])?.first)
         #expect(cert["expiring"] as? Bool == true)
+        #expect(cert["state"] as? String == "expired")
         #expect((cert["days_left"] as? Int ?? 0) < 0)
         let text = try KeystoreCLI.run(["keystore", "status"], ks)
         #expect(text.status == 1)

@@ -101,6 +101,15 @@ import Testing
         #expect(!cache.contains(old.trimmingCharacters(in: .newlines)))
         // The retired key signs nothing.
         #expect(KeystoreCLI.failed(try KeystoreCLI.run(["token", "--key", "ABC123DEFG"], ks), 5, "retired"))
+        // The old token still verifies during the grace period; once the key is revoked it does not.
+        let oldToken = old.trimmingCharacters(in: .newlines)
+        let inGrace = try #require(try KeystoreCLI.json(try KeystoreCLI.ok(["token", "inspect", oldToken, "--format", "json"], ks)) as? [String: Any])
+        #expect(inGrace["key_state"] as? String == "retired")
+        #expect(inGrace["key_trusted"] as? Bool == true)
+        try KeystoreCLI.ok(["key", "revoke", "ABC123DEFG"], ks)
+        let revoked = try KeystoreCLI.run(["token", "inspect", oldToken], ks)
+        #expect(revoked.status == 1)
+        #expect(revoked.stdout.contains("ABC123DEFG is revoked and no longer verifies tokens"))
     }
 
     @Test func inspectGivesAVerdictAndVerifiesTheSignature() throws {

@@ -2,8 +2,9 @@ import APNsCore
 import Crypto
 import Foundation
 
-/// A signing key the mock trusts for provider tokens: the key id a token's `kid` names, the team its `iss`
-/// must name, and the P-256 public key its signature must verify with.
+/// A signing key whose provider tokens a verifier accepts: the key id a token's `kid` names, the team its
+/// `iss` must name, and the P-256 public key its signature must verify with. The keystore lists them
+/// (`Keystore.trustedKeys()`); the mock APNs checks tokens against them.
 public struct TrustedKey: Sendable {
     /// The 10-character key id.
     public var keyID: String

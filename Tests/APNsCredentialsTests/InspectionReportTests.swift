@@ -1,0 +1,43 @@
+import APNsCredentials
+import Foundation
+import Testing
+
+@Suite struct InspectionReportTests {
+    func encode(_ report: InspectionReport) throws -> [String: Any] {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        let data = try encoder.encode(report)
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test func jsonUsesTheDocumentedSnakeCaseFieldsAndNulls() throws {
+        let bundle = try CredentialReader().read(path: Fixtures.path("wrong-key-pair.pem"))
+        let object = try encode(InspectionReport(file: "w.pem", bundle: bundle, now: Date()))
+        #expect(Set(object.keys) == ["file", "format", "friendly_name", "certificates", "private_key"])
+        #expect(object["friendly_name"] is NSNull)
+        let key = try #require(object["private_key"] as? [String: Any])
+        #expect(key["matches_certificate"] as? Bool == false)
+        #expect(key["encoding"] as? String == "pkcs8")
+        let cert = try #require((object["certificates"] as? [[String: Any]])?.first)
+        #expect(Set(cert.keys) == ["role", "subject", "common_name", "bundle_id", "team_id", "organization", "country",
+                                   "issuer", "issuer_common_name", "serial", "not_before", "not_after", "days_left",
+                                   "sha1", "sha256", "public_key", "public_key_type", "public_key_bits",
+                                   "signature_algorithm", "client_auth", "environments", "environment", "topics",
+                                   "topics_error", "allowed_topics"])
+        #expect(cert["topics"] as? [[String: Any]] != nil)
+        #expect((cert["topics"] as? [[String: Any]])?.first?["labels"] as? [String] == ["app"])
+    }
+
+    @Test func textNamesEveryFactAndTheKeyMismatch() throws {
+        let bundle = try CredentialReader().read(path: Fixtures.path("wrong-key-pair.pem"))
+        let text = InspectionReport(file: "w.pem", bundle: bundle, now: Date()).text
+        #expect(text.hasPrefix("w.pem (PEM)\n  certificate 1 (leaf)\n"))
+        #expect(text.contains("    topics:       com.example.universal [app]\n"))
+        #expect(text.contains("                  com.example.universal.voip [voip]\n"))
+        #expect(text.hasSuffix("  private key:  RSA 2048 (pkcs8), DOES NOT match the leaf certificate"))
+        let expired = try CredentialReader().read(path: Fixtures.path("expired.pem"))
+        let old = InspectionReport(file: "e.pem", bundle: expired, now: Date(timeIntervalSince1970: 1_609_545_600))
+        #expect(old.text.contains("2021-01-01T00:00:00Z (expired 1 days ago)"))
+        #expect(old.text.hasSuffix("  private key:  none"))
+    }
+}
