@@ -138,10 +138,10 @@ start_mock() {
 
 # Whether this build has a working `apnsctl probe` (a parallel module; skipped until it lands).
 have_probe() { "$APNSCTL" probe --help 2>/dev/null | grep -q -- '--count'; }
-probe_cmd() { echo "$APNSCTL probe --keystore $KS --team $TEAM --topic $TOPIC --device $DEVICE --host 127.0.0.1 --port $PORT --ca-file $work/mock-ca.pem $*"; }
+probe_cmd() { echo "$APNSCTL probe --host 127.0.0.1 --port $PORT --cacert $work/mock-ca.pem --token-file $work/token.out --topic $TOPIC --device-token $DEVICE $*"; }
 curl_cmd() {
     local token; token=$(cat "$work/token.out")
-    printf '%s' "curl -s -o /dev/null --fail --http2 --cacert $work/mock-ca.pem -H 'authorization: bearer $token' -H 'apns-topic: $TOPIC' -H 'apns-push-type: background' -H 'apns-priority: 5' -H 'apns-expiration: 0' --data-binary '{\"aps\":{\"content-available\":1}}' https://127.0.0.1:$PORT/3/device/$DEVICE"
+    printf '%s' "curl -s -o /dev/null --fail --http2 --cacert $work/mock-ca.pem -H 'authorization: bearer $token' -H 'apns-topic: $TOPIC' -H 'apns-push-type: background' -H 'apns-priority: 5' -H 'apns-expiration: 0' -H 'apns-id: 6f4e3c1a-3b2d-4c5e-8f90-112233445566' --data-binary '{\"aps\":{\"content-available\":1}}' https://127.0.0.1:$PORT/3/device/$DEVICE"
 }
 
 # --- 5. One canary probe vs curl --http2 sending the same request to the same mock -----------------------------
