@@ -218,7 +218,7 @@ case_h2load() {
     note "  and logs a line per request; nghttpd serves GET /tiny.txt. Both use one event-loop thread; h2load takes another core."
     local inproc; inproc=$("$BIN/apnsctl-bench" --seconds 2 mock_validations mock_log_lines)
     note "  In process, the mock's validator takes $(py 'v=json.loads(a[0])["mock_validations_per_second"]; print(f"{1e6/v:.0f}")' "$inproc") µs a request and its log line"
-    note "  $(py 'v=json.loads(a[0])["mock_log_lines_per_second"]; print(f"{1e6/v:.0f}")' "$inproc") µs (apnsctl-bench mock_validations, mock_log_lines); at the measured rate one request costs $(py 'print(f"{1e6/float(a[0]):.0f}")' "$ours") µs of the event loop."
+    note "  $(py 'v=json.loads(a[0])["mock_log_lines_per_second"]; print(f"{1e6/v:.0f}")' "$inproc") µs (apnsctl-bench mock_validations, mock_log_lines); at the measured rate the event loop finishes one request every $(py 'print(f"{1e6/float(a[0]):.0f}")' "$ours") µs."
 }
 
 # --- 8. Peak memory (max RSS) ----------------------------------------------------------------------------------
@@ -245,7 +245,9 @@ case_memory() {
         ng=$(awk '/VmHWM/ {print $2}' "/proc/${NGHTTPD_PID:-0}/status" 2>/dev/null || echo 0)
         row "8d. max RSS: \`mock serve\` vs nghttpd, after case 7's load" "${mock} KiB" "${ng} KiB" \
             "$(ratio "$mock" "${ng:-1}")" "report" "-"
-        note "- 8d: the mock served $(grep -c ' -> ' "$work/mock.out") requests by then (its VmHWM after start-up: ${MOCK_START_RSS:-?} KiB)."
+        local served; served=$(grep -c ' -> ' "$work/mock.out")
+        note "- 8d: the mock served $served requests by then; its VmHWM after start-up was ${MOCK_START_RSS:-?} KiB, so it grew"
+        note "  by $(py 'print(f"{(float(a[0])-float(a[1]))*1024/max(1,float(a[2])):.0f}")' "$mock" "${MOCK_START_RSS:-0}" "$served") bytes a request (it keeps every request and log line in memory)."
     fi
 }
 
