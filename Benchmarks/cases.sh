@@ -158,6 +158,34 @@ case_probe_vs_curl() {
         "$(ms_sd "$work/h5.json" 1)" "$r" "≤ 1.1" "$(meets "$r" '<=' 1.1)"
 }
 
+# --- 5b. Start-up alone, which bounds 5: `apnsctl --version` vs `curl --version` ---------------------------------
+# With BENCH_STATIC_APNSCTL=PATH (an apnsctl built with `swift build -c release --static-swift-stdlib`), the same
+# two figures for that binary too: the build-setting fix proposed in docs/benchmarks.md.
+case_startup() {
+    CASE_LOAD=$(loadavg)
+    local alt=${BENCH_STATIC_APNSCTL:-}
+    local cmds=("$APNSCTL --version" "curl --version")
+    [ -n "$alt" ] && [ -x "$alt" ] && cmds+=("$alt --version")
+    hf "$work/h5s.json" "$RUNS" "${cmds[@]}" || return
+    local r; r=$(ratio "$(field "$work/h5s.json" 0 mean)" "$(field "$work/h5s.json" 1 mean)")
+    row "5b. start-up alone: \`apnsctl --version\` vs \`curl --version\`" "$(ms_sd "$work/h5s.json" 0)" \
+        "$(ms_sd "$work/h5s.json" 1)" "$r" "report" "-"
+    note "- 5b: start-up CPU (user + system): apnsctl $(ms "$(cpu "$work/h5s.json" 0)"), curl $(ms "$(cpu "$work/h5s.json" 1)")."
+    if [ -n "$alt" ] && [ -x "$alt" ]; then
+        r=$(ratio "$(field "$work/h5s.json" 2 mean)" "$(field "$work/h5s.json" 1 mean)")
+        row "5c. start-up, apnsctl built with --static-swift-stdlib (proposed) vs curl" "$(ms_sd "$work/h5s.json" 2)" \
+            "$(ms_sd "$work/h5s.json" 1)" "$r" "report" "-"
+        if have_probe; then
+            local saved=$APNSCTL; APNSCTL=$alt
+            hf "$work/h5c.json" "$RUNS" "$(probe_cmd)" "$(curl_cmd)" || { APNSCTL=$saved; return; }
+            APNSCTL=$saved
+            r=$(ratio "$(field "$work/h5c.json" 0 mean)" "$(field "$work/h5c.json" 1 mean)")
+            row "5d. one canary probe, --static-swift-stdlib build (proposed) vs \`curl --http2\`" "$(ms_sd "$work/h5c.json" 0)" \
+                "$(ms_sd "$work/h5c.json" 1)" "$r" "≤ 1.1" "$(meets "$r" '<=' 1.1)"
+        fi
+    fi
+}
+
 # --- 6. probe --count 100 (one connection) vs one probe, and vs 100 single probes ------------------------------
 case_multiplex() {
     CASE_LOAD=$(loadavg)
@@ -260,6 +288,7 @@ run_cases() {
     if start_mock; then
         MOCK_START_RSS=$(awk '/VmHWM/ {print $2}' "/proc/$MOCK_PID/status")
         case_probe_vs_curl
+        case_startup
         case_multiplex
         case_h2load
     fi
