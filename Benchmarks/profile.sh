@@ -154,4 +154,34 @@ for label, pattern in labels:
         print(f"    {label:<48} {d:>12,.0f} Ir  {100 * d / per:5.1f} %")
 PY
 done
+# Start-up of the CLI itself (`apnsctl --version` returns before any async work, so valgrind can run it).
+if [ ${#wanted[@]} -eq 0 ] || [[ " ${wanted[*]} " =~ " startup " ]]; then
+    strip --strip-debug -o "$dir/apnsctl" "$BIN/apnsctl"
+    valgrind --tool=callgrind --callgrind-out-file="$dir/startup.out" "$dir/apnsctl" --version >/dev/null 2>"$dir/startup.log"
+    callgrind_annotate --inclusive=yes --threshold=100 "$dir/startup.out" > "$dir/startup.txt" 2>/dev/null
+    python3 - "$dir/startup.txt" <<'PY'
+import re, sys
+rows, total = {}, 0
+for line in open(sys.argv[1]):
+    m = re.match(r"\s*([\d,]+)\s+\(\s*[\d.]+%\)\s+(?:\*\s+)?\S*?:(.+?)\s+\[", line)
+    if m:
+        rows.setdefault(m.group(2), int(m.group(1).replace(",", "")))
+    m = re.match(r"\s*([\d,]+)\s+\(100.0%\)\s+PROGRAM TOTALS", line)
+    if m:
+        total = int(m.group(1).replace(",", ""))
+print(f"startup (apnsctl --version): {total:,} Ir")
+for label, pattern in [
+    ("dynamic loader: relocations (_dl_relocate_object)", r"^_dl_relocate_object$"),
+    ("  symbol lookups (_dl_lookup_symbol_x)", r"^_dl_lookup_symbol_x$"),
+    ("main", r"^apnsctl_main$"),
+    ("  ArgumentParser parseAsRoot", r"ParsableCommandPAAE11parseAsRoot"),
+    ("    checkForCompletionScriptRequest", r"checkForCompletionScriptRequest"),
+    ("  protocol conformance lookups", r"^swift_conformsToProtocolWithExecutionContext$"),
+]:
+    keys = [k for k in rows if re.search(pattern, k)]
+    if keys:
+        v = max(rows[k] for k in keys)
+        print(f"    {label:<52} {v:>12,} Ir  {100 * v / total:5.1f} %")
+PY
+fi
 echo "profile: callgrind files and annotations in $dir" >&2
