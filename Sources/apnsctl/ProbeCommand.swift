@@ -1,10 +1,220 @@
 import APNsCore
+import APNsProbe
+import APNsTokens
 import ArgumentParser
+import Foundation
 
+/// `apnsctl probe`: sends a canary push over HTTP/2 and explains what happened.
 struct ProbeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "probe", abstract: "Send a canary push over HTTP/2 and explain the answer.")
+    static let configuration = CommandConfiguration(
+        commandName: "probe",
+        abstract: "Send a canary push over HTTP/2 and explain the answer.",
+        discussion: """
+        Without --device-token a well-formed dummy token is used: APNs checks the credential first, so \
+        400 BadDeviceToken then means TLS, HTTP/2 and the credential were accepted (exit 0).
+
+        --count N sends N canaries as concurrent streams on one HTTP/2 connection; with --interval S it sends one \
+        canary every S seconds, N times, reusing the connection (a bounded watch loop).
+
+        EXIT CODES
+          0  healthy: 200, or 400 BadDeviceToken for the dummy token
+          1  APNs answered with a credential or request error
+          2  usage error, or a canary APNs would refuse (checked before sending)
+          3  a credential file could not be read
+          4  not reachable: DNS, TCP, TLS, HTTP/1.1 instead of HTTP/2, reset, GOAWAY or timeout
+        """)
+
+    @Option(help: "APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).")
+    var env: APNsEnvironment?
+
+    @Option(help: ArgumentHelp("Another server, e.g. a mock: --host 127.0.0.1 --port 8443.", valueName: "HOST"))
+    var host: String?
+
+    @Option(help: ArgumentHelp("443 or 2197 for APNs; any port with --host.", valueName: "PORT"))
+    var port: Int?
+
+    @Option(help: ArgumentHelp("Trust the CA certificates in this PEM file instead of the system's.", valueName: "FILE"),
+            completion: .file())
+    var cacert: String?
+
+    @OptionGroup(title: "Credential")
+    var credential: ProbeCredentialOptions
+
+    @OptionGroup(title: "Canary")
+    var canary: ProbeCanaryOptions
+
+    @Option(help: "Canaries to send: concurrent streams on one connection, or rounds with --interval.")
+    var count: Int = 1
+
+    @Option(help: ArgumentHelp("Seconds between rounds (with --count): a bounded watch loop.", valueName: "S"))
+    var interval: Double?
+
+    @Option(help: ArgumentHelp("Seconds each round may take, whatever the server does.", valueName: "S"))
+    var timeout: Double = 10
+
+    @Option(help: "Output: text, json, or prometheus (for node_exporter's textfile collector).")
+    var format: ProbeFormat = .text
+
+    func validate() throws {
+        guard (1...10_000).contains(count) else { throw ValidationError("--count must be between 1 and 10000") }
+        guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
+        if let interval {
+            guard interval >= 0 else { throw ValidationError("--interval must not be negative") }
+            if format == .prometheus {
+                throw ValidationError("--format prometheus writes one snapshot: run it from cron instead of --interval")
+            }
+        }
+    }
 
     func run() async throws {
-        throw APNsError(.internalError, "`probe` is not built yet")
+        CurlRuntime.bootstrap()
+        let target = try ProbeTarget.resolve(environment: env, host: host, port: port)
+        if let cacert { _ = try SecureFile.read(cacert, limit: 16 << 20) }
+        let resolved = try credential.resolve()
+        let request = try canary.request(defaultTopic: resolved.defaultTopic)
+        let configuration = ProbeConfiguration(
+            target: target, credential: resolved.credential, caFile: cacert, canary: request,
+            count: interval == nil ? count : 1, timeout: timeout)
+        let prober = Prober(configuration)
+        try prober.validate()
+        let rounds = interval == nil ? 1 : count
+        let reports = try prober.watch(rounds: rounds, interval: interval ?? 0) { report in
+            try emit(report, round: rounds > 1 ? report : nil)
+        }
+        let worst = Verdict.worst(reports.map(\.verdict))?.exitStatus ?? .internalError
+        if worst != .ok { throw ExitCode(worst.rawValue) }
+    }
+
+    private func emit(_ report: ProbeReport, round: ProbeReport?) throws {
+        switch format {
+        case .text:
+            var text = ReportText.render(report)
+            if round != nil {
+                text = "[\(ISO8601DateFormatter().string(from: report.startedAt))] " + text
+            }
+            FileHandle.standardOutput.write(Data(text.utf8))
+        case .json:
+            if round != nil {
+                // One compact object per round: JSON Lines, for `jq` and log shippers.
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                encoder.dateEncodingStrategy = .iso8601
+                FileHandle.standardOutput.write(try encoder.encode(report) + Data("\n".utf8))
+            } else {
+                try Console.printJSON(report)
+            }
+        case .prometheus:
+            FileHandle.standardOutput.write(Data(PrometheusText.render(report).utf8))
+        }
+    }
+}
+
+/// `--format` for probe: text, json, or Prometheus text exposition.
+enum ProbeFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text, json, prometheus
+}
+
+extension APNsEnvironment: ExpressibleByArgument {}
+extension APNsPushType: ExpressibleByArgument {}
+
+/// How the probe authenticates: a ready token, or a client certificate.
+struct ProbeCredentialOptions: ParsableArguments {
+    @Option(name: .customLong("token-file"), help: ArgumentHelp(
+        "Authenticate with the provider token (JWT) in FILE.", valueName: "FILE"), completion: .file())
+    var tokenFile: String?
+
+    @Option(name: .customLong("token-env"), help: ArgumentHelp(
+        "Authenticate with the provider token (JWT) in environment variable NAME.", valueName: "NAME"))
+    var tokenEnv: String?
+
+    @Option(help: ArgumentHelp("Authenticate with this client certificate: .p12, or PEM with its key.",
+                               valueName: "FILE"), completion: .file())
+    var cert: String?
+
+    @OptionGroup var secret: SecretOptions
+
+    func validate() throws {
+        let given = [tokenFile, tokenEnv, cert].compactMap { $0 }
+        if given.count > 1 {
+            throw ValidationError("use one credential: --token-file, --token-env or --cert")
+        }
+    }
+
+    /// The credential, and the topic it implies (a certificate's bundle id).
+    func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> (credential: ProbeCredential, defaultTopic: String?) {
+        if let tokenFile {
+            let text = String(decoding: try SecureFile.read(tokenFile, limit: 64 * 1024), as: UTF8.self)
+            return (try token(text, source: tokenFile), nil)
+        }
+        if let tokenEnv {
+            guard let text = environment[tokenEnv], !text.isEmpty else {
+                throw APNsError.usage("environment variable \(tokenEnv) is not set",
+                                      hint: "export \(tokenEnv)=$(apnsctl token issue …), or use --token-file FILE")
+            }
+            return (try token(text, source: "$\(tokenEnv)"), nil)
+        }
+        if let cert {
+            return (try certificate(cert), nil)
+        }
+        return (.none, nil)
+    }
+
+    private func token(_ text: String, source: String) throws -> ProbeCredential {
+        let compact = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        do {
+            let parsed = try ProviderToken(parsing: compact)
+            return .token(parsed.compact, issuedAt: parsed.issuedAtDate)
+        } catch let error as APNsError {
+            throw APNsError.badInput("\(source): \(error.message)", hint: error.hint)
+        }
+    }
+
+    private func certificate(_ path: String) throws -> ProbeCredential {
+        let bytes = try SecureFile.read(path)
+        if String(decoding: bytes.prefix(64 * 1024), as: UTF8.self).contains("-----BEGIN") {
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard text.contains("CERTIFICATE-----"), text.contains("PRIVATE KEY-----") else {
+                throw APNsError.badInput("\(path): a PEM client credential needs the certificate and its private key",
+                                         hint: "convert the .p12 with `apnsctl cert convert`, or pass the .p12 itself")
+            }
+            let password = text.contains("ENCRYPTED") ? try secret.source(prompt: "Key password: ").resolve() : nil
+            return .pem(certificate: bytes, key: bytes, keyPassword: password)
+        }
+        let password = try secret.source(prompt: "Password for \(path): ").resolve()
+        return .pkcs12(bytes, password: password)
+    }
+}
+
+/// What the canary carries.
+struct ProbeCanaryOptions: ParsableArguments {
+    @Option(name: .customLong("device-token"), help: ArgumentHelp(
+        "A real device's token (hex). Without it a dummy token is used.", valueName: "HEX"))
+    var deviceToken: String?
+
+    @Option(help: ArgumentHelp("apns-topic: the bundle id, with the push type's suffix.", valueName: "TOPIC"))
+    var topic: String?
+
+    @Option(name: .customLong("push-type"), help: "apns-push-type.")
+    var pushType: APNsPushType = .background
+
+    @Option(help: "apns-priority: 10, 5 or 1 (default 5 for background, 10 otherwise).")
+    var priority: Int?
+
+    @Option(help: ArgumentHelp("The payload: JSON text, or @FILE.", valueName: "JSON|@FILE"))
+    var payload: String?
+
+    func request(defaultTopic: String?) throws -> CanaryRequest {
+        let token = try deviceToken.map { try DeviceToken(parsing: $0) } ?? .dummy
+        var body = CanaryRequest.defaultPayload
+        if let payload {
+            if payload.hasPrefix("@") {
+                body = try SecureFile.read(String(payload.dropFirst()), limit: 64 * 1024)
+            } else {
+                body = Array(payload.utf8)
+            }
+        }
+        return CanaryRequest.canary(deviceToken: token, topic: topic ?? defaultTopic, pushType: pushType,
+                                    priority: priority, payload: body)
     }
 }

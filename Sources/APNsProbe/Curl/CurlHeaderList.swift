@@ -1,0 +1,14 @@
+import CCurl
+
+/// An owned `curl_slist` of request header lines, freed when released.
+final class CurlHeaderList: @unchecked Sendable {
+    private(set) var list: UnsafeMutablePointer<curl_slist>?
+
+    init(_ lines: [String]) {
+        for line in lines {
+            list = line.withCString { curl_slist_append(list, $0) }
+        }
+    }
+
+    deinit { curl_slist_free_all(list) }
+}

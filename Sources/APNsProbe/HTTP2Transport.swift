@@ -1,0 +1,268 @@
+import APNsCore
+import CCurl
+import Foundation
+
+/// Sends requests to one server over libcurl: TLS 1.2+, verification always on, HTTP/2 required (ALPN h2), every
+/// request a stream on one connection (curl multi, `CURLPIPE_MULTIPLEX`, `CURLOPT_PIPEWAIT`).
+///
+/// `send` blocks the calling thread until every request has an answer or a failure, or `timeout` runs out;
+/// it never waits longer, whatever the server does (stalls, resets streams, sends GOAWAY). Later calls reuse the
+/// connection when it is still open, as APNs asks. Use one transport from one thread at a time.
+public final class HTTP2Transport {
+    public let target: ProbeTarget
+    public let credential: ProbeCredential
+    /// A PEM file of CA certificates to trust instead of the system's (`--cacert`).
+    public let caFile: String?
+    /// The bound on each `send`, in seconds.
+    public let timeout: Double
+    /// Owns the connection cache between calls to `send`.
+    private var multi: CurlMulti?
+
+    public init(target: ProbeTarget, credential: ProbeCredential, caFile: String? = nil, timeout: Double = 10) {
+        self.target = target
+        self.credential = credential
+        self.caFile = caFile
+        self.timeout = timeout
+    }
+
+    /// Sends `requests` concurrently on one HTTP/2 connection; the answers come back in request order.
+    public func send(_ requests: [CanaryRequest]) throws -> [Exchange] {
+        guard CurlRuntime.bootstrap() else {
+            throw APNsError(.internalError, "libcurl could not be initialised")
+        }
+        let started = Date()
+        do {
+            let multi = try self.multi ?? CurlMulti()
+            self.multi = multi
+            var transfers: [Transfer] = []
+            for request in requests {
+                let transfer = try Transfer(request: request)
+                try configure(transfer)
+                try multi.add(transfer.easy)
+                transfers.append(transfer)
+            }
+            let deadline = started.addingTimeInterval(timeout)
+            var pending = transfers.count
+            while pending > 0 {
+                _ = multi.perform()
+                for (handle, code) in multi.finished() {
+                    guard let transfer = transfers.first(where: { $0.easy.handle == handle }) else { continue }
+                    transfer.finish(code)
+                    multi.remove(transfer.easy)
+                    pending -= 1
+                }
+                if pending == 0 { break }
+                let remaining = deadline.timeIntervalSinceNow
+                if remaining <= 0 { break }
+                multi.poll(milliseconds: Int(min(remaining, 0.25) * 1000) + 1)
+            }
+            let seconds = String(format: "%g", timeout)
+            for transfer in transfers where !transfer.done {
+                transfer.expire("no answer within --timeout \(seconds)s")
+                multi.remove(transfer.easy)
+            }
+            return transfers.map(\.exchange)
+        } catch let error as CurlSetupError {
+            throw APNsError(.internalError, "libcurl: \(error.what)")
+        }
+    }
+
+    private func configure(_ transfer: Transfer) throws(CurlSetupError) {
+        let easy = transfer.easy
+        let request = transfer.request
+        let millis = max(1, Int(timeout * 1000))
+        try easy.set(CURLOPT_URL, target.origin + request.path)
+        try easy.set(CURLOPT_CUSTOMREQUEST, request.method)
+        if request.method == "POST" || !request.payload.isEmpty {
+            try easy.setBody(request.payload)
+        }
+        try easy.set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+        try easy.set(CURLOPT_SSLVERSION, Int(CURL_SSLVERSION_TLSv1_2))
+        try easy.set(CURLOPT_SSL_VERIFYPEER, 1)
+        try easy.set(CURLOPT_SSL_VERIFYHOST, 2)
+        if let caFile { try easy.set(CURLOPT_CAINFO, caFile) }
+        try easy.set(CURLOPT_PIPEWAIT, 1)
+        try easy.set(CURLOPT_NOSIGNAL, 1)
+        try easy.set(CURLOPT_TIMEOUT_MS, millis)
+        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, millis)
+        try easy.set(CURLOPT_FOLLOWLOCATION, 0)
+        var lines = request.headerLines + ["content-type: application/json", "Expect:", "Accept:"]
+        switch credential {
+        case .token(let jwt, _):
+            lines.append("authorization: bearer \(jwt)")
+        case .pem(let certificate, let key, let password):
+            try easy.set(CURLOPT_SSLCERTTYPE, "PEM")
+            try easy.set(CURLOPT_SSLCERT_BLOB, blob: certificate)
+            try easy.set(CURLOPT_SSLKEYTYPE, "PEM")
+            try easy.set(CURLOPT_SSLKEY_BLOB, blob: key)
+            if let password { try easy.set(CURLOPT_KEYPASSWD, password) }
+        case .pkcs12(let bytes, let password):
+            try easy.set(CURLOPT_SSLCERTTYPE, "P12")
+            try easy.set(CURLOPT_SSLCERT_BLOB, blob: bytes)
+            try easy.set(CURLOPT_KEYPASSWD, password)
+        case .none:
+            break
+        }
+        try easy.set(CURLOPT_HTTPHEADER, headers: CurlHeaderList(lines))
+        let context = Unmanaged.passUnretained(transfer).toOpaque()
+        try easy.set(CURLOPT_HEADERFUNCTION, headerCallback: { buffer, size, count, userdata in
+            guard let buffer, let userdata else { return 0 }
+            let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
+            let bytes = UnsafeRawBufferPointer(start: buffer, count: size * count)
+            transfer.header(String(decoding: bytes, as: UTF8.self))
+            return size * count
+        })
+        try easy.set(CURLOPT_HEADERDATA, pointer: context)
+        try easy.set(CURLOPT_WRITEFUNCTION, callback: { buffer, size, count, userdata in
+            guard let buffer, let userdata else { return 0 }
+            let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
+            let bytes = UnsafeRawBufferPointer(start: buffer, count: size * count)
+            // A reason is a short JSON object; anything past 64 KiB is not APNs.
+            if transfer.exchange.body.count < 65_536 { transfer.exchange.body.append(contentsOf: bytes) }
+            return size * count
+        })
+        try easy.set(CURLOPT_WRITEDATA, pointer: context)
+        // Stop as soon as the handshake shows the server will not speak HTTP/2: APNs always selects h2.
+        try easy.set(CURLOPT_NOPROGRESS, 0)
+        try easy.set(CURLOPT_XFERINFOFUNCTION, progressCallback: { userdata, _, _, _, _ in
+            guard let userdata else { return 0 }
+            let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
+            return transfer.checkALPN() ? 0 : 1
+        })
+        try easy.set(CURLOPT_XFERINFODATA, pointer: context)
+    }
+}
+
+/// One request in flight: its easy handle and the answer as it arrives.
+private final class Transfer: @unchecked Sendable {
+    let request: CanaryRequest
+    let easy: CurlEasy
+    var exchange: Exchange
+    var done = false
+
+    init(request: CanaryRequest) throws(CurlSetupError) {
+        self.request = request
+        easy = try CurlEasy()
+        exchange = Exchange(sentID: request.apnsID, status: nil, headers: [:], body: [], httpVersion: nil,
+                            remoteAddress: nil, remotePort: nil, tlsVersion: nil,
+                            timings: PhaseTimings(dns: 0, connect: 0, tls: 0, firstByte: 0, total: 0),
+                            connectionsOpened: 0, failure: nil, receivedAt: nil)
+    }
+
+    /// A header line arrived; a status line starts a new response (after 1xx).
+    func header(_ line: String) {
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("HTTP/") {
+            exchange.headers = [:]
+            exchange.status = trimmed.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+            exchange.receivedAt = Date()
+            // The connection is alive now: ask for the TLS version while its SSL object exists.
+            if exchange.tlsVersion == nil { exchange.tlsVersion = easy.tlsVersion }
+            return
+        }
+        guard let colon = trimmed.firstIndex(of: ":") else { return }
+        let name = trimmed[..<colon].lowercased()
+        let value = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        exchange.headers[name] = value
+    }
+
+    /// False once the server is known to have refused h2 (the transfer is then aborted).
+    func checkALPN() -> Bool {
+        if alpnRefused { return false }
+        if alpnChecked { return true }
+        guard let h2 = easy.negotiatedH2 else { return true }
+        alpnChecked = true
+        alpnRefused = !h2
+        return h2
+    }
+
+    private var alpnChecked = false
+    private var alpnRefused = false
+
+    /// libcurl finished the transfer with `code`.
+    func finish(_ code: CURLcode) {
+        done = true
+        collectInfo()
+        if alpnRefused {
+            exchange.status = nil
+            exchange.failure = TransportFailure(
+                kind: .http1, message: "the server did not select HTTP/2 in the TLS handshake (ALPN h2); it offers HTTP/1.x only",
+                curlCode: Int(code.rawValue))
+            return
+        }
+        if code != CURLE_OK {
+            var failure = Self.classify(code, detail: easy.errorText)
+            if failure.kind == .timeout { failure.message += " (\(phase))" }
+            exchange.failure = failure
+            exchange.status = exchange.failure?.kind == .http1 ? exchange.status : nil
+            return
+        }
+        if let version = exchange.httpVersion, version != "2" {
+            exchange.failure = TransportFailure(
+                kind: .http1, message: "the server answered over HTTP/\(version), not HTTP/2 (ALPN did not select h2)")
+        }
+    }
+
+    /// The deadline passed with this transfer unfinished.
+    func expire(_ message: String) {
+        done = true
+        collectInfo()
+        exchange.status = nil
+        exchange.failure = TransportFailure(kind: .timeout, message: "\(message) (\(phase))",
+                                            curlCode: Int(CURLE_OPERATION_TIMEDOUT.rawValue))
+    }
+
+    /// Where a timed-out transfer was: connecting (TCP or TLS), waiting, or reading.
+    private var phase: String {
+        if exchange.timings.tls == 0 {
+            return "while connecting: no TLS handshake completed"
+        }
+        return exchange.receivedAt == nil ? "after connecting, waiting for the response" : "while reading the response"
+    }
+
+    private func collectInfo() {
+        exchange.timings = PhaseTimings(namelookup: easy.offset(CURLINFO_NAMELOOKUP_TIME_T),
+                                        connect: easy.offset(CURLINFO_CONNECT_TIME_T),
+                                        appconnect: easy.offset(CURLINFO_APPCONNECT_TIME_T),
+                                        starttransfer: easy.offset(CURLINFO_STARTTRANSFER_TIME_T),
+                                        total: easy.offset(CURLINFO_TOTAL_TIME_T))
+        exchange.connectionsOpened = easy.long(CURLINFO_NUM_CONNECTS)
+        if let ip = easy.string(CURLINFO_PRIMARY_IP), !ip.isEmpty {
+            exchange.remoteAddress = ip
+            exchange.remotePort = easy.long(CURLINFO_PRIMARY_PORT)
+        }
+        exchange.httpVersion = Self.versionName(easy.long(CURLINFO_HTTP_VERSION))
+    }
+
+    static func versionName(_ value: Int) -> String? {
+        switch value {
+        case Int(CURL_HTTP_VERSION_1_0): return "1.0"
+        case Int(CURL_HTTP_VERSION_1_1): return "1.1"
+        case Int(CURL_HTTP_VERSION_2_0): return "2"
+        case Int(CURL_HTTP_VERSION_3): return "3"
+        default: return nil
+        }
+    }
+
+    /// Maps a CURLcode to the phase that failed.
+    static func classify(_ code: CURLcode, detail: String) -> TransportFailure {
+        let text = detail.isEmpty ? CurlRuntime.describe(code) : detail
+        let kind: TransportFailure.Kind
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: kind = .dns
+        case CURLE_COULDNT_CONNECT: kind = .connect
+        case CURLE_OPERATION_TIMEDOUT: kind = .timeout
+        case CURLE_SSL_CERTPROBLEM, CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED: kind = .credential
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CIPHER,
+             CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+             CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT:
+            kind = .tls
+        case CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING,
+             CURLE_PARTIAL_FILE, CURLE_WEIRD_SERVER_REPLY:
+            kind = .protocolError
+        case CURLE_UNSUPPORTED_PROTOCOL where text.contains("HTTP/1"): kind = .http1
+        default: kind = .other
+        }
+        return TransportFailure(kind: kind, message: text, curlCode: Int(code.rawValue))
+    }
+}

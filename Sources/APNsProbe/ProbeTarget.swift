@@ -1,0 +1,105 @@
+import Foundation
+import APNsCore
+
+/// Where a canary goes: a host and port, and the APNs environment they belong to when known.
+public struct ProbeTarget: Sendable, Equatable, Codable {
+    /// The host name or address to connect to.
+    public var host: String
+    /// The TCP port.
+    public var port: Int
+    /// The APNs environment, when the host is Apple's (or `--env` named one); nil for another server.
+    public var environment: APNsEnvironment?
+
+    public init(host: String, port: Int, environment: APNsEnvironment?) {
+        self.host = host
+        self.port = port
+        self.environment = environment
+    }
+
+    /// The ports the HTTP/2 provider API listens on.
+    public static let providerPorts = [443, 2197]
+
+    /// `https://host:port` with IPv6 literals bracketed.
+    public var origin: String {
+        let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return "https://\(shown):\(port)"
+    }
+
+    /// Resolves `--env`, `--host` and `--port` into a target.
+    ///
+    /// `--env` alone picks Apple's host for that environment on 443; `--port` may be 443 or 2197 for Apple's hosts.
+    /// `--host` names another server (a mock, a proxy); its port defaults to 443. Hosts and ports of the retired
+    /// binary interface are refused with what to use instead.
+    public static func resolve(environment: APNsEnvironment?, host: String?, port: Int?) throws -> ProbeTarget {
+        if let port, !(1...65535).contains(port) {
+            throw APNsError.usage("--port \(port): not a TCP port", hint: "use 443 or 2197 for APNs")
+        }
+        if let host {
+            let trimmed = host.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.contains("/") || trimmed.contains(" ") {
+                throw APNsError.usage("--host \(host): not a host name", hint: "give a name or address, e.g. --host 127.0.0.1")
+            }
+            if let retired = RetiredInterface.recognise(host: trimmed, port: port) {
+                throw retired.error
+            }
+            let known = APNsEnvironment.allCases.first { $0.host == trimmed.lowercased() }
+                ?? (trimmed.lowercased() == "api.development.push.apple.com" ? .development : nil)
+            if let known, let environment, known != environment {
+                throw APNsError.usage("--host \(host) is the \(known.rawValue) host but --env says \(environment.rawValue)",
+                                      hint: "drop --host, or use --env \(known.rawValue)")
+            }
+            let resolvedPort = port ?? 443
+            if known != nil, !providerPorts.contains(resolvedPort) {
+                throw APNsError.usage("--port \(resolvedPort): APNs listens on 443 or 2197 only",
+                                      hint: "use --port 443, or 2197 where a firewall blocks other HTTPS")
+            }
+            return ProbeTarget(host: trimmed, port: resolvedPort, environment: known ?? environment)
+        }
+        if let port, let retired = RetiredInterface.recognise(host: nil, port: port, environment: environment) {
+            throw retired.error
+        }
+        let env = environment ?? .development
+        let resolvedPort = port ?? 443
+        guard providerPorts.contains(resolvedPort) else {
+            throw APNsError.usage("--port \(resolvedPort): APNs listens on 443 or 2197 only",
+                                  hint: "use --port 443, or 2197 where a firewall blocks other HTTPS; --host H --port P for another server")
+        }
+        return ProbeTarget(host: env.host, port: resolvedPort, environment: env)
+    }
+}
+
+/// The binary provider interface and feedback service Apple retired in 2021: recognised in old configuration.
+public enum RetiredInterface: Sendable, Equatable {
+    /// `gateway[.sandbox].push.apple.com:2195`: the binary notification gateway.
+    case gateway(APNsEnvironment)
+    /// `feedback[.sandbox].push.apple.com:2196`: the feedback service.
+    case feedback(APNsEnvironment)
+
+    /// Recognises a retired host, or the retired ports 2195/2196 when no host (or an Apple host) is given.
+    /// Without a host, `environment` (from `--env`) says which one was meant.
+    public static func recognise(host: String?, port: Int?, environment: APNsEnvironment? = nil) -> RetiredInterface? {
+        let name = host?.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".")) ?? ""
+        let env: APNsEnvironment = host == nil ? (environment ?? .production)
+            : (name.contains("sandbox") ? .development : .production)
+        if name.hasPrefix("gateway"), name.hasSuffix("push.apple.com") { return .gateway(env) }
+        if name.hasPrefix("feedback"), name.hasSuffix("push.apple.com") { return .feedback(env) }
+        let appleOrNone = host == nil || name.hasSuffix("push.apple.com")
+        if appleOrNone, port == 2195 { return .gateway(env) }
+        if appleOrNone, port == 2196 { return .feedback(env) }
+        return nil
+    }
+
+    /// The usage error that says what to use instead.
+    public var error: APNsError {
+        switch self {
+        case .gateway(let env):
+            return APNsError.usage(
+                "the binary provider interface (gateway\(env == .development ? ".sandbox" : "").push.apple.com:2195) was retired by Apple in 2021",
+                hint: "use the HTTP/2 provider API: \(env.host) port 443 (or 2197), i.e. --env \(env.rawValue)")
+        case .feedback(let env):
+            return APNsError.usage(
+                "the feedback service (feedback\(env == .development ? ".sandbox" : "").push.apple.com:2196) was retired by Apple in 2021",
+                hint: "the HTTP/2 API answers 410 Unregistered for a stale token instead; probe \(env.host):443 with --env \(env.rawValue)")
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import APNsCore
+import Foundation
+
+/// What to probe and how: the target, the credential, the canary, how many, how long.
+public struct ProbeConfiguration: Sendable {
+    public var target: ProbeTarget
+    public var credential: ProbeCredential
+    public var caFile: String?
+    /// The canary; each request sent gets a fresh `apns-id`.
+    public var canary: CanaryRequest
+    /// Requests per round, sent as concurrent streams on one connection.
+    public var count: Int
+    /// Seconds each round may take.
+    public var timeout: Double
+
+    public init(target: ProbeTarget, credential: ProbeCredential, caFile: String? = nil, canary: CanaryRequest,
+                count: Int = 1, timeout: Double = 10) {
+        self.target = target
+        self.credential = credential
+        self.caFile = caFile
+        self.canary = canary
+        self.count = count
+        self.timeout = timeout
+    }
+
+    /// The provider token's `iat`, when the credential is a token.
+    var tokenIssuedAt: Date? {
+        if case .token(_, let issuedAt) = credential { return issuedAt }
+        return nil
+    }
+}
+
+/// Sends canaries and turns the answers into a ``ProbeReport``.
+public final class Prober {
+    public let configuration: ProbeConfiguration
+    private let transport: HTTP2Transport
+
+    public init(_ configuration: ProbeConfiguration) {
+        self.configuration = configuration
+        transport = HTTP2Transport(target: configuration.target, credential: configuration.credential,
+                                   caFile: configuration.caFile, timeout: configuration.timeout)
+    }
+
+    /// Refuses canaries APNs would refuse (see ``CanaryCheck``): a usage error, nothing sent.
+    public func validate() throws {
+        try CanaryCheck.validate(configuration.canary, topicRequired: configuration.credential.kind == "token")
+    }
+
+    /// One round: `count` canaries on one connection (reused from the previous round when still open).
+    public func probe() throws -> ProbeReport {
+        let started = Date()
+        let requests = (0..<max(1, configuration.count)).map { _ -> CanaryRequest in
+            var request = configuration.canary
+            request.apnsID = CanaryRequest.freshID()
+            return request
+        }
+        let exchanges = try transport.send(requests)
+        return Self.report(configuration: configuration, exchanges: exchanges, startedAt: started)
+    }
+
+    /// `rounds` rounds, `interval` seconds apart, handing each report to `each` as it completes.
+    public func watch(rounds: Int, interval: Double, each: (ProbeReport) throws -> Void) throws -> [ProbeReport] {
+        var reports: [ProbeReport] = []
+        for round in 0..<max(1, rounds) {
+            if round > 0, interval > 0 { Thread.sleep(forTimeInterval: interval) }
+            let report = try probe()
+            reports.append(report)
+            try each(report)
+        }
+        return reports
+    }
+
+    /// The verdict for one exchange.
+    static func verdict(for exchange: Exchange, configuration: ProbeConfiguration) -> Verdict {
+        if let failure = exchange.failure {
+            return ReasonCatalog.verdict(failure: failure, target: configuration.target, timeout: configuration.timeout)
+        }
+        guard let status = exchange.status else {
+            return Verdict(.unreachable, "no HTTP status in the answer")
+        }
+        let context = VerdictContext(
+            environment: configuration.target.environment, credentialKind: configuration.credential.kind,
+            dummyDeviceToken: configuration.canary.deviceToken.isDummy, tokenIssuedAt: configuration.tokenIssuedAt,
+            clockOffset: ClockOffset.offset(dateHeader: exchange.headers["date"], localReceived: exchange.receivedAt),
+            now: exchange.receivedAt ?? Date())
+        return ReasonCatalog.verdict(status: status, reason: exchange.reason, context: context)
+    }
+
+    /// Folds a round's exchanges into one report: the worst answer represents the round.
+    public static func report(configuration: ProbeConfiguration, exchanges: [Exchange], startedAt: Date) -> ProbeReport {
+        let verdicts = exchanges.map { verdict(for: $0, configuration: configuration) }
+        let worst = Verdict.worst(verdicts) ?? Verdict(.unreachable, "nothing was sent")
+        let index = verdicts.firstIndex(of: worst) ?? 0
+        let shown = exchanges.indices.contains(index) ? exchanges[index] : nil
+        var answers: [String: Int] = [:]
+        for exchange in exchanges {
+            let key: String
+            if let failure = exchange.failure {
+                key = failure.kind.rawValue
+            } else {
+                key = [exchange.status.map(String.init), exchange.reason].compactMap { $0 }.joined(separator: " ")
+            }
+            answers[key, default: 0] += 1
+        }
+        let answered = exchanges.filter { $0.failure == nil }
+        let canary = configuration.canary
+        return ProbeReport(
+            host: configuration.target.host, port: configuration.target.port,
+            environment: configuration.target.environment, credential: configuration.credential.kind,
+            deviceToken: canary.deviceToken.hex, dummyDeviceToken: canary.deviceToken.isDummy,
+            topic: canary.topic, pushType: canary.pushType?.rawValue, priority: canary.priority,
+            requests: exchanges.count, connections: exchanges.reduce(0) { $0 + $1.connectionsOpened },
+            remoteAddress: exchanges.compactMap(\.remoteAddress).first,
+            remotePort: exchanges.compactMap(\.remotePort).first,
+            httpVersion: exchanges.compactMap(\.httpVersion).first,
+            tlsVersion: exchanges.compactMap(\.tlsVersion).first,
+            status: shown?.status, reason: shown?.reason, apnsID: shown?.sentID ?? canary.apnsID,
+            apnsIDReturned: shown?.headers["apns-id"], apnsUniqueID: shown?.headers["apns-unique-id"],
+            unregisteredAt: shown?.unregisteredAt, serverDate: shown?.headers["date"],
+            clockOffsetSeconds: exchanges.lazy.compactMap {
+                ClockOffset.offset(dateHeader: $0.headers["date"], localReceived: $0.receivedAt)
+            }.first,
+            timings: shown?.timings ?? PhaseTimings(dns: 0, connect: 0, tls: 0, firstByte: 0, total: 0),
+            latency: exchanges.count > 1 ? LatencyStatistics(answered.map(\.timings.total)) : nil,
+            answers: answers, failure: shown?.failure, verdict: worst, exitCode: worst.exitStatus.rawValue,
+            startedAt: startedAt)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Renders a probe report in the Prometheus text exposition format, for node_exporter's textfile collector.
+///
+/// Metrics (all gauges, labelled `host`, `port`, `environment`):
+/// `apnsctl_probe_success` (1 healthy, 0 not), `apnsctl_probe_status_code` (HTTP status, 0 when none arrived),
+/// `apnsctl_probe_exit_code`, `apnsctl_probe_answer_info{outcome,reason}` (always 1),
+/// `apnsctl_probe_phase_seconds{phase="dns|connect|tls|first_byte|total"}`, `apnsctl_probe_clock_offset_seconds`
+/// (when the server sent a Date header), `apnsctl_probe_requests`, `apnsctl_probe_connections`,
+/// `apnsctl_probe_latency_seconds{quantile="0|0.5|0.9|1"}` (with several requests),
+/// `apnsctl_probe_last_run_timestamp_seconds`.
+public enum PrometheusText {
+    public static func render(_ report: ProbeReport) -> String {
+        var out = ""
+        let base: [(String, String)] = [("host", report.host), ("port", String(report.port)),
+                                         ("environment", report.environment?.rawValue ?? "custom")]
+        func metric(_ name: String, _ help: String, _ samples: [([(String, String)], Double)]) {
+            guard !samples.isEmpty else { return }
+            out += "# HELP \(name) \(help)\n# TYPE \(name) gauge\n"
+            for (labels, value) in samples {
+                out += "\(name){\(labelText(base + labels))} \(number(value))\n"
+            }
+        }
+        metric("apnsctl_probe_success", "1 when the canary was accepted (200, or BadDeviceToken for the dummy token).",
+               [([], report.verdict.outcome == .healthy ? 1 : 0)])
+        metric("apnsctl_probe_status_code", "HTTP status APNs answered with; 0 when no answer arrived.",
+               [([], Double(report.status ?? 0))])
+        metric("apnsctl_probe_exit_code", "apnsctl probe's exit code: 0 healthy, 1 rejected, 4 unreachable.",
+               [([], Double(report.exitCode))])
+        metric("apnsctl_probe_answer_info", "The outcome and APNs reason (or failure kind) of the probe.",
+               [([("outcome", report.verdict.outcome.rawValue),
+                  ("reason", report.reason ?? report.failure?.kind.rawValue ?? "")], 1)])
+        let t = report.timings
+        metric("apnsctl_probe_phase_seconds", "Duration of each phase of the canary request, from libcurl.",
+               [([("phase", "dns")], t.dns), ([("phase", "connect")], t.connect), ([("phase", "tls")], t.tls),
+                ([("phase", "first_byte")], t.firstByte), ([("phase", "total")], t.total)])
+        if let offset = report.clockOffsetSeconds {
+            metric("apnsctl_probe_clock_offset_seconds", "Server Date header minus local clock, in seconds.",
+                   [([], offset)])
+        }
+        metric("apnsctl_probe_requests", "Canary requests sent in this run.", [([], Double(report.requests))])
+        metric("apnsctl_probe_connections", "New connections opened for this run's requests.",
+               [([], Double(report.connections))])
+        if let latency = report.latency {
+            metric("apnsctl_probe_latency_seconds", "Request latency over this run's requests.",
+                   [([("quantile", "0")], latency.min), ([("quantile", "0.5")], latency.median),
+                    ([("quantile", "0.9")], latency.p90), ([("quantile", "1")], latency.max)])
+        }
+        metric("apnsctl_probe_last_run_timestamp_seconds", "When this probe ran (unix seconds).",
+               [([], report.startedAt.timeIntervalSince1970.rounded(.down))])
+        return out
+    }
+
+    /// `name="value",…` with backslash, quote and newline escaped.
+    static func labelText(_ labels: [(String, String)]) -> String {
+        labels.map { name, value in
+            let escaped = value.replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "\"", with: "\\\"")
+                .replacingOccurrences(of: "\n", with: "\\n")
+            return "\(name)=\"\(escaped)\""
+        }.joined(separator: ",")
+    }
+
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(format: "%.6f", value)
+    }
+}

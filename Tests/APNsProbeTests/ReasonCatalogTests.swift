@@ -1,0 +1,107 @@
+import APNsCore
+import Foundation
+@testable import APNsProbe
+import Testing
+
+@Suite struct ReasonCatalogTests {
+    private let production = VerdictContext(environment: .production, credentialKind: "token", dummyDeviceToken: false)
+
+    static let everyRow: [(Int, String)] = ReasonCatalog.reasons.flatMap { status, reasons in reasons.map { (status, $0) } }
+
+    @Test func theTableHasEveryDocumentedReason() {
+        #expect(Self.everyRow.count == 30)
+        #expect(ReasonCatalog.reasons[403]?.contains("BadCertificateEnvironment") == true)
+        #expect(ReasonCatalog.reasons[410] == ["Unregistered", "ExpiredToken"])
+    }
+
+    @Test(arguments: everyRow)
+    func everyReasonIsARejectionWithItsOwnHint(status: Int, reason: String) {
+        let verdict = ReasonCatalog.verdict(status: status, reason: reason, context: production)
+        #expect(verdict.outcome == .rejected)
+        #expect(verdict.exitStatus == .checkFailed)
+        #expect(verdict.summary.hasPrefix("\(status) \(reason): "))
+        #expect(!verdict.hint.isEmpty)
+        #expect(!verdict.summary.contains("apnsctl does not know"), "\(reason) fell through to the unknown-reason text")
+    }
+
+    @Test func hintsDifferAcrossReasons() {
+        let hints = Set(Self.everyRow.map { ReasonCatalog.verdict(status: $0.0, reason: $0.1, context: production).hint })
+        // Unregistered and ExpiredToken share one explanation; every other reason has its own.
+        #expect(hints.count == Self.everyRow.count - 1)
+    }
+
+    @Test func success() {
+        let verdict = ReasonCatalog.verdict(status: 200, reason: nil, context: production)
+        #expect(verdict.outcome == .healthy)
+        #expect(verdict.exitStatus == .ok)
+    }
+
+    @Test func badDeviceTokenForTheDummyTokenIsHealthy() {
+        let context = VerdictContext(environment: .production, credentialKind: "token", dummyDeviceToken: true)
+        let verdict = ReasonCatalog.verdict(status: 400, reason: "BadDeviceToken", context: context)
+        #expect(verdict.outcome == .healthy)
+        #expect(verdict.summary.contains("transport and credential accepted"))
+    }
+
+    @Test func badDeviceTokenForARealTokenPointsAtTheOtherEnvironment() {
+        let verdict = ReasonCatalog.verdict(status: 400, reason: "BadDeviceToken", context: production)
+        #expect(verdict.outcome == .rejected)
+        #expect(verdict.hint.contains("--env development"))
+        let sandbox = VerdictContext(environment: .development, credentialKind: "token", dummyDeviceToken: false)
+        #expect(ReasonCatalog.verdict(status: 400, reason: "BadDeviceToken", context: sandbox).hint.contains("--env production"))
+    }
+
+    @Test func badCertificateEnvironmentOnProductionMeansASandboxCertificate() {
+        let cert = VerdictContext(environment: .production, credentialKind: "certificate", dummyDeviceToken: true)
+        let verdict = ReasonCatalog.verdict(status: 403, reason: "BadCertificateEnvironment", context: cert)
+        #expect(verdict.hint.contains("sandbox-only"))
+        let dev = VerdictContext(environment: .development, credentialKind: "certificate", dummyDeviceToken: true)
+        #expect(ReasonCatalog.verdict(status: 403, reason: "BadCertificateEnvironment", context: dev).hint
+            .contains("production-only"))
+    }
+
+    @Test func expiredProviderTokenWithAFreshTokenMeansClockSkew() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let fresh = VerdictContext(environment: .production, credentialKind: "token", dummyDeviceToken: true,
+                                   tokenIssuedAt: now.addingTimeInterval(-120), clockOffset: 5400, now: now)
+        let verdict = ReasonCatalog.verdict(status: 403, reason: "ExpiredProviderToken", context: fresh)
+        #expect(verdict.hint.contains("clock skew"))
+        #expect(verdict.hint.contains("1 min 30 s") == false)
+        #expect(verdict.hint.contains("90 min 0 s behind the server"))
+        let stale = VerdictContext(environment: .production, credentialKind: "token", dummyDeviceToken: true,
+                                   tokenIssuedAt: now.addingTimeInterval(-7200), now: now)
+        let staleVerdict = ReasonCatalog.verdict(status: 403, reason: "ExpiredProviderToken", context: stale)
+        #expect(staleVerdict.hint.contains("120 minutes old"))
+        #expect(!staleVerdict.hint.contains("clock skew"))
+    }
+
+    @Test func unknownReasonsStillGetAVerdict() {
+        let verdict = ReasonCatalog.verdict(status: 418, reason: "Teapot", context: production)
+        #expect(verdict.outcome == .rejected)
+        #expect(verdict.summary.contains("418 Teapot"))
+    }
+
+    @Test func transportFailuresAreUnreachable() {
+        let target = ProbeTarget(host: "api.push.apple.com", port: 443, environment: .production)
+        let kinds: [TransportFailure.Kind] = [.dns, .connect, .tls, .credential, .http1, .protocolError, .timeout, .other]
+        var summaries = Set<String>()
+        for kind in kinds {
+            let verdict = ReasonCatalog.verdict(failure: TransportFailure(kind: kind, message: "m"), target: target, timeout: 3)
+            #expect(verdict.outcome == .unreachable)
+            #expect(verdict.exitStatus == .unreachable)
+            summaries.insert(verdict.summary)
+        }
+        #expect(summaries.count == kinds.count)
+        let http1 = ReasonCatalog.verdict(failure: TransportFailure(kind: .http1, message: ""), target: target, timeout: 3)
+        #expect(http1.summary.contains("HTTP/1"))
+        let timeout = ReasonCatalog.verdict(failure: TransportFailure(kind: .timeout, message: ""), target: target, timeout: 3)
+        #expect(timeout.hint.contains("--timeout"))
+    }
+
+    @Test func worstVerdictWins() {
+        let ok = Verdict(.healthy, "a"), bad = Verdict(.rejected, "b"), gone = Verdict(.unreachable, "c")
+        #expect(Verdict.worst([ok, bad, ok]) == bad)
+        #expect(Verdict.worst([bad, gone, ok]) == gone)
+        #expect(Verdict.worst([]) == nil)
+    }
+}
