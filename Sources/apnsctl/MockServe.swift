@@ -114,7 +114,7 @@ struct MockServe: AsyncParsableCommand {
                                             caFile: caFile, format: logFormat))
         await signals.wait()
         await server.stop(reason: .shutdown)
-        Self.emit(MockStartup.stoppedLine(reason: .shutdown, requests: server.receivedRequests.count, format: logFormat))
+        Self.emit(MockStartup.stoppedLine(reason: .shutdown, requests: server.requestCount, format: logFormat))
     }
 
     private func makeConfiguration(logFormat: MockLogFormat) throws -> MockServerConfiguration {
@@ -143,7 +143,7 @@ struct MockServe: AsyncParsableCommand {
         }
         let clientCAPEM = try clientCA.map { String(decoding: try SecureFile.read($0), as: UTF8.self) }
         return MockServerConfiguration(host: host, port: port, tls: tls, policy: policy, clientCAPEM: clientCAPEM,
-                                       logFormat: logFormat, logSink: { Self.emit($0) })
+                                       logFormat: logFormat, logSink: { Self.emit($0) }, retainedRequests: 0)
     }
 
     /// The keys of the keystore, when `--keystore` names one or the default location holds one.

@@ -32,3 +32,23 @@ struct LogAndDateTests {
         #expect(json?["certificate_subject"] is NSNull)
     }
 }
+
+/// The in-memory record is bounded; the count is not.
+@Suite(.enabled(if: Curl.isAvailable, "needs /usr/bin/curl"))
+struct RetentionTests {
+    @Test func onlyTheLatestRequestsAreKept() async throws {
+        let configuration = MockServerConfiguration(policy: Fixture.policy(), retainedRequests: 3)
+        try await MockAPNsServer.running(configuration) { server, port, ca in
+            let requests = (0..<5).map { index in
+                Curl.post(device: Fixture.device, headers: ["apns-id": String(format: "00000000-0000-4000-8000-%012d", index)],
+                          port: port)
+            }
+            let answers = try Curl.requests(requests, port: port, caPEM: ca)
+            #expect(answers.map(\.status) == Array(repeating: 403, count: 5))
+            #expect(server.requestCount == 5)
+            #expect(server.receivedRequests.count == 3)
+            #expect(server.receivedRequests.last?.response.apnsID == "00000000-0000-4000-8000-000000000004")
+            #expect(server.logLines.count == 3)
+        }
+    }
+}
