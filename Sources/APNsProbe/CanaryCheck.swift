@@ -40,7 +40,7 @@ public enum CanaryCheck {
     }
 
     /// The topic must end with the push type's suffix; topics of other push types are refused for alert/background.
-    static func checkTopic(_ topic: String, for pushType: PushType) throws {
+    static func checkTopic(_ topic: String, for pushType: APNsPushType) throws {
         if let suffix = pushType.topicSuffix {
             if !topic.hasSuffix(suffix) || topic.count == suffix.count {
                 throw APNsError.usage("--push-type \(pushType.rawValue) needs a topic ending in \(suffix), not \(topic)",
@@ -49,7 +49,7 @@ public enum CanaryCheck {
             return
         }
         if pushType == .mdm { return }
-        if let other = PushType.allCases.first(where: { ($0.topicSuffix.map { topic.hasSuffix($0) }) ?? false }),
+        if let other = APNsPushType.allCases.first(where: { ($0.topicSuffix.map { topic.hasSuffix($0) }) ?? false }),
            let suffix = other.topicSuffix {
             throw APNsError.usage("--topic \(topic) is a \(other.rawValue) topic, but the push type is \(pushType.rawValue)",
                                   hint: "use --push-type \(other.rawValue), or the bare bundle id without \(suffix)")

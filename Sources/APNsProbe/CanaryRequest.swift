@@ -1,3 +1,4 @@
+import APNsCore
 import Foundation
 
 /// One APNs request: `POST /3/device/<token>` with the `apns-*` headers and a JSON body.
@@ -11,7 +12,7 @@ public struct CanaryRequest: Sendable, Equatable {
     public var method: String
     public var deviceToken: DeviceToken
     public var topic: String?
-    public var pushType: PushType?
+    public var pushType: APNsPushType?
     public var priority: Int?
     /// `apns-expiration`: 0 means deliver once, never store.
     public var expiration: Int64?
@@ -21,7 +22,7 @@ public struct CanaryRequest: Sendable, Equatable {
     /// Headers beyond the `apns-*` ones, sent as given (tests use them for collapse ids and duplicates).
     public var extraHeaders: [(name: String, value: String)]
 
-    public init(method: String = "POST", deviceToken: DeviceToken, topic: String?, pushType: PushType?,
+    public init(method: String = "POST", deviceToken: DeviceToken, topic: String?, pushType: APNsPushType?,
                 priority: Int?, expiration: Int64? = 0, apnsID: String = CanaryRequest.freshID(),
                 payload: [UInt8], extraHeaders: [(name: String, value: String)] = []) {
         self.method = method
@@ -36,7 +37,7 @@ public struct CanaryRequest: Sendable, Equatable {
     }
 
     /// The canary: background push type, priority 5, expiration 0, unless told otherwise.
-    public static func canary(deviceToken: DeviceToken = .dummy, topic: String?, pushType: PushType = .background,
+    public static func canary(deviceToken: DeviceToken = .dummy, topic: String?, pushType: APNsPushType = .background,
                               priority: Int? = nil, payload: [UInt8] = defaultPayload) -> CanaryRequest {
         CanaryRequest(deviceToken: deviceToken, topic: topic, pushType: pushType,
                       priority: priority ?? (pushType == .background ? 5 : 10), payload: payload)

@@ -1,3 +1,4 @@
+import APNsCore
 import Foundation
 
 /// The result of one probe round: where it went, what came back, what it means. Encoded as `--format json`.

@@ -1,22 +1,10 @@
+import APNsCore
 import Foundation
 
 /// Every status and reason APNs documents, and the verdict and hint for each.
 public enum ReasonCatalog {
-    /// The documented reasons by status (APNS.md, "The response").
-    public static let reasons: [Int: [String]] = [
-        400: ["BadCollapseId", "BadDeviceToken", "BadExpirationDate", "BadMessageId", "BadPriority", "BadTopic",
-              "DeviceTokenNotForTopic", "DuplicateHeaders", "IdleTimeout", "InvalidPushType", "MissingDeviceToken",
-              "MissingTopic", "PayloadEmpty", "TopicDisallowed"],
-        403: ["BadCertificate", "BadCertificateEnvironment", "ExpiredProviderToken", "Forbidden",
-              "InvalidProviderToken", "MissingProviderToken"],
-        404: ["BadPath"],
-        405: ["MethodNotAllowed"],
-        410: ["Unregistered", "ExpiredToken"],
-        413: ["PayloadTooLarge"],
-        429: ["TooManyProviderTokenUpdates", "TooManyRequests"],
-        500: ["InternalServerError"],
-        503: ["ServiceUnavailable", "Shutdown"],
-    ]
+    /// The documented reasons by status (APNsCore's `APNsReason`, APNS.md "The response").
+    public static let reasons: [Int: [String]] = APNsReason.byStatus.mapValues { $0.map(\.rawValue) }
 
     /// The verdict for an HTTP/2 answer from APNs.
     public static func verdict(status: Int, reason: String?, context: VerdictContext) -> Verdict {

@@ -1,3 +1,4 @@
+import APNsCore
 import Foundation
 
 /// The human-readable rendering of a probe report.

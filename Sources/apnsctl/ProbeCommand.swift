@@ -115,7 +115,7 @@ enum ProbeFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
 }
 
 extension APNsEnvironment: ExpressibleByArgument {}
-extension PushType: ExpressibleByArgument {}
+extension APNsPushType: ExpressibleByArgument {}
 
 /// How the probe authenticates: a ready token, or a client certificate.
 struct ProbeCredentialOptions: ParsableArguments {
@@ -196,7 +196,7 @@ struct ProbeCanaryOptions: ParsableArguments {
     var topic: String?
 
     @Option(name: .customLong("push-type"), help: "apns-push-type.")
-    var pushType: PushType = .background
+    var pushType: APNsPushType = .background
 
     @Option(help: "apns-priority: 10, 5 or 1 (default 5 for background, 10 otherwise).")
     var priority: Int?

@@ -45,12 +45,12 @@ import Testing
     }
 
     @Test func topicSuffixesPerPushType() {
-        #expect(PushType.voip.topicSuffix == ".voip")
-        #expect(PushType.complication.topicSuffix == ".complication")
-        #expect(PushType.liveactivity.topicSuffix == ".push-type.liveactivity")
-        #expect(PushType.alert.topicSuffix == nil)
-        #expect(PushType.voip.maximumPayloadBytes == 5120)
-        #expect(PushType.alert.maximumPayloadBytes == 4096)
+        #expect(APNsPushType.voip.topicSuffix == ".voip")
+        #expect(APNsPushType.complication.topicSuffix == ".complication")
+        #expect(APNsPushType.liveactivity.topicSuffix == ".push-type.liveactivity")
+        #expect(APNsPushType.alert.topicSuffix == nil)
+        #expect(APNsPushType.voip.maximumPayloadBytes == 5120)
+        #expect(APNsPushType.alert.maximumPayloadBytes == 4096)
     }
 }
 
