@@ -1,4 +1,6 @@
 import APNsCore
+import APNsCredentials
+import APNsKeystore
 import APNsProbe
 import APNsTokens
 import ArgumentParser
@@ -117,8 +119,17 @@ enum ProbeFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
 extension APNsEnvironment: ExpressibleByArgument {}
 extension APNsPushType: ExpressibleByArgument {}
 
-/// How the probe authenticates: a ready token, or a client certificate.
+/// How the probe authenticates: a keystore key's cached token, a ready token, or a client certificate.
 struct ProbeCredentialOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Authenticate with this team's key from the keystore (its cached token).",
+                               valueName: "TEAMID"))
+    var team: String?
+
+    @Option(help: ArgumentHelp("Sign with this keystore key instead of the team's active key.", valueName: "KEYID"))
+    var key: String?
+
+    @OptionGroup var keystore: KeystoreOptions
+
     @Option(name: .customLong("token-file"), help: ArgumentHelp(
         "Authenticate with the provider token (JWT) in FILE.", valueName: "FILE"), completion: .file())
     var tokenFile: String?
@@ -134,9 +145,9 @@ struct ProbeCredentialOptions: ParsableArguments {
     @OptionGroup var secret: SecretOptions
 
     func validate() throws {
-        let given = [tokenFile, tokenEnv, cert].compactMap { $0 }
+        let given = [tokenFile, tokenEnv, cert, team ?? key].compactMap { $0 }
         if given.count > 1 {
-            throw ValidationError("use one credential: --token-file, --token-env or --cert")
+            throw ValidationError("use one credential: --team/--key (keystore), --token-file, --token-env or --cert")
         }
     }
 
@@ -155,7 +166,13 @@ struct ProbeCredentialOptions: ParsableArguments {
             return (try token(text, source: "$\(tokenEnv)"), nil)
         }
         if let cert {
-            return (try certificate(cert), nil)
+            return try certificate(cert)
+        }
+        if team != nil || key != nil {
+            if let team { try AppleIdentifier.validate(team, what: "team id", flag: "--team") }
+            if let key { try AppleIdentifier.validate(key, what: "key id", flag: "--key") }
+            let issued = try keystore.open(secrets: secret).token(team: team, keyID: key)
+            return (.token(issued.token.compact, issuedAt: issued.token.issuedAtDate), nil)
         }
         return (.none, nil)
     }
@@ -170,19 +187,25 @@ struct ProbeCredentialOptions: ParsableArguments {
         }
     }
 
-    private func certificate(_ path: String) throws -> ProbeCredential {
-        let bytes = try SecureFile.read(path)
-        if String(decoding: bytes.prefix(64 * 1024), as: UTF8.self).contains("-----BEGIN") {
-            let text = String(decoding: bytes, as: UTF8.self)
-            guard text.contains("CERTIFICATE-----"), text.contains("PRIVATE KEY-----") else {
-                throw APNsError.badInput("\(path): a PEM client credential needs the certificate and its private key",
-                                         hint: "convert the .p12 with `apnsctl cert convert`, or pass the .p12 itself")
-            }
-            let password = text.contains("ENCRYPTED") ? try secret.source(prompt: "Key password: ").resolve() : nil
-            return .pem(certificate: bytes, key: bytes, keyPassword: password)
+    /// Reads a .p12 (legacy included) or PEM with APNsCredentials and hands libcurl the certificate chain and key
+    /// as PEM in memory; the certificate's bundle id becomes the default topic.
+    private func certificate(_ path: String) throws -> (credential: ProbeCredential, defaultTopic: String?) {
+        let source = secret.source(prompt: "Password for \(path): ")
+        let bundle = try CredentialReader(password: { try source.resolve() }).read(path: path)
+        guard let leaf = bundle.leaf else {
+            throw APNsError.badInput("\(path): holds no certificate", hint: "pass the push certificate's .p12 or PEM file")
         }
-        let password = try secret.source(prompt: "Password for \(path): ").resolve()
-        return .pkcs12(bytes, password: password)
+        guard let privateKey = bundle.privateKey else {
+            throw APNsError.badInput("\(path): holds no private key for the certificate",
+                                     hint: "export the certificate with its key as .p12 from Keychain Access")
+        }
+        if bundle.keyMatchesLeaf == false {
+            throw APNsError.badInput("\(path): the private key does not belong to the certificate",
+                                     hint: "export the certificate and its own key together")
+        }
+        let chain = bundle.certificates.map(\.pemEncoded).joined(separator: "\n")
+        return (.pem(certificate: Array(chain.utf8), key: Array(try privateKey.pkcs8PEM.utf8), keyPassword: nil),
+                leaf.bundleID)
     }
 }
 
