@@ -851,8 +851,73 @@ _apnsctl_probe() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--env --host --port --cacert --token-file --token-env --cert --password-file --password-env --device-token --topic --push-type --priority --payload --count --interval --timeout --format)
     __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--env')
+        __apnsctl_add_completions -W 'development'$'\n''production'
+        return
+        ;;
+    '--host')
+        return
+        ;;
+    '--port')
+        return
+        ;;
+    '--cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--token-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--token-env')
+        return
+        ;;
+    '--cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-env')
+        return
+        ;;
+    '--device-token')
+        return
+        ;;
+    '--topic')
+        return
+        ;;
+    '--push-type')
+        __apnsctl_add_completions -W 'alert'$'\n''background'$'\n''voip'$'\n''complication'$'\n''fileprovider'$'\n''mdm'$'\n''liveactivity'$'\n''location'$'\n''pushtotalk'$'\n''widgets'
+        return
+        ;;
+    '--priority')
+        return
+        ;;
+    '--payload')
+        return
+        ;;
+    '--count')
+        return
+        ;;
+    '--interval')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'$'\n''prometheus'
+        return
+        ;;
+    esac
 }
 
 _apnsctl_mock() {
@@ -882,7 +947,7 @@ _apnsctl_mock_serve() {
     repeating_flags=()
     non_repeating_flags=(--force --version -h --help)
     repeating_options=(--device --unregistered --trust-key)
-    non_repeating_options=(--host --port --tls-cert --tls-key --ca-out --environment --env --team --client-ca --token-update-interval --format)
+    non_repeating_options=(--host --port --tls-cert --tls-key --ca-out --environment --env --team --keystore --lock-timeout --client-ca --token-update-interval --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -922,6 +987,13 @@ _apnsctl_mock_serve() {
     '--team')
         return
         ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
     '--client-ca')
         __apnsctl_add_completions -f
         return
@@ -940,8 +1012,19 @@ _apnsctl_doctor() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--min-days --format)
     __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--min-days')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
 }
 
 _apnsctl_demo() {

@@ -75,15 +75,15 @@ function __apnsctl_parse_tokens -S
                 __apnsctl_parse_subcommand 1 'key=' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
             end
         case 'probe'
-            __apnsctl_parse_subcommand 0 'version' 'h/help'
+            __apnsctl_parse_subcommand 0 'env=' 'host=' 'port=' 'cacert=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'device-token=' 'topic=' 'push-type=' 'priority=' 'payload=' 'count=' 'interval=' 'timeout=' 'format=' 'version' 'h/help'
         case 'mock'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'serve'
-                __apnsctl_parse_subcommand 0 'host=' 'port=' 'tls-cert=' 'tls-key=' 'ca-out=' 'force' 'environment=' 'device=+' 'unregistered=+' 'trust-key=+' 'team=' 'client-ca=' 'token-update-interval=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'host=' 'port=' 'tls-cert=' 'tls-key=' 'ca-out=' 'force' 'environment=' 'device=+' 'unregistered=+' 'trust-key=+' 'team=' 'keystore=' 'lock-timeout=' 'client-ca=' 'token-update-interval=' 'format=' 'version' 'h/help'
             end
         case 'doctor'
-            __apnsctl_parse_subcommand 0 'version' 'h/help'
+            __apnsctl_parse_subcommand 0 'min-days=' 'format=' 'version' 'h/help'
         case 'demo'
             __apnsctl_parse_subcommand 0 'keep=' 'format=' 'version' 'h/help'
         case 'help'
@@ -318,6 +318,24 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" env' -l 'env' -d 'APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).' -rfka 'development production'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" port' -l 'port' -d '443 or 2197 for APNs; any port with --host.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" cacert' -l 'cacert' -d 'Trust the CA certificates in this PEM file instead of the system\'s.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" token-file' -l 'token-file' -d 'Authenticate with the provider token (JWT) in FILE.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" token-env' -l 'token-env' -d 'Authenticate with the provider token (JWT) in environment variable NAME.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" cert' -l 'cert' -d 'Authenticate with this client certificate: .p12, or PEM with its key.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" device-token' -l 'device-token' -d 'A real device\'s token (hex). Without it a dummy token is used.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" topic' -l 'topic' -d 'apns-topic: the bundle id, with the push type\'s suffix.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" push-type' -l 'push-type' -d 'apns-push-type.' -rfka 'alert background voip complication fileprovider mdm liveactivity location pushtotalk widgets'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" priority' -l 'priority' -d 'apns-priority: 10, 5 or 1 (default 5 for background, 10 otherwise).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" payload' -l 'payload' -d 'The payload: JSON text, or @FILE.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" count' -l 'count' -d 'Canaries to send: concurrent streams on one connection, or rounds with --interval.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" interval' -l 'interval' -d 'Seconds between rounds (with --count): a bounded watch loop.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" format' -l 'format' -d 'Output: text, json, or prometheus (for node_exporter\'s textfile collector).' -rfka 'text json prometheus'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock" version' -l 'version' -d 'Show the version.'
@@ -334,11 +352,15 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve"' -l 'unregistered' -d 'A device token that answers 410 Unregistered.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve"' -l 'trust-key' -d 'Trust provider tokens signed by this key (public PEM or .p8) for --team.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" team' -l 'team' -d 'The team id the --trust-key keys belong to.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" client-ca' -l 'client-ca' -d 'Accept client certificates issued by this CA (PEM) for certificate authentication.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" token-update-interval' -l 'token-update-interval' -d 'Shortest time a connection must keep a token before changing it (429 otherwise).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" format' -l 'format' -d 'Log format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" min-days' -l 'min-days' -d 'Warn about certificates that expire within this many days.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl demo" keep' -l 'keep' -d 'Keep the demo\'s files (keystore, certificates) in DIR.' -rfa '(__apnsctl_complete_directories)'

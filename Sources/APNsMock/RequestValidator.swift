@@ -29,14 +29,14 @@ public struct RequestValidator: Sendable {
             if let sentID, !HeaderSyntax.isCanonicalUUID(sentID) {
                 throw Rejection(.badMessageId, "apns-id \(sentID) is not a canonical UUID")
             }
-            authentication = try authenticate(request, connection: &connection, now: now)
+            authentication = try authenticate(request, connection: &connection, now: now, claimed: &authentication)
             let pushType = try checkPushType(request)
             try checkPriority(request, pushType: pushType)
             try checkExpirationAndCollapseID(request)
             let topic = try checkTopic(request, pushType: pushType, certificate: connection.clientCertificate,
                                        authentication: authentication)
             try checkPayload(request, pushType: pushType)
-            try checkDevice(deviceToken, topic: topic, now: now)
+            try checkDevice(deviceToken, topic: topic)
             let uniqueID = policy.environment == .development ? makeID().uuidString.lowercased() : nil
             return MockResponse(status: 200, reason: nil, apnsID: apnsID, uniqueID: uniqueID,
                                 detail: "accepted for \(topic)", authentication: authentication)
@@ -71,15 +71,18 @@ public struct RequestValidator: Sendable {
         return String(token)
     }
 
-    private func authenticate(_ request: MockRequest, connection: inout ConnectionAuthState,
-                              now: Date) throws(Rejection) -> MockAuthentication {
+    /// Who the request says it is (`claimed`, set even when the proof fails, for the log) and whether it holds.
+    private func authenticate(_ request: MockRequest, connection: inout ConnectionAuthState, now: Date,
+                              claimed: inout MockAuthentication) throws(Rejection) -> MockAuthentication {
         if let authorization = request.header("authorization") {
-            return try TokenAuthenticator(policy: policy).authenticate(authorization, connection: &connection, now: now)
+            return try TokenAuthenticator(policy: policy).authenticate(authorization, connection: &connection, now: now,
+                                                                       claimed: &claimed)
         }
         guard let certificate = connection.clientCertificate else {
             throw Rejection(.missingProviderToken, "no authorization header and no client certificate")
         }
         let subject = certificate.subjectTopic ?? certificate.allowedTopics.first ?? "?"
+        claimed = .certificate(subject: subject)
         guard certificate.allows(policy.environment) else {
             throw Rejection(.badCertificateEnvironment,
                             "certificate for \(subject) is not valid for \(policy.environment.rawValue)")
@@ -157,7 +160,7 @@ public struct RequestValidator: Sendable {
         }
     }
 
-    private func checkDevice(_ token: String, topic: String, now: Date) throws(Rejection) {
+    private func checkDevice(_ token: String, topic: String) throws(Rejection) {
         guard HeaderSyntax.isDeviceToken(token) else {
             throw Rejection(.badDeviceToken, "device token \(token) is not hex")
         }

@@ -6,9 +6,10 @@ import Foundation
 struct TokenAuthenticator {
     var policy: ValidationPolicy
 
-    /// Verifies the token and, when it is good, records it on the connection. Returns the key and team it names.
-    func authenticate(_ authorization: String, connection: inout ConnectionAuthState,
-                      now: Date) throws(Rejection) -> MockAuthentication {
+    /// Verifies the token and, when it is good, records it on the connection. Returns the key and team it names;
+    /// `claimed` gets them as soon as the token parses, so a refusal can still be logged with them.
+    func authenticate(_ authorization: String, connection: inout ConnectionAuthState, now: Date,
+                      claimed: inout MockAuthentication) throws(Rejection) -> MockAuthentication {
         let trimmed = authorization.trimmingCharacters(in: .whitespaces)
         guard trimmed.lowercased().hasPrefix("bearer") else {
             throw Rejection(.invalidProviderToken, "authorization header is not `bearer <token>`")
@@ -23,7 +24,7 @@ struct TokenAuthenticator {
         } catch {
             throw Rejection(.invalidProviderToken, "token does not parse: \(error)")
         }
-        let claimed = MockAuthentication.token(keyID: token.keyID, teamID: token.teamID)
+        claimed = .token(keyID: token.keyID, teamID: token.teamID)
         guard token.algorithm == "ES256" else {
             throw Rejection(.invalidProviderToken, "alg is \(token.algorithm), not ES256")
         }

@@ -59,6 +59,7 @@ struct AuthenticationTests {
         let response = answer(Fixture.canary(token: old))
         #expect(response.status == 403)
         #expect(response.reason == .expiredProviderToken)
+        #expect(response.authentication == .token(keyID: Fixture.keyID, teamID: Fixture.teamID))
         let edge = try Fixture.token(issuedAt: now.addingTimeInterval(-3600))
         #expect(answer(Fixture.canary(token: edge)).status == 200)
     }
