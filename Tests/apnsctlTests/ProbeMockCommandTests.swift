@@ -14,7 +14,7 @@ import Testing
         let directory: URL
         let keystore: String
         let caFile: String
-        let mock: Process
+        let mock: MockProcess
         let port: Int
 
         init() throws {
@@ -24,35 +24,10 @@ import Testing
             #expect(try CLI.run(["keystore", "init", keystore]).status == 0)
             #expect(try CLI.run(["key", "generate", "--keystore", keystore, "--team", ProbeMockCommandTests.team,
                                  "--key-id", ProbeMockCommandTests.keyID]).status == 0)
-            mock = Process()
-            mock.executableURL = CLI.binary
-            mock.arguments = ["mock", "serve", "--port", "0", "--keystore", keystore, "--ca-out", caFile,
-                              "--device", "\(ProbeMockCommandTests.registered)=\(ProbeMockCommandTests.bundle)",
-                              "--unregistered", ProbeMockCommandTests.gone]
-            let out = Pipe()
-            mock.standardOutput = out
-            mock.standardError = FileHandle.nullDevice
-            try mock.run()
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = out.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                line.append(chunk)
-            }
-            let text = String(decoding: line, as: UTF8.self)
-            let port = text.split(separator: " ").first { $0.hasPrefix("port=") }.flatMap { Int($0.dropFirst(5)) }
-            guard let port else {
-                mock.terminate()
-                throw CocoaError(.fileReadCorruptFile, userInfo: ["line": text])
-            }
-            self.port = port
-        }
-
-        deinit {
-            if mock.isRunning {
-                kill(mock.processIdentifier, SIGKILL)
-                mock.waitUntilExit()
-            }
+            mock = try MockProcess(["--keystore", keystore, "--ca-out", caFile,
+                                    "--device", "\(ProbeMockCommandTests.registered)=\(ProbeMockCommandTests.bundle)",
+                                    "--unregistered", ProbeMockCommandTests.gone])
+            port = mock.port
         }
 
         func probe(_ extra: [String]) throws -> CLI.Result {
