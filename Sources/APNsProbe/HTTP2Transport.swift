@@ -35,6 +35,9 @@ public final class HTTP2Transport {
             let multi = try self.multi ?? CurlMulti()
             self.multi = multi
             var transfers: [Transfer] = []
+            // Whatever happens, no easy handle stays in the multi handle once its Transfer (the callbacks'
+            // context) is gone.
+            defer { for transfer in transfers { multi.remove(transfer.easy) } }
             for request in requests {
                 let transfer = try Transfer(request: request)
                 try configure(transfer)

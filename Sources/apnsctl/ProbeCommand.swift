@@ -22,8 +22,8 @@ struct ProbeCommand: AsyncParsableCommand {
           0  healthy: 200, or 400 BadDeviceToken for the dummy token
           1  APNs answered with a credential or request error
           2  usage error, or a canary APNs would refuse (checked before sending)
-          3  a credential file could not be read
-          4  not reachable: DNS, TCP, TLS, HTTP/1.1 instead of HTTP/2, reset, GOAWAY or timeout
+          3  a credential could not be read (missing file, wrong password, bad JWT)
+          4  not reachable: DNS, TCP, TLS, HTTP/1.1, reset, GOAWAY or timeout
         """)
 
     @Option(help: "APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).")
