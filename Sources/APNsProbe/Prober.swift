@@ -54,7 +54,14 @@ public final class Prober {
             request.apnsID = CanaryRequest.freshID()
             return request
         }
-        let exchanges = try transport.send(requests)
+        // The first canary goes alone: it opens the connection and learns the server's stream limit (APNs allows a
+        // token connection one stream until a request succeeds). The rest then share that connection; sent all at
+        // once, streams the server refuses before its SETTINGS arrive make libcurl retry on a second connection.
+        var exchanges = try transport.send(Array(requests.prefix(1)))
+        if requests.count > 1, exchanges.first?.failure == nil {
+            let left = configuration.timeout - Date().timeIntervalSince(started)
+            exchanges += try transport.send(Array(requests.dropFirst()), within: left)
+        }
         return Self.report(configuration: configuration, exchanges: exchanges, startedAt: started)
     }
 
