@@ -94,15 +94,21 @@ struct MockServe: AsyncParsableCommand {
     func run() async throws {
         let logFormat: MockLogFormat = format == .json ? .json : .text
         let server = try MockAPNsServer(configuration: try makeConfiguration(logFormat: logFormat))
-        var caFile: String?
-        if let pem = server.certificateAuthorityPEM {
-            caFile = try writeCA(pem)
-        }
         if !server.configuration.isLoopback {
             Console.warn("listening on \(host), which is not loopback: other machines can reach this mock")
         }
         let signals = TerminationSignals.install()
         let bound = try await server.start()
+        // The CA file is written only once the port is bound, so a failed start leaves no file behind.
+        var caFile: String?
+        if let pem = server.certificateAuthorityPEM {
+            do {
+                caFile = try writeCA(pem)
+            } catch {
+                await server.stop(reason: .shutdown)
+                throw error
+            }
+        }
         Self.emit(MockStartup.listeningLine(host: host, port: bound, environment: environment.value,
                                             trustedKeys: server.configuration.policy.trustedKeys.count,
                                             caFile: caFile, format: logFormat))
