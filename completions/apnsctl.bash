@@ -851,7 +851,7 @@ _apnsctl_probe() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--env --host --port --cacert --token-file --token-env --cert --password-file --password-env --device-token --topic --push-type --priority --payload --count --interval --timeout --format)
+    non_repeating_options=(--env --host --port --cacert --team --key --keystore --lock-timeout --token-file --token-env --cert --password-file --password-env --device-token --topic --push-type --priority --payload --count --interval --timeout --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -868,6 +868,19 @@ _apnsctl_probe() {
         ;;
     '--cacert')
         __apnsctl_add_completions -f
+        return
+        ;;
+    '--team')
+        return
+        ;;
+    '--key')
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
         return
         ;;
     '--token-file')
@@ -1012,7 +1025,7 @@ _apnsctl_doctor() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--min-days --format)
+    non_repeating_options=(--min-days --format --keystore --lock-timeout)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1022,6 +1035,13 @@ _apnsctl_doctor() {
         ;;
     '--format')
         __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
         return
         ;;
     esac

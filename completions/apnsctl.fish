@@ -75,7 +75,7 @@ function __apnsctl_parse_tokens -S
                 __apnsctl_parse_subcommand 1 'key=' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
             end
         case 'probe'
-            __apnsctl_parse_subcommand 0 'env=' 'host=' 'port=' 'cacert=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'device-token=' 'topic=' 'push-type=' 'priority=' 'payload=' 'count=' 'interval=' 'timeout=' 'format=' 'version' 'h/help'
+            __apnsctl_parse_subcommand 0 'env=' 'host=' 'port=' 'cacert=' 'team=' 'key=' 'keystore=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'device-token=' 'topic=' 'push-type=' 'priority=' 'payload=' 'count=' 'interval=' 'timeout=' 'format=' 'version' 'h/help'
         case 'mock'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -83,7 +83,7 @@ function __apnsctl_parse_tokens -S
                 __apnsctl_parse_subcommand 0 'host=' 'port=' 'tls-cert=' 'tls-key=' 'ca-out=' 'force' 'environment=' 'device=+' 'unregistered=+' 'trust-key=+' 'team=' 'keystore=' 'lock-timeout=' 'client-ca=' 'token-update-interval=' 'format=' 'version' 'h/help'
             end
         case 'doctor'
-            __apnsctl_parse_subcommand 0 'min-days=' 'format=' 'version' 'h/help'
+            __apnsctl_parse_subcommand 0 'min-days=' 'format=' 'keystore=' 'lock-timeout=' 'version' 'h/help'
         case 'demo'
             __apnsctl_parse_subcommand 0 'keep=' 'format=' 'version' 'h/help'
         case 'help'
@@ -322,6 +322,10 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" port' -l 'port' -d '443 or 2197 for APNs; any port with --host.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" cacert' -l 'cacert' -d 'Trust the CA certificates in this PEM file instead of the system\'s.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" team' -l 'team' -d 'Authenticate with this team\'s key from the keystore (its cached token).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" key' -l 'key' -d 'Sign with this keystore key instead of the team\'s active key.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" token-file' -l 'token-file' -d 'Authenticate with the provider token (JWT) in FILE.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" token-env' -l 'token-env' -d 'Authenticate with the provider token (JWT) in environment variable NAME.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" cert' -l 'cert' -d 'Authenticate with this client certificate: .p12, or PEM with its key.' -rF
@@ -361,6 +365,8 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" min-days' -l 'min-days' -d 'Warn about certificates that expire within this many days.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl demo" keep' -l 'keep' -d 'Keep the demo\'s files (keystore, certificates) in DIR.' -rfa '(__apnsctl_complete_directories)'
