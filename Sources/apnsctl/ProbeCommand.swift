@@ -26,18 +26,7 @@ struct ProbeCommand: AsyncParsableCommand {
           4  not reachable: DNS, TCP, TLS, HTTP/1.1, reset, GOAWAY or timeout
         """)
 
-    @Option(help: "APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).")
-    var env: APNsEnvironment?
-
-    @Option(help: ArgumentHelp("Another server, e.g. a mock: --host 127.0.0.1 --port 8443.", valueName: "HOST"))
-    var host: String?
-
-    @Option(help: ArgumentHelp("443 or 2197 for APNs; any port with --host.", valueName: "PORT"))
-    var port: Int?
-
-    @Option(help: ArgumentHelp("Trust the CA certificates in this PEM file instead of the system's.", valueName: "FILE"),
-            completion: .file())
-    var cacert: String?
+    @OptionGroup var target: ProbeTargetOptions
 
     @OptionGroup(title: "Credential")
     var credential: ProbeCredentialOptions
@@ -51,32 +40,30 @@ struct ProbeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds between rounds (with --count): a bounded watch loop.", valueName: "S"))
     var interval: Double?
 
-    @Option(help: ArgumentHelp("Seconds each round may take, whatever the server does.", valueName: "S"))
-    var timeout: Double = 10
-
     @Option(help: "Output: text, json, or prometheus (for node_exporter's textfile collector).")
     var format: ProbeFormat = .text
 
+    @Option(help: ArgumentHelp("Write the report to FILE atomically instead of stdout (replaced each run, 0644): "
+                               + "node_exporter never reads half a file.", valueName: "FILE"), completion: .file())
+    var out: String?
+
     func validate() throws {
         guard (1...10_000).contains(count) else { throw ValidationError("--count must be between 1 and 10000") }
-        guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
         if let interval {
             guard interval >= 0 else { throw ValidationError("--interval must not be negative") }
             if format == .prometheus {
                 throw ValidationError("--format prometheus writes one snapshot: run it from cron instead of --interval")
             }
+            if out != nil { throw ValidationError("--out writes one snapshot: it does not go with --interval") }
         }
     }
 
     func run() async throws {
         CurlRuntime.bootstrap()
-        let target = try ProbeTarget.resolve(environment: env, host: host, port: port)
-        if let cacert { _ = try SecureFile.read(cacert, limit: 16 << 20) }
         let resolved = try credential.resolve()
-        let request = try canary.request(defaultTopic: resolved.defaultTopic)
-        let configuration = ProbeConfiguration(
-            target: target, credential: resolved.credential, caFile: cacert, canary: request,
-            count: interval == nil ? count : 1, timeout: timeout)
+        let configuration = try target.configuration(
+            credential: resolved.credential, canary: try canary.request(defaultTopic: resolved.defaultTopic),
+            count: interval == nil ? count : 1)
         let prober = Prober(configuration)
         try prober.validate()
         let rounds = interval == nil ? 1 : count
@@ -88,25 +75,31 @@ struct ProbeCommand: AsyncParsableCommand {
     }
 
     private func emit(_ report: ProbeReport, round: ProbeReport?) throws {
+        let data = try render(report, round: round)
+        if let out {
+            try SecureFile.write(data, to: out, mode: 0o644, overwrite: true)
+        } else {
+            FileHandle.standardOutput.write(data)
+        }
+    }
+
+    private func render(_ report: ProbeReport, round: ProbeReport?) throws -> Data {
         switch format {
         case .text:
             var text = ReportText.render(report)
             if round != nil {
                 text = "[\(ISO8601DateFormatter().string(from: report.startedAt))] " + text
             }
-            FileHandle.standardOutput.write(Data(text.utf8))
+            return Data(text.utf8)
         case .json:
-            if round != nil {
-                // One compact object per round: JSON Lines, for `jq` and log shippers.
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                encoder.dateEncodingStrategy = .iso8601
-                FileHandle.standardOutput.write(try encoder.encode(report) + Data("\n".utf8))
-            } else {
-                try Console.printJSON(report)
-            }
+            // One compact object per round with --interval (JSON Lines, for `jq` and log shippers); else pretty.
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = round != nil ? [.sortedKeys, .withoutEscapingSlashes]
+                                                    : [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            encoder.dateEncodingStrategy = .iso8601
+            return try encoder.encode(report) + Data("\n".utf8)
         case .prometheus:
-            FileHandle.standardOutput.write(Data(PrometheusText.render(report).utf8))
+            return Data(PrometheusText.render(report).utf8)
         }
     }
 }
@@ -206,38 +199,5 @@ struct ProbeCredentialOptions: ParsableArguments {
         let chain = bundle.certificates.map(\.pemEncoded).joined(separator: "\n")
         return (.pem(certificate: Array(chain.utf8), key: Array(try privateKey.pkcs8PEM.utf8), keyPassword: nil),
                 leaf.bundleID)
-    }
-}
-
-/// What the canary carries.
-struct ProbeCanaryOptions: ParsableArguments {
-    @Option(name: .customLong("device-token"), help: ArgumentHelp(
-        "A real device's token (hex). Without it a dummy token is used.", valueName: "HEX"))
-    var deviceToken: String?
-
-    @Option(help: ArgumentHelp("apns-topic: the bundle id, with the push type's suffix.", valueName: "TOPIC"))
-    var topic: String?
-
-    @Option(name: .customLong("push-type"), help: "apns-push-type.")
-    var pushType: APNsPushType = .background
-
-    @Option(help: "apns-priority: 10, 5 or 1 (default 5 for background, 10 otherwise).")
-    var priority: Int?
-
-    @Option(help: ArgumentHelp("The payload: JSON text, or @FILE.", valueName: "JSON|@FILE"))
-    var payload: String?
-
-    func request(defaultTopic: String?) throws -> CanaryRequest {
-        let token = try deviceToken.map { try DeviceToken(parsing: $0) } ?? .dummy
-        var body = CanaryRequest.defaultPayload
-        if let payload {
-            if payload.hasPrefix("@") {
-                body = try SecureFile.read(String(payload.dropFirst()), limit: 64 * 1024)
-            } else {
-                body = Array(payload.utf8)
-            }
-        }
-        return CanaryRequest.canary(deviceToken: token, topic: topic ?? defaultTopic, pushType: pushType,
-                                    priority: priority, payload: body)
     }
 }
