@@ -547,9 +547,9 @@ _apnsctl_key_export-public() {
 
 _apnsctl_key_rotate() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--probe --version -h --help)
     repeating_options=()
-    non_repeating_options=(--team --to --grace --password-file --password-env --keystore --lock-timeout --format)
+    non_repeating_options=(--team --to --grace --env --host --port --cacert --timeout --device-token --topic --push-type --priority --payload --password-file --password-env --keystore --lock-timeout --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -561,6 +561,39 @@ _apnsctl_key_rotate() {
         return
         ;;
     '--grace')
+        return
+        ;;
+    '--env')
+        __apnsctl_add_completions -W 'development'$'\n''production'
+        return
+        ;;
+    '--host')
+        return
+        ;;
+    '--port')
+        return
+        ;;
+    '--cacert')
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--device-token')
+        return
+        ;;
+    '--topic')
+        return
+        ;;
+    '--push-type')
+        __apnsctl_add_completions -W 'alert'$'\n''background'$'\n''voip'$'\n''complication'$'\n''fileprovider'$'\n''mdm'$'\n''liveactivity'$'\n''location'$'\n''pushtotalk'$'\n''widgets'
+        return
+        ;;
+    '--priority')
+        return
+        ;;
+    '--payload')
         return
         ;;
     '--password-file')
@@ -851,7 +884,7 @@ _apnsctl_probe() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--env --host --port --cacert --team --key --keystore --lock-timeout --token-file --token-env --cert --password-file --password-env --device-token --topic --push-type --priority --payload --count --interval --timeout --format)
+    non_repeating_options=(--env --host --port --cacert --timeout --team --key --keystore --lock-timeout --token-file --token-env --cert --password-file --password-env --device-token --topic --push-type --priority --payload --count --interval --format --out)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -867,7 +900,10 @@ _apnsctl_probe() {
         return
         ;;
     '--cacert')
-        __apnsctl_add_completions -f
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
+        return
+        ;;
+    '--timeout')
         return
         ;;
     '--team')
@@ -923,11 +959,12 @@ _apnsctl_probe() {
     '--interval')
         return
         ;;
-    '--timeout')
-        return
-        ;;
     '--format')
         __apnsctl_add_completions -W 'text'$'\n''json'$'\n''prometheus'
+        return
+        ;;
+    '--out')
+        __apnsctl_add_completions -f
         return
         ;;
     esac
