@@ -232,7 +232,7 @@ _apnsctl_cert_inspect() {
     # Offer positional completions
     case "${positional_number}" in
     *)
-        __apnsctl_add_completions -f
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(p12|pfx|pem|cer|der|crt)'
         return
         ;;
     esac
@@ -278,7 +278,7 @@ _apnsctl_cert_convert() {
     # Offer positional completions
     case "${positional_number}" in
     *)
-        __apnsctl_add_completions -f
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(p12|pfx|pem|cer|der|crt)'
         return
         ;;
     esac
@@ -329,7 +329,7 @@ _apnsctl_cert_verify() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __apnsctl_add_completions -f
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(p12|pfx|pem|cer|der|crt)'
         return
         ;;
     esac
@@ -367,7 +367,7 @@ _apnsctl_cert_import() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __apnsctl_add_completions -f
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(p12|pfx|pem|cer|der|crt)'
         return
         ;;
     esac
@@ -434,7 +434,7 @@ _apnsctl_key_import() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __apnsctl_add_completions -f
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(p8|pem)'
         return
         ;;
     esac
@@ -479,6 +479,7 @@ _apnsctl_key_list() {
     # Offer option value completions
     case "${prev}" in
     '--team')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key list -- --team "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--keystore')
@@ -516,6 +517,14 @@ _apnsctl_key_inspect() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key inspect -- positional@0 "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _apnsctl_key_export-public() {
@@ -543,6 +552,14 @@ _apnsctl_key_export-public() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key export-public -- positional@0 "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _apnsctl_key_rotate() {
@@ -555,9 +572,11 @@ _apnsctl_key_rotate() {
     # Offer option value completions
     case "${prev}" in
     '--team')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key rotate -- --team "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--to')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key rotate -- --to "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--grace')
@@ -638,6 +657,14 @@ _apnsctl_key_revoke() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key revoke -- positional@0 "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _apnsctl_key_purge() {
@@ -658,6 +685,14 @@ _apnsctl_key_purge() {
         ;;
     '--format')
         __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key purge -- positional@0 "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -825,9 +860,11 @@ _apnsctl_token_issue() {
     # Offer option value completions
     case "${prev}" in
     '--team')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion token issue -- --team "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--key')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion token issue -- --key "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--refresh-after')
@@ -907,9 +944,11 @@ _apnsctl_probe() {
         return
         ;;
     '--team')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion probe -- --team "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--key')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion probe -- --key "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--keystore')

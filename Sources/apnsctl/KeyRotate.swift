@@ -13,8 +13,10 @@ struct KeyRotate: AsyncParsableCommand {
             + "Cached tokens of the old key are dropped. With --probe, a canary push signed by the new key goes "
             + "first (to --env, or --host/--port); unless APNs accepts it, nothing changes.")
 
-    @Option(help: ArgumentHelp("The team whose key rotates.", valueName: "TEAMID")) var team: String
-    @Option(help: ArgumentHelp("The key to make active (staged or retired).", valueName: "KEYID")) var to: String
+    @Option(help: ArgumentHelp("The team whose key rotates.", valueName: "TEAMID"), completion: KeystoreCompletion.teams)
+    var team: String
+    @Option(help: ArgumentHelp("The key to make active (staged or retired).", valueName: "KEYID"),
+            completion: KeystoreCompletion.keyIDs) var to: String
     @Option(help: ArgumentHelp("Minutes the retired key still verifies tokens.", valueName: "MINUTES"))
     var grace: Int = 60
     @Flag(help: "First send a canary push signed by the new key; rotate only when APNs accepts it.")

@@ -115,10 +115,11 @@ extension APNsPushType: ExpressibleByArgument {}
 /// How the probe authenticates: a keystore key's cached token, a ready token, or a client certificate.
 struct ProbeCredentialOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Authenticate with this team's key from the keystore (its cached token).",
-                               valueName: "TEAMID"))
+                               valueName: "TEAMID"), completion: KeystoreCompletion.teams)
     var team: String?
 
-    @Option(help: ArgumentHelp("Sign with this keystore key instead of the team's active key.", valueName: "KEYID"))
+    @Option(help: ArgumentHelp("Sign with this keystore key instead of the team's active key.", valueName: "KEYID"),
+            completion: KeystoreCompletion.keyIDs)
     var key: String?
 
     @OptionGroup var keystore: KeystoreOptions

@@ -6,7 +6,7 @@ import Testing
     static let script = CLI.repositoryRoot.appendingPathComponent("completions/apnsctl.bash").path
 
     /// COMPREPLY for the command line `words`, completing the last word.
-    func complete(_ words: [String]) throws -> [String] {
+    func complete(_ words: [String], environment extra: [String: String] = [:]) throws -> [String] {
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
         let program = """
         source '\(Self.script)'
@@ -20,7 +20,7 @@ import Testing
         process.arguments = ["--norc", "-c", program]
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = CLI.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
-        process.environment = environment
+        process.environment = environment.merging(extra) { _, new in new }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = Pipe()
@@ -40,5 +40,19 @@ import Testing
     @Test func completesAFlag() throws {
         #expect(try complete(["apnsctl", "cert", "inspect", "--form"]) == ["--format"])
         #expect(try complete(["apnsctl", "probe", "--time"]) == ["--timeout"])
+    }
+
+    @Test func completesKeyIDsAndTeamsFromTheKeystore() throws {
+        let directory = CLI.temporaryDirectory("completion")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let keystore = directory.appendingPathComponent("ks").path
+        #expect(try CLI.run(["keystore", "init", keystore]).status == 0)
+        #expect(try CLI.run(["key", "generate", "--keystore", keystore, "--team", "COMPTEAM01",
+                             "--key-id", "COMPKEY001"]).status == 0)
+        let environment = ["APNSCTL_KEYSTORE": keystore]
+        #expect(try complete(["apnsctl", "key", "revoke", "COMP"], environment: environment) == ["COMPKEY001"])
+        #expect(try complete(["apnsctl", "key", "rotate", "--team", "CO"], environment: environment) == ["COMPTEAM01"])
+        #expect(try complete(["apnsctl", "key", "revoke", "COMP"], environment: ["APNSCTL_KEYSTORE": "/nonexistent"])
+                    .isEmpty)
     }
 }
