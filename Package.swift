@@ -67,7 +67,7 @@ let package = Package(
 
         // Benchmarks (not part of `swift test`): run with `make bench`, see Benchmarks/run.sh.
         .executableTarget(name: "apnsctl-bench", dependencies: [
-            "APNsCore", "APNsTokens",
+            "APNsCore", "APNsTokens", "APNsCredentials", "APNsMock",
             .product(name: "Crypto", package: "swift-crypto"),
         ], path: "Benchmarks/apnsctl-bench", swiftSettings: strict),
 

@@ -2,56 +2,116 @@
 # apnsctl benchmarks: every figure beside a peer measured in the same run, as a ratio.
 #   make bench   (or Benchmarks/run.sh)   → prints the table and writes BENCHMARKS.md
 # Needs: hyperfine, h2load + nghttpd (nghttp2-client, nghttp2-server), openssl, curl, python3 with PyJWT.
-# Loopback only. Nothing here is a test: no figure fails the build.
-set -euo pipefail
+# Loopback only. Nothing here is a test: no figure fails the build, and no test asserts a time.
+#
+# Environment: BENCH_RUNS (hyperfine runs per single-process command, default 20), BENCH_ROUNDS (alternating
+# rounds for the rate benchmarks 1 and 7, default 3), BENCH_OUT (report path, default BENCHMARKS.md),
+# BENCH_SKIP_BUILD=1 (use the release binaries already built).
+set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 RUNS=${BENCH_RUNS:-20}
+ROUNDS=${BENCH_ROUNDS:-3}
+OUT=${BENCH_OUT:-BENCHMARKS.md}
 work=$(mktemp -d /tmp/apnsctl-bench.XXXXXX)
 pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"; }
+cleanup() {
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+    for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+    rm -rf "$work"
+}
 trap cleanup EXIT
 
-need() { command -v "$1" >/dev/null || { echo "bench: $1 is missing (apt-get install -y $2)" >&2; exit 2; }; }
-need hyperfine hyperfine; need h2load nghttp2-client; need nghttpd nghttp2-server; need openssl openssl; need curl curl
-python3 -c 'import jwt, cryptography' 2>/dev/null || python3 -m pip install -q pyjwt cryptography
+die() { echo "bench: $*" >&2; exit 2; }
+need() { command -v "$1" >/dev/null || die "$1 is missing (apt-get install -y $2)"; }
+need hyperfine hyperfine; need h2load nghttp2-client; need nghttpd nghttp2-server; need openssl openssl
+need curl curl; need python3 python3
+[ -x /usr/bin/time ] || die "/usr/bin/time is missing (apt-get install -y time)"
+python3 -c 'import jwt, cryptography' 2>/dev/null || python3 -m pip install -q pyjwt cryptography \
+    || die "PyJWT is missing (python3 -m pip install pyjwt cryptography)"
 
-echo "bench: building release binaries" >&2
-swift build -c release --product apnsctl >/dev/null
-swift build -c release --product apnsctl-bench >/dev/null
+if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
+    echo "bench: building release binaries" >&2
+    swift build -c release --product apnsctl >/dev/null || die "release build of apnsctl failed"
+    swift build -c release --product apnsctl-bench >/dev/null || die "release build of apnsctl-bench failed"
+fi
 BIN=$(swift build -c release --show-bin-path)
 APNSCTL=$BIN/apnsctl
+[ -x "$APNSCTL" ] && [ -x "$BIN/apnsctl-bench" ] || die "no release binaries in $BIN"
 
-rows=()   # "name|apnsctl|peer|ratio|target|verdict"
-row() { rows+=("$1|$2|$3|$4|$5|$6"); printf '%-58s %-22s %-22s %-10s %s %s\n' "$1" "$2" "$3" "$4" "$5" "$6" >&2; }
-ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); print(f'{a/b:.2f}')" "$1" "$2"; }
-meets() { python3 -c "import sys; r,op,t=float(sys.argv[1]),sys.argv[2],float(sys.argv[3]); print('met' if (r>=t if op=='>=' else r<=t) else 'MISSED')" "$1" "$2" "$3"; }
-# Mean seconds of one command under hyperfine.
-mean() { hyperfine -N --warmup 3 --runs "$RUNS" --export-json "$work/h.json" "$@" >/dev/null 2>&1 \
-         || hyperfine --warmup 3 --runs "$RUNS" --export-json "$work/h.json" "$@" >/dev/null 2>&1
-         python3 -c "import json; print(json.load(open('$work/h.json'))['results'][0]['mean'])"; }
+rows=()   # "name|apnsctl|peer|ratio|target|verdict|load"
+loadavg() { cut -d' ' -f1 /proc/loadavg; }
+row() {
+    rows+=("$1|$2|$3|$4|$5|$6|${CASE_LOAD:-?}")
+    printf '%-62s %-24s %-24s %-14s %-12s %-7s load %s\n' "$1" "$2" "$3" "$4" "$5" "$6" "${CASE_LOAD:-?}" >&2
+}
+note() { printf '%s\n' "$*" >> "$work/notes.md"; }
+# python3 one-liners: float formatting and arithmetic the shell has not.
+py() { python3 -c "import sys, json; a = sys.argv[1:]; $1" "${@:2}"; }
+ratio() { py 'print(f"{float(a[0])/float(a[1]):.2f}")' "$1" "$2"; }
+meets() { py 'r,op,t=float(a[0]),a[1],float(a[2]); print("met" if (r>=t if op==">=" else r<=t) else "MISSED")' "$1" "$2" "$3"; }
+ms() { py 'print(f"{float(a[0])*1000:.1f} ms")' "$1"; }
+# "12.3 ± 0.4 ms" from hyperfine's JSON: result $2 of file $1.
+ms_sd() { py 'r=json.load(open(a[0]))["results"][int(a[1])]; m=r["mean"]*1000; s=r["stddev"]*1000; print(f"{m:.1f} ± {s:.1f} ms")' "$1" "$2"; }
+field() { py 'print(json.load(open(a[0]))["results"][int(a[1])][a[2]])' "$1" "$2" "$3"; }
+# Mean CPU seconds (user + system) of result $2: steadier than wall time when other processes share the cores.
+cpu() { py 'r=json.load(open(a[0]))["results"][int(a[1])]; print(r["user"] + r["system"])' "$1" "$2"; }
+# Coefficient of variation of result $2, in percent.
+cv() { py 'r=json.load(open(a[0]))["results"][int(a[1])]; c=100*r["stddev"]/r["mean"]; print(f"{c:.0f}")' "$1" "$2"; }
+
+# hyperfine over one or more commands (run without a shell, -N), exporting JSON to $1.
+# Stops the run with hyperfine's own message when a command fails: a failing command has no timing.
+hf() {
+    local out=$1 runs=$2; shift 2
+    if ! hyperfine -N --style none --warmup 2 --runs "$runs" --export-json "$out" "$@" >"$work/hf.log" 2>&1; then
+        echo "bench: hyperfine failed:" >&2; tail -5 "$work/hf.log" >&2; return 1
+    fi
+}
+# The same through bash, for shell loops (hyperfine subtracts the shell's own start-up).
+hf_shell() {
+    local out=$1 runs=$2; shift 2
+    if ! hyperfine --shell bash --style none --warmup 1 --runs "$runs" --export-json "$out" "$@" >"$work/hf.log" 2>&1; then
+        echo "bench: hyperfine failed:" >&2; tail -5 "$work/hf.log" >&2; return 1
+    fi
+}
 
 source Benchmarks/cases.sh
+
+machine() {
+    echo "$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')," \
+         "$(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo) RAM), $(uname -sr)," \
+         "$(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME");" \
+         "$(swift --version 2>/dev/null | head -1 | sed 's/ (.*//');" \
+         "$(openssl version | cut -d' ' -f1-2); curl $(curl --version | head -1 | cut -d' ' -f2);" \
+         "nghttp2 $(h2load --version | awk '{print $2}' | cut -d/ -f2); hyperfine $(hyperfine --version | cut -d' ' -f2);" \
+         "PyJWT $(python3 -c 'import jwt; print(jwt.__version__)'), Python $(python3 -c 'import platform; print(platform.python_version())')"
+}
 
 write_report() {
     {
         echo "# Benchmarks"
         echo
-        echo "Made by \`make bench\` (Benchmarks/run.sh) on $(date -u +%Y-%m-%d): $(nproc) cores," \
-             "$(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)," \
-             "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -sr)," \
-             "$(swift --version 2>/dev/null | head -1), $(openssl version), curl $(curl --version | head -1 | cut -d' ' -f2)."
-        echo "Each apnsctl figure stands beside a peer measured in the same run; the ratio is apnsctl ÷ peer"
-        echo "(for rates, higher is better; for times, lower is better). hyperfine runs: $RUNS per command."
+        echo "Generated by \`make bench\` (Benchmarks/run.sh); do not edit by hand. How to run, what each figure"
+        echo "means and the profiling notes: [docs/benchmarks.md](docs/benchmarks.md)."
         echo
-        echo "| benchmark | apnsctl | peer | ratio | target | |"
-        echo "|---|---|---|---|---|---|"
+        echo "- Run: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet 2>/dev/null || echo ' (+ local changes)'), release build."
+        echo "- Machine: $(machine)."
+        echo "- Load average (1 min) at start: $START_LOAD, at end: $(loadavg). The \"load\" column is the load when that"
+        echo "  case started: above ~1 on this machine means other processes shared the cores and the figure is noisy."
+        echo "- Each apnsctl figure stands beside a peer measured in the same run; ratio = apnsctl ÷ peer unless the"
+        echo "  cell says \"× faster\" (peer time ÷ apnsctl time). hyperfine: $RUNS runs per single-process command, mean ± σ."
+        echo "  Rates (1, 7): best of $ROUNDS alternating rounds of apnsctl and peer. In-process rates (1, 2) are per CPU second"
+        echo "  of the benchmark thread, as \`openssl speed\` counts by default (its user time), so co-tenants slow both alike."
+        echo
+        echo "| benchmark | apnsctl | peer | ratio | target | verdict | load |"
+        echo "|---|---|---|---|---|---|---|"
         for r in "${rows[@]}"; do echo "| ${r//|/ | } |"; done
         echo
-        [ -f "$work/notes.md" ] && cat "$work/notes.md"
-    } > BENCHMARKS.md
-    echo "bench: wrote BENCHMARKS.md" >&2
+        if [ -f "$work/notes.md" ]; then echo "## Notes from this run"; echo; cat "$work/notes.md"; fi
+    } > "$OUT"
+    echo "bench: wrote $OUT" >&2
 }
 
+START_LOAD=$(loadavg)
 run_cases
 write_report
