@@ -60,7 +60,7 @@ final class ProbeLocalServer: @unchecked Sendable {
     /// A self-signed P-256 certificate for 127.0.0.1 (`cert.pem`, `key.pem`), which is also the CA to trust.
     static func certificates() throws -> URL {
         let directory = CLI.temporaryDirectory("probe-tls")
-        let status = try tool("/usr/bin/openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
+        let status = try CLI.tool("/usr/bin/openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
                                                    "-nodes", "-keyout", directory.appendingPathComponent("key.pem").path,
                                                    "-out", directory.appendingPathComponent("cert.pem").path,
                                                    "-days", "2", "-subj", "/CN=localhost",
@@ -71,20 +71,7 @@ final class ProbeLocalServer: @unchecked Sendable {
 
     /// Runs curl and returns its stdout.
     static func curl(_ arguments: [String]) throws -> String {
-        try tool("/usr/bin/curl", arguments).output
-    }
-
-    private static func tool(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try CLI.tool("/usr/bin/curl", arguments).output
     }
 }
 
