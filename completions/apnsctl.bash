@@ -232,7 +232,7 @@ _apnsctl_cert_inspect() {
     # Offer positional completions
     case "${positional_number}" in
     *)
-        __apnsctl_add_completions -f
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(p12|pfx|pem|cer|der|crt)'
         return
         ;;
     esac
@@ -278,7 +278,7 @@ _apnsctl_cert_convert() {
     # Offer positional completions
     case "${positional_number}" in
     *)
-        __apnsctl_add_completions -f
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(p12|pfx|pem|cer|der|crt)'
         return
         ;;
     esac
@@ -329,7 +329,7 @@ _apnsctl_cert_verify() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __apnsctl_add_completions -f
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(p12|pfx|pem|cer|der|crt)'
         return
         ;;
     esac
@@ -367,7 +367,7 @@ _apnsctl_cert_import() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __apnsctl_add_completions -f
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(p12|pfx|pem|cer|der|crt)'
         return
         ;;
     esac
@@ -434,7 +434,7 @@ _apnsctl_key_import() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __apnsctl_add_completions -f
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(p8|pem)'
         return
         ;;
     esac
@@ -479,6 +479,7 @@ _apnsctl_key_list() {
     # Offer option value completions
     case "${prev}" in
     '--team')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key list -- --team "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--keystore')
@@ -516,6 +517,14 @@ _apnsctl_key_inspect() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key inspect -- positional@0 "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _apnsctl_key_export-public() {
@@ -543,24 +552,67 @@ _apnsctl_key_export-public() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key export-public -- positional@0 "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _apnsctl_key_rotate() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--probe --version -h --help)
     repeating_options=()
-    non_repeating_options=(--team --to --grace --password-file --password-env --keystore --lock-timeout --format)
+    non_repeating_options=(--team --to --grace --env --host --port --cacert --timeout --device-token --topic --push-type --priority --payload --password-file --password-env --keystore --lock-timeout --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--team')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key rotate -- --team "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--to')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key rotate -- --to "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--grace')
+        return
+        ;;
+    '--env')
+        __apnsctl_add_completions -W 'development'$'\n''production'
+        return
+        ;;
+    '--host')
+        return
+        ;;
+    '--port')
+        return
+        ;;
+    '--cacert')
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--device-token')
+        return
+        ;;
+    '--topic')
+        return
+        ;;
+    '--push-type')
+        __apnsctl_add_completions -W 'alert'$'\n''background'$'\n''voip'$'\n''complication'$'\n''fileprovider'$'\n''mdm'$'\n''liveactivity'$'\n''location'$'\n''pushtotalk'$'\n''widgets'
+        return
+        ;;
+    '--priority')
+        return
+        ;;
+    '--payload')
         return
         ;;
     '--password-file')
@@ -605,6 +657,14 @@ _apnsctl_key_revoke() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key revoke -- positional@0 "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _apnsctl_key_purge() {
@@ -625,6 +685,14 @@ _apnsctl_key_purge() {
         ;;
     '--format')
         __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key purge -- positional@0 "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -792,9 +860,11 @@ _apnsctl_token_issue() {
     # Offer option value completions
     case "${prev}" in
     '--team')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion token issue -- --team "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--key')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion token issue -- --key "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--refresh-after')
@@ -851,8 +921,92 @@ _apnsctl_probe() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--env --host --port --cacert --timeout --team --key --keystore --lock-timeout --token-file --token-env --cert --password-file --password-env --device-token --topic --push-type --priority --payload --count --interval --format --out)
     __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--env')
+        __apnsctl_add_completions -W 'development'$'\n''production'
+        return
+        ;;
+    '--host')
+        return
+        ;;
+    '--port')
+        return
+        ;;
+    '--cacert')
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--team')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion probe -- --team "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--key')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion probe -- --key "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--token-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--token-env')
+        return
+        ;;
+    '--cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-env')
+        return
+        ;;
+    '--device-token')
+        return
+        ;;
+    '--topic')
+        return
+        ;;
+    '--push-type')
+        __apnsctl_add_completions -W 'alert'$'\n''background'$'\n''voip'$'\n''complication'$'\n''fileprovider'$'\n''mdm'$'\n''liveactivity'$'\n''location'$'\n''pushtotalk'$'\n''widgets'
+        return
+        ;;
+    '--priority')
+        return
+        ;;
+    '--payload')
+        return
+        ;;
+    '--count')
+        return
+        ;;
+    '--interval')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'$'\n''prometheus'
+        return
+        ;;
+    '--out')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    esac
 }
 
 _apnsctl_mock() {
@@ -882,7 +1036,7 @@ _apnsctl_mock_serve() {
     repeating_flags=()
     non_repeating_flags=(--force --version -h --help)
     repeating_options=(--device --unregistered --trust-key)
-    non_repeating_options=(--host --port --tls-cert --tls-key --ca-out --environment --env --team --client-ca --token-update-interval --format)
+    non_repeating_options=(--host --port --tls-cert --tls-key --ca-out --environment --env --team --keystore --lock-timeout --client-ca --token-update-interval --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -922,6 +1076,13 @@ _apnsctl_mock_serve() {
     '--team')
         return
         ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
     '--client-ca')
         __apnsctl_add_completions -f
         return
@@ -940,8 +1101,26 @@ _apnsctl_doctor() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--min-days --format --keystore --lock-timeout)
     __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--min-days')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    esac
 }
 
 _apnsctl_demo() {

@@ -83,11 +83,6 @@ let canary = MockRequest(method: "POST", path: "/3/device/\(device)", headers: [
     MockHeader("apns-push-type", "background"), MockHeader("apns-priority", "5"), MockHeader("apns-expiration", "0"),
 ], body: Array(#"{"aps":{"content-available":1}}"#.utf8))
 nonisolated(unsafe) var connection = ConnectionAuthState()
-let entryJSON = #"{"time":0,"connection":1,"stream":1,"remote":"127.0.0.1:50000","protocol":"h2","method":"POST","#
-    + #""path":"/3/device/\#(device)","topic":"com.example.bench","push_type":"background","priority":"5","#
-    + #""apns_id":"6f4e3c1a-3b2d-4c5e-8f90-112233445566","auth":"token","key_id":"\#(keyID)","team_id":"\#(teamID)","#
-    + #""status":200,"payload_bytes":33,"detail":"accepted for com.example.bench"}"#
-let logEntry = try JSONDecoder().decode(MockLogEntry.self, from: Data(entryJSON.utf8))
 
 // The legacy .p12 fixture, when run from the repository root.
 OpenSSLRuntime.bootstrap()
@@ -156,9 +151,6 @@ let benchmarks: [(String, () throws -> Void)] = [
         let response = validator.validate(canary, connection: &connection, now: fixedDate.addingTimeInterval(1))
         guard response.status == 200 else { fail("the mock's validator answered \(response.status): \(response.detail)") }
         sink &+= response.status
-    }),
-    ("mock_log_lines", {
-        sink &+= logEntry.text.utf8.count
     }),
     ("base64url_encodes", {
         sink &+= Base64URL.encode(signed.signature).utf8.count

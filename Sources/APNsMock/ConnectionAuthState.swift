@@ -12,6 +12,9 @@ public struct ConnectionAuthState: Sendable, Equatable {
     public private(set) var tokenAcceptedAt: Date?
     /// How many times the accepted token changed on this connection (the first token is not a change).
     public private(set) var tokenChanges: Int = 0
+    /// The key id, team id and `iat` of ``currentToken``, verified when it was accepted: the same token again
+    /// needs only its age checked, not its signature.
+    private(set) var currentClaims: (keyID: String, teamID: String, issuedAt: Date)?
 
     public init(clientCertificate: ClientCertificateIdentity? = nil) {
         self.clientCertificate = clientCertificate
@@ -23,11 +26,17 @@ public struct ConnectionAuthState: Sendable, Equatable {
         return now.timeIntervalSince(tokenAcceptedAt) < interval
     }
 
-    /// Records that `token` was accepted at `now`.
-    mutating func accept(_ token: String, now: Date) {
+    /// Records that `token`, with these verified claims, was accepted at `now`.
+    mutating func accept(_ token: String, claims: (keyID: String, teamID: String, issuedAt: Date), now: Date) {
         guard token != currentToken else { return }
         if currentToken != nil { tokenChanges += 1 }
         currentToken = token
+        currentClaims = claims
         tokenAcceptedAt = now
+    }
+
+    public static func == (lhs: ConnectionAuthState, rhs: ConnectionAuthState) -> Bool {
+        lhs.clientCertificate == rhs.clientCertificate && lhs.currentToken == rhs.currentToken
+            && lhs.tokenAcceptedAt == rhs.tokenAcceptedAt && lhs.tokenChanges == rhs.tokenChanges
     }
 }

@@ -69,15 +69,18 @@ final class HTTP2StreamHandler: ChannelInboundHandler {
             }
         }
 
-        var fields: [(String, String)] = [(":status", String(response.status)), ("apns-id", response.apnsID)]
-        if let unique = response.uniqueID { fields.append(("apns-unique-id", unique)) }
-        fields.append(("date", HTTPDate.format(now)))
+        // Values unique to each answer are kept out of the HPACK dynamic table (they would only churn it).
+        var fields = HPACKHeaders()
+        fields.add(name: ":status", value: String(response.status))
+        fields.add(name: "apns-id", value: response.apnsID, indexing: .nonIndexable)
+        if let unique = response.uniqueID { fields.add(name: "apns-unique-id", value: unique, indexing: .nonIndexable) }
+        fields.add(name: "date", value: HTTPDate.format(now), indexing: .nonIndexable)
         let payload = response.body
         if !payload.isEmpty {
-            fields.append(("content-type", "application/json"))
-            fields.append(("content-length", String(payload.count)))
+            fields.add(name: "content-type", value: "application/json")
+            fields.add(name: "content-length", value: String(payload.count))
         }
-        context.write(wrapOutboundOut(.headers(.init(headers: HPACKHeaders(fields), endStream: payload.isEmpty))),
+        context.write(wrapOutboundOut(.headers(.init(headers: fields, endStream: payload.isEmpty))),
                       promise: nil)
         if !payload.isEmpty {
             let buffer = context.channel.allocator.buffer(bytes: payload)

@@ -130,11 +130,15 @@ public final class MockAPNsServer: Sendable {
         try? await group.shutdownGracefully()
     }
 
-    /// Every request received so far with the answer given, oldest first.
+    /// The requests received so far with the answers given, oldest first (the latest
+    /// ``MockServerConfiguration/retainedRequests`` of them).
     public var receivedRequests: [ReceivedRequest] { core.receivedRequests }
 
-    /// Every log line written so far, oldest first.
+    /// The log lines written so far, oldest first (as many as requests are retained).
     public var logLines: [String] { core.logLines }
+
+    /// How many HTTP/2 requests the server has answered (or, stalled, taken), retained or not.
+    public var requestCount: Int { core.requestCount }
 
     // MARK: - Plumbing
 

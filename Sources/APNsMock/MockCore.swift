@@ -8,8 +8,10 @@ final class MockCore: Sendable {
     let format: MockLogFormat
     let sink: (@Sendable (String) -> Void)?
     let faults: MockFaults
+    private let retained: Int
     private let records = LockedBox<[ReceivedRequest]>([])
     private let lines = LockedBox<[String]>([])
+    private let handled = LockedBox(0)
     private let connectionCounter = LockedBox(0)
 
     init(configuration: MockServerConfiguration) {
@@ -18,6 +20,7 @@ final class MockCore: Sendable {
         self.format = configuration.logFormat
         self.sink = configuration.logSink
         self.faults = configuration.faults
+        self.retained = configuration.retainedRequests
     }
 
     /// A new connection number, counting from 1.
@@ -45,7 +48,9 @@ final class MockCore: Sendable {
         }
         let entry = MockLogEntry(request: request, response: response, time: now, connection: connection.id,
                                  stream: stream, remote: connection.remote)
-        records.withLock { $0.append(ReceivedRequest(request: request, response: response, log: entry)) }
+        handled.withLock { $0 += 1 }
+        records.withLock { Self.append(ReceivedRequest(request: request, response: response, log: entry), to: &$0,
+                                       limit: retained) }
         write(entry)
         return (response, now)
     }
@@ -53,10 +58,18 @@ final class MockCore: Sendable {
     /// Logs a line for an entry that has no HTTP/2 request behind it (a refused HTTP/1.1 request).
     func write(_ entry: MockLogEntry) {
         let line = entry.line(format)
-        lines.withLock { $0.append(line) }
+        lines.withLock { Self.append(line, to: &$0, limit: retained) }
         sink?(line)
     }
 
     var receivedRequests: [ReceivedRequest] { records.snapshot }
+    var requestCount: Int { handled.snapshot }
+
+    /// Appends, dropping the oldest tenth once `limit` is reached (amortised: no shifting on every append).
+    private static func append<Element>(_ element: Element, to list: inout [Element], limit: Int) {
+        guard limit > 0 else { return }
+        if list.count >= limit { list.removeFirst(max(1, limit / 10)) }
+        list.append(element)
+    }
     var logLines: [String] { lines.snapshot }
 }

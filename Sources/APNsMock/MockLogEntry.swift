@@ -7,7 +7,7 @@ import Foundation
 /// `http/1.1`), `method`, `path`, `device_token`, `topic`, `push_type`, `priority`, `apns_id`, `auth` (`token`,
 /// `certificate` or `none`), `key_id`, `team_id`, `certificate_subject`, `status`, `reason`, `timestamp`
 /// (410 only), `payload_bytes`, `detail` (why, in words). Absent values are `null`.
-public struct MockLogEntry: Sendable, Equatable, Codable {
+public struct MockLogEntry: Sendable, Equatable {
     public var time: Date
     public var connection: Int
     public var stream: Int
@@ -29,13 +29,6 @@ public struct MockLogEntry: Sendable, Equatable, Codable {
     public var timestamp: Int64?
     public var payloadBytes: Int
     public var detail: String
-
-    enum CodingKeys: String, CodingKey {
-        case time, connection, stream, remote, `protocol`, method, path
-        case deviceToken = "device_token", topic, pushType = "push_type", priority, apnsID = "apns_id", auth
-        case keyID = "key_id", teamID = "team_id", certificateSubject = "certificate_subject"
-        case status, reason, timestamp, payloadBytes = "payload_bytes", detail
-    }
 
     /// The entry for an HTTP/2 request and the mock's answer.
     init(request: MockRequest, response: MockResponse, time: Date, connection: Int, stream: Int, remote: String) {
@@ -138,9 +131,7 @@ public struct MockLogEntry: Sendable, Equatable, Codable {
     }
 
     static func iso8601(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
+        Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
     }
 }
 

@@ -33,11 +33,15 @@ public struct MockServerConfiguration: Sendable {
     public var logSink: (@Sendable (String) -> Void)?
     /// Deliberate misbehaviour for client tests (server errors, stalls, GOAWAY); none by default.
     public var faults: MockFaults
+    /// How many of the latest requests (and log lines) to keep in memory for ``MockAPNsServer/receivedRequests``
+    /// and ``MockAPNsServer/logLines``; older ones are dropped (the count goes on). 0 keeps none.
+    public var retainedRequests: Int
 
     public init(host: String = "127.0.0.1", port: Int = 0, tls: TLSSource = .generate,
                 policy: ValidationPolicy = ValidationPolicy(), clientCAPEM: String? = nil,
                 clock: any APNsClock = SystemClock(), logFormat: MockLogFormat = .text,
-                logSink: (@Sendable (String) -> Void)? = nil, faults: MockFaults = .none) {
+                logSink: (@Sendable (String) -> Void)? = nil, faults: MockFaults = .none,
+                retainedRequests: Int = 10_000) {
         self.host = host
         self.port = port
         self.tls = tls
@@ -47,6 +51,7 @@ public struct MockServerConfiguration: Sendable {
         self.logFormat = logFormat
         self.logSink = logSink
         self.faults = faults
+        self.retainedRequests = max(0, retainedRequests)
     }
 
     /// True when `host` is a loopback address or name.

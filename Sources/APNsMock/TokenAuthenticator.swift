@@ -18,6 +18,12 @@ struct TokenAuthenticator {
         if compact.isEmpty {
             throw Rejection(.missingProviderToken, "authorization header carries no token")
         }
+        if compact == connection.currentToken, let known = connection.currentClaims {
+            // Verified when it was first accepted on this connection: only its age can have changed.
+            claimed = .token(keyID: known.keyID, teamID: known.teamID)
+            try checkAge(issuedAt: known.issuedAt, now: now)
+            return claimed
+        }
         let token: ProviderToken
         do {
             token = try ProviderToken(parsing: compact)
@@ -37,18 +43,23 @@ struct TokenAuthenticator {
         guard token.teamID == key.teamID else {
             throw Rejection(.invalidProviderToken, "iss \(token.teamID) is not key \(token.keyID)'s team \(key.teamID)")
         }
-        let age = now.timeIntervalSince(token.issuedAtDate)
+        try checkAge(issuedAt: token.issuedAtDate, now: now)
+        if connection.isTooEarlyToChange(to: compact, now: now, interval: policy.tokenUpdateInterval) {
+            throw Rejection(.tooManyProviderTokenUpdates,
+                            "token changed on this connection less than \(Int(policy.tokenUpdateInterval)) s after the last")
+        }
+        connection.accept(compact, claims: (token.keyID, token.teamID, token.issuedAtDate), now: now)
+        return claimed
+    }
+
+    /// `iat` must not be in the future (InvalidProviderToken) nor older than the limit (ExpiredProviderToken).
+    private func checkAge(issuedAt: Date, now: Date) throws(Rejection) {
+        let age = now.timeIntervalSince(issuedAt)
         if age < 0 {
             throw Rejection(.invalidProviderToken, "iat is \(Int(-age)) s in the future")
         }
         if age > policy.maximumTokenAge {
             throw Rejection(.expiredProviderToken, "iat is \(Int(age)) s old (limit \(Int(policy.maximumTokenAge)) s)")
         }
-        if connection.isTooEarlyToChange(to: compact, now: now, interval: policy.tokenUpdateInterval) {
-            throw Rejection(.tooManyProviderTokenUpdates,
-                            "token changed on this connection less than \(Int(policy.tokenUpdateInterval)) s after the last")
-        }
-        connection.accept(compact, now: now)
-        return claimed
     }
 }

@@ -1,3 +1,4 @@
+import APNsCore
 import Foundation
 
 /// The offset between the server's clock (its `Date` header) and this machine's.

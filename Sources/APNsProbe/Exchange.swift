@@ -1,3 +1,4 @@
+import APNsCore
 import Foundation
 
 /// The phases of one request, in seconds, from libcurl's timing info.

@@ -26,7 +26,9 @@ public final class HTTP2Transport {
     }
 
     /// Sends `requests` concurrently on one HTTP/2 connection; the answers come back in request order.
-    public func send(_ requests: [CanaryRequest]) throws -> [Exchange] {
+    /// `within` shortens the bound for this call (never beyond `timeout`).
+    public func send(_ requests: [CanaryRequest], within: Double? = nil) throws -> [Exchange] {
+        let timeout = min(self.timeout, max(0.001, within ?? self.timeout))
         guard CurlRuntime.bootstrap() else {
             throw APNsError(.internalError, "libcurl could not be initialised")
         }
@@ -35,9 +37,12 @@ public final class HTTP2Transport {
             let multi = try self.multi ?? CurlMulti()
             self.multi = multi
             var transfers: [Transfer] = []
+            // Whatever happens, no easy handle stays in the multi handle once its Transfer (the callbacks'
+            // context) is gone.
+            defer { for transfer in transfers { multi.remove(transfer.easy) } }
             for request in requests {
                 let transfer = try Transfer(request: request)
-                try configure(transfer)
+                try configure(transfer, timeout: timeout)
                 try multi.add(transfer.easy)
                 transfers.append(transfer)
             }
@@ -56,7 +61,7 @@ public final class HTTP2Transport {
                 if remaining <= 0 { break }
                 multi.poll(milliseconds: Int(min(remaining, 0.25) * 1000) + 1)
             }
-            let seconds = String(format: "%g", timeout)
+            let seconds = String(format: "%g", self.timeout)
             for transfer in transfers where !transfer.done {
                 transfer.expire("no answer within --timeout \(seconds)s")
                 multi.remove(transfer.easy)
@@ -67,7 +72,7 @@ public final class HTTP2Transport {
         }
     }
 
-    private func configure(_ transfer: Transfer) throws(CurlSetupError) {
+    private func configure(_ transfer: Transfer, timeout: Double) throws(CurlSetupError) {
         let easy = transfer.easy
         let request = transfer.request
         let millis = max(1, Int(timeout * 1000))

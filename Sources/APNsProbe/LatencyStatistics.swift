@@ -1,3 +1,4 @@
+import APNsCore
 /// Latency statistics over a set of request durations (seconds): min, median, p90, max.
 public struct LatencyStatistics: Sendable, Equatable, Codable {
     public var count: Int

@@ -1,3 +1,4 @@
+import APNsCore
 /// How the prober authenticates to APNs.
 public enum ProbeCredential: Sendable {
     /// Token authentication: a compact ES256 JWT sent as `authorization: bearer …`.

@@ -54,7 +54,14 @@ public final class Prober {
             request.apnsID = CanaryRequest.freshID()
             return request
         }
-        let exchanges = try transport.send(requests)
+        // The first canary goes alone: it opens the connection and learns the server's stream limit (APNs allows a
+        // token connection one stream until a request succeeds). The rest then share that connection; sent all at
+        // once, streams the server refuses before its SETTINGS arrive make libcurl retry on a second connection.
+        var exchanges = try transport.send(Array(requests.prefix(1)))
+        if requests.count > 1, exchanges.first?.failure == nil {
+            let left = configuration.timeout - Date().timeIntervalSince(started)
+            exchanges += try transport.send(Array(requests.dropFirst()), within: left)
+        }
         return Self.report(configuration: configuration, exchanges: exchanges, startedAt: started)
     }
 
@@ -89,8 +96,16 @@ public final class Prober {
     /// Folds a round's exchanges into one report: the worst answer represents the round.
     public static func report(configuration: ProbeConfiguration, exchanges: [Exchange], startedAt: Date) -> ProbeReport {
         let verdicts = exchanges.map { verdict(for: $0, configuration: configuration) }
-        let worst = Verdict.worst(verdicts) ?? Verdict(.unreachable, "nothing was sent")
+        var worst = Verdict.worst(verdicts) ?? Verdict(.unreachable, "nothing was sent")
+        let offset = exchanges.lazy.compactMap {
+            ClockOffset.offset(dateHeader: $0.headers["date"], localReceived: $0.receivedAt)
+        }.first
         let index = verdicts.firstIndex(of: worst) ?? 0
+        if let offset, ClockOffset.isSkewed(offset), configuration.credential.kind == "token" {
+            // Healthy today, but tokens signed by a clock this far off will soon look stale or from the future.
+            let warning = "this machine's clock is \(ClockOffset.describe(offset)); provider tokens depend on it: sync with NTP"
+            worst.hint = worst.hint.isEmpty ? warning : worst.hint + "; " + warning
+        }
         let shown = exchanges.indices.contains(index) ? exchanges[index] : nil
         var answers: [String: Int] = [:]
         for exchange in exchanges {
@@ -117,9 +132,7 @@ public final class Prober {
             status: shown?.status, reason: shown?.reason, apnsID: shown?.sentID ?? canary.apnsID,
             apnsIDReturned: shown?.headers["apns-id"], apnsUniqueID: shown?.headers["apns-unique-id"],
             unregisteredAt: shown?.unregisteredAt, serverDate: shown?.headers["date"],
-            clockOffsetSeconds: exchanges.lazy.compactMap {
-                ClockOffset.offset(dateHeader: $0.headers["date"], localReceived: $0.receivedAt)
-            }.first,
+            clockOffsetSeconds: offset,
             timings: shown?.timings ?? PhaseTimings(dns: 0, connect: 0, tls: 0, firstByte: 0, total: 0),
             latency: exchanges.count > 1 ? LatencyStatistics(answered.map(\.timings.total)) : nil,
             answers: answers, failure: shown?.failure, verdict: worst, exitCode: worst.exitStatus.rawValue,

@@ -1,3 +1,4 @@
+import APNsCore
 import Foundation
 
 /// Renders a probe report in the Prometheus text exposition format, for node_exporter's textfile collector.

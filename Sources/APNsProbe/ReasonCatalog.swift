@@ -3,7 +3,7 @@ import Foundation
 
 /// Every status and reason APNs documents, and the verdict and hint for each.
 public enum ReasonCatalog {
-    /// The documented reasons by status (APNS.md, "The response").
+    /// The documented reasons by status (APNsCore's `APNsReason`, APNS.md "The response").
     public static let reasons: [Int: [String]] = APNsReason.byStatus.mapValues { $0.map(\.rawValue) }
 
     /// The verdict for an HTTP/2 answer from APNs.

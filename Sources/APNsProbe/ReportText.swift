@@ -1,3 +1,4 @@
+import APNsCore
 import Foundation
 
 /// The human-readable rendering of a probe report.
@@ -6,7 +7,8 @@ public enum ReportText {
         var lines: [String] = []
         let env = report.environment.map { " (\($0.rawValue))" } ?? ""
         let token = report.dummyDeviceToken ? "dummy device token" : "device token \(report.deviceToken)"
-        lines.append("probe \(report.host):\(report.port)\(env) with \(report.credential) credential, \(token)")
+        let credential = report.credential == "none" ? "no credential" : "\(report.credential) credential"
+        lines.append("probe \(report.host):\(report.port)\(env) with \(credential), \(token)")
         var request = [report.topic.map { "topic \($0)" }, report.pushType.map { "push type \($0)" },
                        report.priority.map { "priority \($0)" }].compactMap { $0 }
         if report.requests > 1 { request.append("\(report.requests) requests") }

@@ -20,7 +20,7 @@ struct CertConvert: AsyncParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("Input files (- for standard input).", valueName: "IN"), completion: .file())
+    @Argument(help: ArgumentHelp("Input files (- for standard input).", valueName: "IN"), completion: KeystoreCompletion.credentialFiles)
     var inputs: [String]
 
     @Option(help: ArgumentHelp("Target encoding: pem, p12 or der.", valueName: "pem|p12|der"))

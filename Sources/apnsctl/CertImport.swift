@@ -12,7 +12,7 @@ struct CertImport: AsyncParsableCommand {
             + "`apnsctl keystore status`. The export password comes from the prompt, --password-file or --password-env.")
 
     @Argument(help: ArgumentHelp("The .p12 or PEM file holding the certificate and its key (- for stdin).",
-                                 valueName: "FILE"), completion: .file())
+                                 valueName: "FILE"), completion: KeystoreCompletion.credentialFiles)
     var file: String
     @OptionGroup var secrets: SecretOptions
     @OptionGroup var keystore: KeystoreOptions

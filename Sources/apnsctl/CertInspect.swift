@@ -15,7 +15,7 @@ struct CertInspect: AsyncParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("Credential files to read (- for standard input).", valueName: "FILE"),
-              completion: .file())
+              completion: KeystoreCompletion.credentialFiles)
     var files: [String]
 
     @OptionGroup var secret: SecretOptions

@@ -16,7 +16,7 @@ struct CertVerify: AsyncParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("The certificate file (PEM, DER or .p12; - for standard input).", valueName: "FILE"),
-              completion: .file())
+              completion: KeystoreCompletion.credentialFiles)
     var file: String
 
     @Option(name: .customLong("topic"), help: ArgumentHelp("A topic that must be allowed (repeatable).", valueName: "T"))

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsKeystore
 import APNsProbe
 import ArgumentParser
 import Foundation
@@ -19,12 +20,14 @@ struct DoctorCommand: AsyncParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
+    @OptionGroup var keystore: KeystoreOptions
+
     func validate() throws {
         guard minDays >= 0 else { throw ValidationError("--min-days must not be negative") }
     }
 
     func run() async throws {
-        let report = DoctorReport(checks: MachineChecks.all())
+        let report = DoctorReport(checks: MachineChecks.all() + KeystoreChecks.run(keystore, minDays: minDays))
         switch format {
         case .json:
             try Console.printJSON(report)
@@ -67,5 +70,63 @@ extension DoctorCheck.Status {
         case .warn: return .warn
         case .fail: return .fail
         }
+    }
+}
+
+/// The keystore checks of `doctor`: present, permissions, integrity, keys per team, certificate expiry.
+/// Thin: every judgement comes from APNsKeystore (`KeystorePermissions`, `Keystore.open`, `status`).
+enum KeystoreChecks {
+    static func run(_ options: KeystoreOptions, minDays: Int) -> [DoctorCheck] {
+        let location = options.location
+        guard FileManager.default.fileExists(atPath: location.path + "/" + KeystoreLocation.manifestName) else {
+            return [DoctorCheck("keystore", .warn, "no keystore at \(location.path)",
+                                hint: "create one with `apnsctl keystore init`, or pass --keystore PATH")]
+        }
+        var checks: [DoctorCheck] = []
+        let problems = KeystorePermissions.problems(KeystoreLayout(root: location.path))
+        if let first = problems.first {
+            let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
+            checks.append(DoctorCheck("keystore permissions", .fail, first.summary + more,
+                                      hint: "run `apnsctl keystore fix-permissions`"))
+            return checks
+        }
+        checks.append(DoctorCheck("keystore permissions", .pass, "\(location.path): directories 0700, secrets 0600"))
+        let report: KeystoreReport
+        do {
+            report = try options.open().status(minDays: minDays)
+        } catch let error as APNsError {
+            checks.append(DoctorCheck("keystore integrity", .fail, error.message, hint: error.hint))
+            return checks
+        } catch {
+            checks.append(DoctorCheck("keystore integrity", .fail, "\(error)"))
+            return checks
+        }
+        checks.append(DoctorCheck("keystore integrity", .pass,
+                                  "\(report.keys.count) keys, \(report.certificates.count) certificates"))
+        let teams = Dictionary(grouping: report.keys, by: \.teamID)
+        if teams.isEmpty {
+            checks.append(DoctorCheck("keys", .warn, "no signing keys", hint: "add one with `apnsctl key import` or `key generate`"))
+        }
+        for (team, keys) in teams.sorted(by: { $0.key < $1.key }) {
+            if let active = keys.first(where: { $0.state == .active }) {
+                checks.append(DoctorCheck("keys \(team)", .pass, "active key \(active.keyID) (\(keys.count) in total)"))
+            } else {
+                checks.append(DoctorCheck("keys \(team)", .warn, "no active key (\(keys.count) in total)",
+                                          hint: "activate one with `apnsctl key rotate --team \(team) --to KEYID`"))
+            }
+        }
+        for certificate in report.certificates {
+            let name = "certificate \(certificate.subject)"
+            if certificate.daysLeft < 0 {
+                checks.append(DoctorCheck(name, .fail, "expired \(-certificate.daysLeft) days ago",
+                                          hint: "renew it in the developer account and import the new one"))
+            } else if certificate.expiring {
+                checks.append(DoctorCheck(name, .warn, "expires in \(certificate.daysLeft) days (within --min-days \(minDays))",
+                                          hint: "renew it before it expires"))
+            } else {
+                checks.append(DoctorCheck(name, .pass, "\(certificate.daysLeft) days left"))
+            }
+        }
+        return checks
     }
 }

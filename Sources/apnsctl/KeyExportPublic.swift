@@ -7,7 +7,7 @@ struct KeyExportPublic: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export-public", abstract: "Print (or write) a key's public key as PEM.")
 
-    @Argument(help: ArgumentHelp("The key id.", valueName: "KEYID")) var keyID: String
+    @Argument(help: ArgumentHelp("The key id.", valueName: "KEYID"), completion: KeystoreCompletion.keyIDs) var keyID: String
     @Option(help: ArgumentHelp("Write the PEM to FILE instead of stdout.", valueName: "FILE"), completion: .file())
     var out: String?
     @Flag(help: "Replace --out if it exists.") var force = false

@@ -14,7 +14,7 @@ struct KeyImport: AsyncParsableCommand {
         encrypted input file. Without --encrypt the key is stored as plain PKCS#8 (0600), as Apple ships it.
         """)
 
-    @Argument(help: ArgumentHelp("The .p8 file (- for stdin).", valueName: "FILE"), completion: .file())
+    @Argument(help: ArgumentHelp("The .p8 file (- for stdin).", valueName: "FILE"), completion: KeystoreCompletion.keyFiles)
     var file: String
     @Option(help: ArgumentHelp("The 10-character team id.", valueName: "TEAMID")) var team: String
     @Option(name: .customLong("key-id"), help: ArgumentHelp("The 10-character key id.", valueName: "KEYID"))

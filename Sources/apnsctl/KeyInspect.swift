@@ -7,7 +7,7 @@ struct KeyInspect: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect", abstract: "Show one key: team, state, dates, last use, public key fingerprint.")
 
-    @Argument(help: ArgumentHelp("The key id.", valueName: "KEYID")) var keyID: String
+    @Argument(help: ArgumentHelp("The key id.", valueName: "KEYID"), completion: KeystoreCompletion.keyIDs) var keyID: String
     @OptionGroup var keystore: KeystoreOptions
     @Option(help: "Output format.") var format: OutputFormat = .text
 

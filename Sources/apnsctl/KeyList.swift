@@ -6,7 +6,8 @@ import Foundation
 struct KeyList: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the keystore's signing keys.")
 
-    @Option(help: ArgumentHelp("Only this team's keys.", valueName: "TEAMID")) var team: String?
+    @Option(help: ArgumentHelp("Only this team's keys.", valueName: "TEAMID"), completion: KeystoreCompletion.teams)
+    var team: String?
     @OptionGroup var keystore: KeystoreOptions
     @Option(help: "Output format.") var format: OutputFormat = .text
 

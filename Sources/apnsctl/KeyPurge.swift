@@ -8,7 +8,7 @@ struct KeyPurge: AsyncParsableCommand {
         commandName: "purge",
         abstract: "Remove a revoked key's material (overwritten, then unlinked); its audit entries stay.")
 
-    @Argument(help: ArgumentHelp("The key id.", valueName: "KEYID")) var keyID: String
+    @Argument(help: ArgumentHelp("The key id.", valueName: "KEYID"), completion: KeystoreCompletion.keyIDs) var keyID: String
     @OptionGroup var keystore: KeystoreOptions
     @Option(help: "Output format.") var format: OutputFormat = .text
 

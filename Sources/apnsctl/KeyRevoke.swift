@@ -9,7 +9,7 @@ struct KeyRevoke: AsyncParsableCommand {
         abstract: "Mark a key revoked (after revoking it in Apple's portal) and drop every token it signed.",
         discussion: "The active key is refused unless --force: rotate to a new key first.")
 
-    @Argument(help: ArgumentHelp("The key id.", valueName: "KEYID")) var keyID: String
+    @Argument(help: ArgumentHelp("The key id.", valueName: "KEYID"), completion: KeystoreCompletion.keyIDs) var keyID: String
     @Flag(help: "Revoke even the team's active key (the team then cannot sign until a rotation).")
     var force = false
     @OptionGroup var keystore: KeystoreOptions

@@ -1,5 +1,7 @@
 import APNsCore
 import APNsKeystore
+import APNsProbe
+import APNsTokens
 import ArgumentParser
 import Foundation
 
@@ -8,12 +10,19 @@ struct KeyRotate: AsyncParsableCommand {
         commandName: "rotate",
         abstract: "Make a staged key the team's active key and retire the old one, in one atomic step.",
         discussion: "The retired key still verifies tokens for --grace minutes but never signs new ones. "
-            + "Cached tokens of the old key are dropped.")
+            + "Cached tokens of the old key are dropped. With --probe, a canary push signed by the new key goes "
+            + "first (to --env, or --host/--port); unless APNs accepts it, nothing changes.")
 
-    @Option(help: ArgumentHelp("The team whose key rotates.", valueName: "TEAMID")) var team: String
-    @Option(help: ArgumentHelp("The key to make active (staged or retired).", valueName: "KEYID")) var to: String
+    @Option(help: ArgumentHelp("The team whose key rotates.", valueName: "TEAMID"), completion: KeystoreCompletion.teams)
+    var team: String
+    @Option(help: ArgumentHelp("The key to make active (staged or retired).", valueName: "KEYID"),
+            completion: KeystoreCompletion.keyIDs) var to: String
     @Option(help: ArgumentHelp("Minutes the retired key still verifies tokens.", valueName: "MINUTES"))
     var grace: Int = 60
+    @Flag(help: "First send a canary push signed by the new key; rotate only when APNs accepts it.")
+    var probe = false
+    @OptionGroup(title: "Canary probe (with --probe)") var target: ProbeTargetOptions
+    @OptionGroup(title: "Canary probe (with --probe)") var canary: ProbeCanaryOptions
     @OptionGroup var secrets: SecretOptions
     @OptionGroup var keystore: KeystoreOptions
     @Option(help: "Output format.") var format: OutputFormat = .text
@@ -33,23 +42,43 @@ struct KeyRotate: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...10_080).contains(grace) else { throw ValidationError("--grace must be 0 to 10080 minutes") }
+        if probe && target.env == nil && target.host == nil {
+            throw ValidationError("--probe needs a target: --env development|production, or --host/--port")
+        }
     }
 
     func run() async throws {
         try AppleIdentifier.validate(team, what: "team id", flag: "--team")
         try AppleIdentifier.validate(to, what: "key id", flag: "--to")
         let store = try keystore.open(secrets: secrets)
-        // TODO(prober): `--probe` wires a canary through `Keystore.rotate(team:to:grace:canary:)` once APNsProbe lands.
-        let result = try await store.rotate(team: team, to: to, grace: TimeInterval(grace * 60))
+        let result = try await store.rotate(team: team, to: to, grace: TimeInterval(grace * 60),
+                                            canary: probe ? canaryProbe() : nil)
         if format == .json {
             try Console.printJSON(Output(teamID: result.teamID, activeKeyID: result.activeKeyID,
                                          retiredKeyID: result.retiredKeyID, verifyUntil: result.verifyUntil,
                                          probed: result.probed))
             return
         }
+        if result.probed { print("canary probe signed by \(result.activeKeyID): accepted") }
         print("team \(result.teamID): \(result.activeKeyID) is active")
         if let retired = result.retiredKeyID {
             print("\(retired) retired; it verifies tokens until \(KeystoreText.date(result.verifyUntil)) and signs no more")
+        }
+    }
+
+    /// The canary: one probe with a token signed by the new key; throws unless the verdict is healthy.
+    private func canaryProbe() throws -> @Sendable (ProviderToken) async throws -> Void {
+        let request = try canary.request(defaultTopic: nil)
+        let target = self.target
+        return { token in
+            let configuration = try target.configuration(
+                credential: .token(token.compact, issuedAt: token.issuedAtDate), canary: request)
+            let prober = Prober(configuration)
+            try prober.validate()
+            let verdict = try prober.probe().verdict
+            guard verdict.exitStatus == .ok else {
+                throw APNsError(verdict.exitStatus, verdict.summary, hint: verdict.hint)
+            }
         }
     }
 }

@@ -94,21 +94,27 @@ struct MockServe: AsyncParsableCommand {
     func run() async throws {
         let logFormat: MockLogFormat = format == .json ? .json : .text
         let server = try MockAPNsServer(configuration: try makeConfiguration(logFormat: logFormat))
-        var caFile: String?
-        if let pem = server.certificateAuthorityPEM {
-            caFile = try writeCA(pem)
-        }
         if !server.configuration.isLoopback {
             Console.warn("listening on \(host), which is not loopback: other machines can reach this mock")
         }
         let signals = TerminationSignals.install()
         let bound = try await server.start()
+        // The CA file is written only once the port is bound, so a failed start leaves no file behind.
+        var caFile: String?
+        if let pem = server.certificateAuthorityPEM {
+            do {
+                caFile = try writeCA(pem)
+            } catch {
+                await server.stop(reason: .shutdown)
+                throw error
+            }
+        }
         Self.emit(MockStartup.listeningLine(host: host, port: bound, environment: environment.value,
                                             trustedKeys: server.configuration.policy.trustedKeys.count,
                                             caFile: caFile, format: logFormat))
         await signals.wait()
         await server.stop(reason: .shutdown)
-        Self.emit(MockStartup.stoppedLine(reason: .shutdown, requests: server.receivedRequests.count, format: logFormat))
+        Self.emit(MockStartup.stoppedLine(reason: .shutdown, requests: server.requestCount, format: logFormat))
     }
 
     private func makeConfiguration(logFormat: MockLogFormat) throws -> MockServerConfiguration {
@@ -137,7 +143,7 @@ struct MockServe: AsyncParsableCommand {
         }
         let clientCAPEM = try clientCA.map { String(decoding: try SecureFile.read($0), as: UTF8.self) }
         return MockServerConfiguration(host: host, port: port, tls: tls, policy: policy, clientCAPEM: clientCAPEM,
-                                       logFormat: logFormat, logSink: { Self.emit($0) })
+                                       logFormat: logFormat, logSink: { Self.emit($0) }, retainedRequests: 0)
     }
 
     /// The keys of the keystore, when `--keystore` names one or the default location holds one.

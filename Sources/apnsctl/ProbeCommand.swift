@@ -1,4 +1,6 @@
 import APNsCore
+import APNsCredentials
+import APNsKeystore
 import APNsProbe
 import APNsTokens
 import ArgumentParser
@@ -20,22 +22,11 @@ struct ProbeCommand: AsyncParsableCommand {
           0  healthy: 200, or 400 BadDeviceToken for the dummy token
           1  APNs answered with a credential or request error
           2  usage error, or a canary APNs would refuse (checked before sending)
-          3  a credential file could not be read
-          4  not reachable: DNS, TCP, TLS, HTTP/1.1 instead of HTTP/2, reset, GOAWAY or timeout
+          3  a credential could not be read (missing file, wrong password, bad JWT)
+          4  not reachable: DNS, TCP, TLS, HTTP/1.1, reset, GOAWAY or timeout
         """)
 
-    @Option(help: "APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).")
-    var env: APNsEnvironment?
-
-    @Option(help: ArgumentHelp("Another server, e.g. a mock: --host 127.0.0.1 --port 8443.", valueName: "HOST"))
-    var host: String?
-
-    @Option(help: ArgumentHelp("443 or 2197 for APNs; any port with --host.", valueName: "PORT"))
-    var port: Int?
-
-    @Option(help: ArgumentHelp("Trust the CA certificates in this PEM file instead of the system's.", valueName: "FILE"),
-            completion: .file())
-    var cacert: String?
+    @OptionGroup var target: ProbeTargetOptions
 
     @OptionGroup(title: "Credential")
     var credential: ProbeCredentialOptions
@@ -49,32 +40,30 @@ struct ProbeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds between rounds (with --count): a bounded watch loop.", valueName: "S"))
     var interval: Double?
 
-    @Option(help: ArgumentHelp("Seconds each round may take, whatever the server does.", valueName: "S"))
-    var timeout: Double = 10
-
     @Option(help: "Output: text, json, or prometheus (for node_exporter's textfile collector).")
     var format: ProbeFormat = .text
 
+    @Option(help: ArgumentHelp("Write the report to FILE atomically instead of stdout (replaced each run, 0644): "
+                               + "node_exporter never reads half a file.", valueName: "FILE"), completion: .file())
+    var out: String?
+
     func validate() throws {
         guard (1...10_000).contains(count) else { throw ValidationError("--count must be between 1 and 10000") }
-        guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
         if let interval {
             guard interval >= 0 else { throw ValidationError("--interval must not be negative") }
             if format == .prometheus {
                 throw ValidationError("--format prometheus writes one snapshot: run it from cron instead of --interval")
             }
+            if out != nil { throw ValidationError("--out writes one snapshot: it does not go with --interval") }
         }
     }
 
     func run() async throws {
         CurlRuntime.bootstrap()
-        let target = try ProbeTarget.resolve(environment: env, host: host, port: port)
-        if let cacert { _ = try SecureFile.read(cacert, limit: 16 << 20) }
         let resolved = try credential.resolve()
-        let request = try canary.request(defaultTopic: resolved.defaultTopic)
-        let configuration = ProbeConfiguration(
-            target: target, credential: resolved.credential, caFile: cacert, canary: request,
-            count: interval == nil ? count : 1, timeout: timeout)
+        let configuration = try target.configuration(
+            credential: resolved.credential, canary: try canary.request(defaultTopic: resolved.defaultTopic),
+            count: interval == nil ? count : 1)
         let prober = Prober(configuration)
         try prober.validate()
         let rounds = interval == nil ? 1 : count
@@ -86,25 +75,31 @@ struct ProbeCommand: AsyncParsableCommand {
     }
 
     private func emit(_ report: ProbeReport, round: ProbeReport?) throws {
+        let data = try render(report, round: round)
+        if let out {
+            try SecureFile.write(data, to: out, mode: 0o644, overwrite: true)
+        } else {
+            FileHandle.standardOutput.write(data)
+        }
+    }
+
+    private func render(_ report: ProbeReport, round: ProbeReport?) throws -> Data {
         switch format {
         case .text:
             var text = ReportText.render(report)
             if round != nil {
                 text = "[\(ISO8601DateFormatter().string(from: report.startedAt))] " + text
             }
-            FileHandle.standardOutput.write(Data(text.utf8))
+            return Data(text.utf8)
         case .json:
-            if round != nil {
-                // One compact object per round: JSON Lines, for `jq` and log shippers.
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                encoder.dateEncodingStrategy = .iso8601
-                FileHandle.standardOutput.write(try encoder.encode(report) + Data("\n".utf8))
-            } else {
-                try Console.printJSON(report)
-            }
+            // One compact object per round with --interval (JSON Lines, for `jq` and log shippers); else pretty.
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = round != nil ? [.sortedKeys, .withoutEscapingSlashes]
+                                                    : [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            encoder.dateEncodingStrategy = .iso8601
+            return try encoder.encode(report) + Data("\n".utf8)
         case .prometheus:
-            FileHandle.standardOutput.write(Data(PrometheusText.render(report).utf8))
+            return Data(PrometheusText.render(report).utf8)
         }
     }
 }
@@ -117,8 +112,18 @@ enum ProbeFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
 extension APNsEnvironment: ExpressibleByArgument {}
 extension APNsPushType: ExpressibleByArgument {}
 
-/// How the probe authenticates: a ready token, or a client certificate.
+/// How the probe authenticates: a keystore key's cached token, a ready token, or a client certificate.
 struct ProbeCredentialOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Authenticate with this team's key from the keystore (its cached token).",
+                               valueName: "TEAMID"), completion: KeystoreCompletion.teams)
+    var team: String?
+
+    @Option(help: ArgumentHelp("Sign with this keystore key instead of the team's active key.", valueName: "KEYID"),
+            completion: KeystoreCompletion.keyIDs)
+    var key: String?
+
+    @OptionGroup var keystore: KeystoreOptions
+
     @Option(name: .customLong("token-file"), help: ArgumentHelp(
         "Authenticate with the provider token (JWT) in FILE.", valueName: "FILE"), completion: .file())
     var tokenFile: String?
@@ -134,9 +139,9 @@ struct ProbeCredentialOptions: ParsableArguments {
     @OptionGroup var secret: SecretOptions
 
     func validate() throws {
-        let given = [tokenFile, tokenEnv, cert].compactMap { $0 }
+        let given = [tokenFile, tokenEnv, cert, team ?? key].compactMap { $0 }
         if given.count > 1 {
-            throw ValidationError("use one credential: --token-file, --token-env or --cert")
+            throw ValidationError("use one credential: --team/--key (keystore), --token-file, --token-env or --cert")
         }
     }
 
@@ -155,7 +160,13 @@ struct ProbeCredentialOptions: ParsableArguments {
             return (try token(text, source: "$\(tokenEnv)"), nil)
         }
         if let cert {
-            return (try certificate(cert), nil)
+            return try certificate(cert)
+        }
+        if team != nil || key != nil {
+            if let team { try AppleIdentifier.validate(team, what: "team id", flag: "--team") }
+            if let key { try AppleIdentifier.validate(key, what: "key id", flag: "--key") }
+            let issued = try keystore.open(secrets: secret).token(team: team, keyID: key)
+            return (.token(issued.token.compact, issuedAt: issued.token.issuedAtDate), nil)
         }
         return (.none, nil)
     }
@@ -170,51 +181,24 @@ struct ProbeCredentialOptions: ParsableArguments {
         }
     }
 
-    private func certificate(_ path: String) throws -> ProbeCredential {
-        let bytes = try SecureFile.read(path)
-        if String(decoding: bytes.prefix(64 * 1024), as: UTF8.self).contains("-----BEGIN") {
-            let text = String(decoding: bytes, as: UTF8.self)
-            guard text.contains("CERTIFICATE-----"), text.contains("PRIVATE KEY-----") else {
-                throw APNsError.badInput("\(path): a PEM client credential needs the certificate and its private key",
-                                         hint: "convert the .p12 with `apnsctl cert convert`, or pass the .p12 itself")
-            }
-            let password = text.contains("ENCRYPTED") ? try secret.source(prompt: "Key password: ").resolve() : nil
-            return .pem(certificate: bytes, key: bytes, keyPassword: password)
+    /// Reads a .p12 (legacy included) or PEM with APNsCredentials and hands libcurl the certificate chain and key
+    /// as PEM in memory; the certificate's bundle id becomes the default topic.
+    private func certificate(_ path: String) throws -> (credential: ProbeCredential, defaultTopic: String?) {
+        let source = secret.source(prompt: "Password for \(path): ")
+        let bundle = try CredentialReader(password: { try source.resolve() }).read(path: path)
+        guard let leaf = bundle.leaf else {
+            throw APNsError.badInput("\(path): holds no certificate", hint: "pass the push certificate's .p12 or PEM file")
         }
-        let password = try secret.source(prompt: "Password for \(path): ").resolve()
-        return .pkcs12(bytes, password: password)
-    }
-}
-
-/// What the canary carries.
-struct ProbeCanaryOptions: ParsableArguments {
-    @Option(name: .customLong("device-token"), help: ArgumentHelp(
-        "A real device's token (hex). Without it a dummy token is used.", valueName: "HEX"))
-    var deviceToken: String?
-
-    @Option(help: ArgumentHelp("apns-topic: the bundle id, with the push type's suffix.", valueName: "TOPIC"))
-    var topic: String?
-
-    @Option(name: .customLong("push-type"), help: "apns-push-type.")
-    var pushType: APNsPushType = .background
-
-    @Option(help: "apns-priority: 10, 5 or 1 (default 5 for background, 10 otherwise).")
-    var priority: Int?
-
-    @Option(help: ArgumentHelp("The payload: JSON text, or @FILE.", valueName: "JSON|@FILE"))
-    var payload: String?
-
-    func request(defaultTopic: String?) throws -> CanaryRequest {
-        let token = try deviceToken.map { try DeviceToken(parsing: $0) } ?? .dummy
-        var body = CanaryRequest.defaultPayload
-        if let payload {
-            if payload.hasPrefix("@") {
-                body = try SecureFile.read(String(payload.dropFirst()), limit: 64 * 1024)
-            } else {
-                body = Array(payload.utf8)
-            }
+        guard let privateKey = bundle.privateKey else {
+            throw APNsError.badInput("\(path): holds no private key for the certificate",
+                                     hint: "export the certificate with its key as .p12 from Keychain Access")
         }
-        return CanaryRequest.canary(deviceToken: token, topic: topic ?? defaultTopic, pushType: pushType,
-                                    priority: priority, payload: body)
+        if bundle.keyMatchesLeaf == false {
+            throw APNsError.badInput("\(path): the private key does not belong to the certificate",
+                                     hint: "export the certificate and its own key together")
+        }
+        let chain = bundle.certificates.map(\.pemEncoded).joined(separator: "\n")
+        return (.pem(certificate: Array(chain.utf8), key: Array(try privateKey.pkcs8PEM.utf8), keyPassword: nil),
+                leaf.bundleID)
     }
 }

@@ -14,10 +14,11 @@ struct TokenIssue: AsyncParsableCommand {
         A new one is signed sooner when the clock moved back past its iat, or the key was rotated or revoked.
         """)
 
-    @Option(help: ArgumentHelp("The team (may be left out when the keystore holds one team).", valueName: "TEAMID"))
+    @Option(help: ArgumentHelp("The team (may be left out when the keystore holds one team).", valueName: "TEAMID"),
+            completion: KeystoreCompletion.teams)
     var team: String?
     @Option(help: ArgumentHelp("Sign with this key instead of the team's active key (staged keys only).",
-                               valueName: "KEYID"))
+                               valueName: "KEYID"), completion: KeystoreCompletion.keyIDs)
     var key: String?
     @Option(name: .customLong("refresh-after"), help: ArgumentHelp(
         "Re-sign when the cached token is this old: 20 to 59 minutes.", valueName: "MINUTES"))

@@ -64,6 +64,16 @@ struct AuthenticationTests {
         #expect(answer(Fixture.canary(token: edge)).status == 200)
     }
 
+    @Test func aTokenKeptOnAConnectionStillExpiresAfterAnHour() throws {
+        var state = ConnectionAuthState()
+        let token = try Fixture.token(issuedAt: now)
+        #expect(answer(Fixture.canary(token: token), &state).status == 200)
+        #expect(answer(Fixture.canary(token: token), &state, at: now.addingTimeInterval(3600)).status == 200)
+        let late = answer(Fixture.canary(token: token), &state, at: now.addingTimeInterval(3601))
+        #expect(late.reason == .expiredProviderToken)
+        #expect(late.authentication == .token(keyID: Fixture.keyID, teamID: Fixture.teamID))
+    }
+
     @Test func authenticationIsCheckedBeforeTheDeviceToken() throws {
         let old = try Fixture.token(issuedAt: now.addingTimeInterval(-7200))
         let response = answer(Fixture.canary(token: old, device: Fixture.unknownDevice))

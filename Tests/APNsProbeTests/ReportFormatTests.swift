@@ -1,10 +1,11 @@
+import APNsCore
 import Foundation
 @testable import APNsProbe
 import Testing
 
 @Suite struct ReportFormatTests {
-    static func sampleReport(status: Int? = 400, reason: String? = "BadDeviceToken", failure: TransportFailure? = nil)
-        -> ProbeReport {
+    static func sampleReport(status: Int? = 400, reason: String? = "BadDeviceToken", failure: TransportFailure? = nil,
+                             clockBehind: Double = 3) -> ProbeReport {
         let configuration = ProbeConfiguration(
             target: ProbeTarget(host: "api.push.apple.com", port: 443, environment: .production),
             credential: .token("h.c.s", issuedAt: nil), canary: .canary(topic: "com.example.app"), count: 2)
@@ -15,7 +16,7 @@ import Testing
                                 httpVersion: "2", remoteAddress: "17.188.1.1", remotePort: 443, tlsVersion: "TLSv1.3",
                                 timings: PhaseTimings(dns: 0.001, connect: 0.002, tls: 0.01, firstByte: 0.05, total: 0.051),
                                 connectionsOpened: 1, failure: failure,
-                                receivedAt: Date(timeIntervalSince1970: 784_111_777 - 3))
+                                receivedAt: Date(timeIntervalSince1970: 784_111_777 - clockBehind))
         var second = exchange
         second.connectionsOpened = 0
         second.timings.total = 0.02
@@ -34,6 +35,14 @@ import Testing
         #expect(report.clockOffsetSeconds == 3)
         #expect(report.latency?.min == 0.02)
         #expect(report.latency?.max == 0.051)
+    }
+
+    @Test func aSkewedClockIsMentionedEvenWhenHealthy() {
+        let skewed = Self.sampleReport(clockBehind: 600)
+        #expect(skewed.verdict.outcome == .healthy)
+        #expect(skewed.verdict.hint.contains("10 min 0 s behind the server"))
+        #expect(skewed.verdict.hint.contains("NTP"))
+        #expect(!Self.sampleReport().verdict.hint.contains("NTP"))
     }
 
     @Test func jsonFieldsAreStableSnakeCaseAndAlwaysPresent() throws {

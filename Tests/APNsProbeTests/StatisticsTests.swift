@@ -1,3 +1,4 @@
+import APNsCore
 import Foundation
 @testable import APNsProbe
 import Testing

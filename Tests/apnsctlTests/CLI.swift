@@ -65,6 +65,20 @@ struct CLI {
                       stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
     }
 
+    /// Runs another program (openssl, curl, python3): its exit status and stdout; stderr is discarded.
+    static func tool(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
     /// A fresh empty directory under the system's temporary directory.
     static func temporaryDirectory(_ label: String = "e2e") -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("apnsctl-\(label)-\(UUID().uuidString)")

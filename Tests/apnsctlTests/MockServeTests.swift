@@ -111,6 +111,33 @@ struct MockServeTests {
         #expect(result.stderr.contains("no keystore here"))
     }
 
+    @Test func aPortInUseFailsWithoutLeavingACAFile() throws {
+        let directory = CLI.temporaryDirectory("mock-busy")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try MockServeProcess(["mock", "serve", "--port", "0", "--ca-out",
+                                          directory.appendingPathComponent("first.pem").path])
+        defer { first.kill() }
+        let line = try #require(first.firstLine())
+        let port = try #require(line.split(separator: " ").first { $0.hasPrefix("port=") }.map { String($0.dropFirst(5)) })
+        let second = directory.appendingPathComponent("second.pem").path
+        let result = try CLI.run(["mock", "serve", "--port", port, "--ca-out", second], timeout: 30)
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(result.stderr.contains("cannot listen on 127.0.0.1:\(port)"))
+        #expect(!FileManager.default.fileExists(atPath: second))
+        #expect(first.terminate().status == 0)
+    }
+
+    @Test func anExistingCAFileIsNotReplacedWithoutForce() throws {
+        let directory = CLI.temporaryDirectory("mock-exists")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let existing = directory.appendingPathComponent("ca.pem")
+        try Data("keep me\n".utf8).write(to: existing)
+        let result = try CLI.run(["mock", "serve", "--port", "0", "--ca-out", existing.path], timeout: 30)
+        #expect(result.status == 6, "\(result.stderr)")
+        #expect(result.stderr.contains("already exists"))
+        #expect(try String(contentsOf: existing, encoding: .utf8) == "keep me\n")
+    }
+
     @Test func textFormatPrintsAParseableFirstLineAndWritesTheCAToATemporaryFile() throws {
         let server = try MockServeProcess(["mock", "serve", "--port", "0", "--environment", "production"])
         defer { server.kill() }

@@ -60,7 +60,7 @@ final class ProbeLocalServer: @unchecked Sendable {
     /// A self-signed P-256 certificate for 127.0.0.1 (`cert.pem`, `key.pem`), which is also the CA to trust.
     static func certificates() throws -> URL {
         let directory = CLI.temporaryDirectory("probe-tls")
-        let status = try tool("/usr/bin/openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
+        let status = try CLI.tool("/usr/bin/openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
                                                    "-nodes", "-keyout", directory.appendingPathComponent("key.pem").path,
                                                    "-out", directory.appendingPathComponent("cert.pem").path,
                                                    "-days", "2", "-subj", "/CN=localhost",
@@ -71,20 +71,7 @@ final class ProbeLocalServer: @unchecked Sendable {
 
     /// Runs curl and returns its stdout.
     static func curl(_ arguments: [String]) throws -> String {
-        try tool("/usr/bin/curl", arguments).output
-    }
-
-    private static func tool(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try CLI.tool("/usr/bin/curl", arguments).output
     }
 }
 
@@ -145,6 +132,41 @@ final class SilentListener: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
+        }
+    }
+}
+
+/// `apnsctl mock serve --port 0 …` as a child process; its port read from the first line it prints.
+final class MockProcess: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = CLI.binary
+        process.arguments = ["mock", "serve", "--port", "0"] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let port = text.split(separator: " ").first(where: { $0.hasPrefix("port=") }).flatMap({ Int($0.dropFirst(5)) })
+        else {
+            kill(process.processIdentifier, SIGKILL)
+            throw CocoaError(.fileReadCorruptFile, userInfo: ["line": text])
+        }
+        self.port = port
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
         }
     }
 }

@@ -1,0 +1,30 @@
+import APNsKeystore
+import ArgumentParser
+import Foundation
+
+/// Shell completion of team and key ids from the keystore the command line names (or the default one).
+enum KeystoreCompletion {
+    /// The keystore's team ids.
+    static let teams = CompletionKind.custom { words, _, prefix in
+        values(words) { Set($0.map(\.teamID)).sorted() }.filter { $0.hasPrefix(prefix) }
+    }
+
+    /// The keystore's key ids.
+    static let keyIDs = CompletionKind.custom { words, _, prefix in
+        values(words) { $0.map(\.keyID).sorted() }.filter { $0.hasPrefix(prefix) }
+    }
+
+    /// Certificate and PKCS#12 files.
+    static let credentialFiles = CompletionKind.file(extensions: ["p12", "pfx", "pem", "cer", "der", "crt"])
+
+    /// .p8 signing keys.
+    static let keyFiles = CompletionKind.file(extensions: ["p8", "pem"])
+
+    /// Reads the keys of the keystore `--keystore` names in `words`, or the default one; nothing on any error.
+    private static func values(_ words: [String], _ pick: ([KeyRecord]) -> [String]) -> [String] {
+        let flag = words.firstIndex(of: "--keystore").flatMap { $0 + 1 < words.count ? words[$0 + 1] : nil }
+        guard let keystore = try? Keystore.open(KeystoreLocation.resolve(flag: flag)),
+              let keys = try? keystore.keys() else { return [] }
+        return pick(keys)
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// `apnsctl demo` (what `make demo` runs) does the whole product offline and says so.
+@Suite struct DemoTests {
+    @Test func everyStepBehavesAndTheSummarySaysSo() throws {
+        let keep = CLI.temporaryDirectory("demo").appendingPathComponent("kept")
+        defer { try? FileManager.default.removeItem(at: keep.deletingLastPathComponent()) }
+        let result = try CLI.run(["demo", "--format", "json", "--keep", keep.path])
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        #expect(summary["passed"] as? Bool == true)
+        let steps = try #require(summary["steps"] as? [[String: Any]])
+        #expect(steps.count >= 15)
+        for name in ["convert .p12 to PEM", "probe with the signing key", "probe with the certificate",
+                     "a probe APNs rejects, explained", "rotate with a canary probe", "doctor"] {
+            #expect(steps.contains { $0["step"] as? String == name && $0["passed"] as? Bool == true }, "\(name)")
+        }
+        // --keep leaves the keystore and the converted PEM behind, secrets 0600.
+        let pem = keep.appendingPathComponent("demo.pem").path
+        #expect(try FileManager.default.attributesOfItem(atPath: pem)[.posixPermissions] as? Int == 0o600)
+        let keys = try CLI.run(["key", "list", "--keystore", keep.appendingPathComponent("keystore").path])
+        #expect(keys.status == 0 && keys.stdout.contains("DEMOKEY002"))
+    }
+
+    @Test func keepRefusesADirectoryThatIsNotEmpty() throws {
+        let directory = CLI.temporaryDirectory("demo-busy")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "x".write(to: directory.appendingPathComponent("file"), atomically: true, encoding: .utf8)
+        let result = try CLI.run(["demo", "--keep", directory.path])
+        #expect(result.status == 6)
+        #expect(result.stderr.contains("not empty"))
+    }
+}

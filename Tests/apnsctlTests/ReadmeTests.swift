@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+/// Every `apnsctl` command in the README's `sh` blocks runs, in order, in bash, in a sandbox whose files are
+/// the names the README uses (copies of committed fixtures), so the README cannot rot.
+///
+/// Expected exit: `# exit N` (or `# exit N or M`) at the end of the line; else 0. A command that talks to
+/// Apple's real hosts (`--env …` without `--host`) may also end 1 or 4: this machine may be offline.
+/// A line ending in `&` starts a background server (killed at the end); the README's port 8443 is replaced
+/// by a free port so parallel runs do not collide.
+@Suite(.serialized) struct ReadmeTests {
+    struct Command: CustomStringConvertible {
+        var line: String
+        var expected: Set<Int32>
+        var background: Bool
+        var description: String { line }
+    }
+
+    /// The README's commands, continuation lines joined.
+    static func commands() throws -> [Command] {
+        let text = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        var commands = [Command]()
+        var inShell = false
+        var pending = ""
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("```") {
+                inShell = !inShell && (line == "```sh" || line == "```bash")
+                continue
+            }
+            guard inShell else { continue }
+            if line.hasSuffix("\\") {
+                pending += line.dropLast() + " "
+                continue
+            }
+            let full = pending + line
+            pending = ""
+            guard full.hasPrefix("apnsctl ") else { continue }
+            commands.append(parse(full))
+        }
+        return commands
+    }
+
+    static func parse(_ line: String) -> Command {
+        var body = line
+        var expected: Set<Int32> = [0]
+        if let marker = line.range(of: "# exit ") {
+            let codes = line[marker.upperBound...].split(whereSeparator: { !$0.isNumber }).compactMap { Int32($0) }
+            expected = Set(codes)
+            body = String(line[..<marker.lowerBound])
+        } else if let comment = line.range(of: "  # ") {
+            body = String(line[..<comment.lowerBound])
+        }
+        body = body.trimmingCharacters(in: .whitespaces)
+        if body.contains("--env ") && !body.contains("--host ") { expected.formUnion([1, 4]) }
+        let background = body.hasSuffix("&")
+        if background { body = String(body.dropLast()).trimmingCharacters(in: .whitespaces) }
+        return Command(line: body, expected: expected, background: background)
+    }
+
+    /// The sandbox: the README's file names, backed by committed fixtures.
+    static func sandbox() throws -> URL {
+        let directory = CLI.temporaryDirectory("readme")
+        let certs = CLI.fixtures.appendingPathComponent("certs"), keys = CLI.fixtures.appendingPathComponent("keys")
+        let files: [(String, URL)] = [
+            ("push.p12", certs.appendingPathComponent("dev-legacy.p12")),
+            ("wwdr.pem", certs.appendingPathComponent("ca.pem")),
+            ("AuthKey_ABC123DEFG.p8", keys.appendingPathComponent("AuthKey_ABC123DEFG.p8")),
+            ("AuthKey_NEW456HIJK.p8", keys.appendingPathComponent("AuthKey_NEW456HIJK.p8")),
+        ]
+        for (name, source) in files {
+            try FileManager.default.copyItem(at: source, to: directory.appendingPathComponent(name))
+        }
+        try "legacy-export\n".write(to: directory.appendingPathComponent("p12-password.txt"), atomically: true,
+                                    encoding: .utf8)
+        return directory
+    }
+
+    static func freePort() -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    @Test func theReadmeShowsEnoughCommandsToMatter() throws {
+        let commands = try Self.commands()
+        #expect(commands.count >= 15, "the README's recipes shrank to \(commands.count) commands")
+        for job in ["cert convert", "key import", "key rotate", "cert verify", "probe", "keystore status"] {
+            #expect(commands.contains { $0.line.contains("apnsctl \(job)") }, "no recipe shows apnsctl \(job)")
+        }
+    }
+
+    @Test func everyReadmeCommandRunsAsDocumented() throws {
+        let directory = try Self.sandbox()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let port = String(Self.freePort())
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = CLI.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
+        environment["APNSCTL_KEYSTORE"] = directory.appendingPathComponent("keystore").path
+        environment["P12_PASSWORD"] = "legacy-export"
+        environment["NO_COLOR"] = "1"
+        var servers = [Process]()
+        defer { servers.forEach(Self.stop) }
+
+        for command in try Self.commands() {
+            let line = command.line.replacingOccurrences(of: "8443", with: port)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["--norc", "-o", "pipefail", "-c", command.background ? "exec " + line : line]
+            process.currentDirectoryURL = directory
+            process.environment = environment
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = command.background ? FileHandle.nullDevice : out
+            process.standardError = command.background ? FileHandle.nullDevice : err
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            if command.background {
+                servers.append(process)
+                try waitForPort(Int(port) ?? 0)
+                continue
+            }
+            let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+            _ = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let stderr = String(decoding: stderrData, as: UTF8.self)
+            #expect(command.expected.contains(process.terminationStatus),
+                    "`\(command.line)` exited \(process.terminationStatus), expected \(command.expected.sorted()): \(stderr)")
+            #expect(process.terminationStatus != 2, "usage error in the README: `\(command.line)`: \(stderr)")
+        }
+    }
+
+    /// SIGTERM (a graceful GOAWAY), then SIGKILL after 5 s: a child may inherit a mask that blocks SIGTERM.
+    static func stop(_ process: Process) {
+        guard process.isRunning else { return }
+        process.terminate()
+        for _ in 0..<50 where process.isRunning { usleep(100_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    private func waitForPort(_ port: Int) throws {
+        for _ in 0..<100 {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = UInt16(port).bigEndian
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            close(fd)
+            if connected == 0 { return }
+            usleep(100_000)
+        }
+        Issue.record("the README's background server never listened on port \(port)")
+    }
+}
