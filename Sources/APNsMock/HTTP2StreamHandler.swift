@@ -1,3 +1,4 @@
+import APNsCore
 import NIOCore
 import NIOHPACK
 import NIOHTTP2

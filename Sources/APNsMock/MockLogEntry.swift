@@ -130,8 +130,11 @@ public struct MockLogEntry: Sendable, Equatable {
         format == .json ? json : text
     }
 
+    /// One style for every line (building it per line was a third of the mock's time under load).
+    private static let iso8601Style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
     static func iso8601(_ date: Date) -> String {
-        Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
+        iso8601Style.format(date)
     }
 }
 

@@ -5,11 +5,7 @@ import Foundation
 public enum ClockOffset {
     /// Parses an HTTP date (`Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110 IMF-fixdate).
     public static func parseHTTPDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.date(from: text.trimmingCharacters(in: .whitespaces))
+        HTTPDate.parse(text)
     }
 
     /// Server time minus local time, in seconds: positive when this machine's clock is behind.

@@ -21,8 +21,8 @@ public struct ProviderToken: Sendable, Equatable {
     /// `base64url(header) "." base64url(claims)`: what the signature covers.
     public let signingInput: String
 
-    /// The compact serialisation sent as `authorization: bearer …`.
-    public var compact: String { signingInput + "." + Base64URL.encode(signature) }
+    /// The compact serialisation sent as `authorization: bearer …` (computed once: cache hits compare it).
+    public let compact: String
 
     /// The `iat` claim as a date.
     public var issuedAtDate: Date { Date(timeIntervalSince1970: TimeInterval(issuedAt)) }
@@ -88,6 +88,7 @@ public struct ProviderToken: Sendable, Equatable {
         self.issuedAt = issuedAt
         self.signature = signature
         self.signingInput = signingInput
+        self.compact = signingInput + "." + Base64URL.encode(signature)
     }
 
     /// True when `alg` is ES256 and the signature verifies with `publicKey`.
