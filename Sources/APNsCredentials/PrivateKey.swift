@@ -142,7 +142,7 @@ public struct PrivateKey: Sendable {
         }
     }
 
-    /// Unencrypted PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`), as an Apple .p8 file holds it.
+    /// Unencrypted PKCS#8 PEM (label `PRIVATE KEY`), as an Apple .p8 file holds it.
     public var pkcs8PEM: String {
         get throws {
             let bytes = try MemoryBIO.writing { PEM_write_bio_PKCS8PrivateKey($0, key.pointer, nil, nil, 0, nil, nil) == 1 }
@@ -150,7 +150,7 @@ public struct PrivateKey: Sendable {
         }
     }
 
-    /// Encrypted PKCS#8 PEM (`-----BEGIN ENCRYPTED PRIVATE KEY-----`): PBES2 with PBKDF2-HMAC-SHA256 and
+    /// Encrypted PKCS#8 PEM (label `ENCRYPTED PRIVATE KEY`): PBES2 with PBKDF2-HMAC-SHA256 and
     /// AES-256-CBC. `openssl pkey -passin` reads it. The passphrase must not be empty.
     public func encryptedPKCS8PEM(passphrase: String) throws -> String {
         guard !passphrase.isEmpty else {

@@ -42,7 +42,7 @@ public struct SigningKeyMaterial: Sendable {
                 throw APNsError.badInput("\(name): wrong passphrase for the encrypted key", hint: error.hint)
             default:
                 throw APNsError.badInput("\(name): not a .p8 signing key: \(error.message)",
-                                         hint: "a .p8 from Apple starts with -----BEGIN PRIVATE KEY-----")
+                                         hint: "a .p8 from Apple is a PEM file labelled PRIVATE KEY (PKCS#8)")
             }
         }
         switch key.encoding {

@@ -8,7 +8,7 @@ import X509
 public struct TLSIdentity: Sendable, Equatable {
     /// `-----BEGIN CERTIFICATE-----` …
     public var certificatePEM: String
-    /// `-----BEGIN PRIVATE KEY-----` … (PKCS#8).
+    /// PEM labelled `PRIVATE KEY` (PKCS#8).
     public var privateKeyPEM: String
 
     public init(certificatePEM: String, privateKeyPEM: String) {
