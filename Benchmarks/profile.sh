@@ -89,7 +89,6 @@ plan=(
     "cached_lookups_memoized 200 1200"
     "es256_token_verifies 100 600"
     "mock_validations 100 600"
-    "mock_log_lines 100 600"
     "base64url_encodes 200 1200"
     "base64url_encodes_replica 200 1200"
     "legacy_p12_to_pem 5 25"

@@ -19,7 +19,6 @@ import Foundation
 //   cached_lookups_memoized    a replica of the reuse path that keeps the parsed token (the proposed fix)
 //   es256_token_verifies       ProviderToken(parsing:) + isSignatureValid: what the mock does per request
 //   mock_validations           RequestValidator.validate of a canary push with that token on one connection
-//   mock_log_lines             MockLogEntry.text: the mock's per-request log line (ISO 8601 time)
 //   base64url_encodes          APNsCore's Base64URL.encode of a 64-byte signature (generic over Collection)
 //   base64url_encodes_replica  the same encoding written for [UInt8] over a buffer pointer (the proposed fix)
 //   legacy_p12_to_pem          CredentialReader.read(bytes:) of Tests/Fixtures/certs/dev-legacy.p12 (password
