@@ -14,6 +14,9 @@ import Testing
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
         #expect(text == foundation)
+        // The generic path (slices, Data) agrees with the specialised one.
+        #expect(Base64URL.encode(bytes[...]) == text)
+        #expect(Base64URL.encode(Data(bytes)) == text)
     }
 
     @Test func rejectsCharactersOutsideTheAlphabet() {
