@@ -76,23 +76,6 @@ import Testing
         return directory
     }
 
-    static func freePort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     @Test func theReadmeShowsEnoughCommandsToMatter() throws {
         let commands = try Self.commands()
         #expect(commands.count >= 15, "the README's recipes shrank to \(commands.count) commands")
@@ -104,7 +87,7 @@ import Testing
     @Test func everyReadmeCommandRunsAsDocumented() throws {
         let directory = try Self.sandbox()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let port = String(Self.freePort())
+        let port = String(try SilentListener.freePort())
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = CLI.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
         environment["APNSCTL_KEYSTORE"] = directory.appendingPathComponent("keystore").path
@@ -127,7 +110,7 @@ import Testing
             try process.run()
             if command.background {
                 servers.append(process)
-                try waitForPort(Int(port) ?? 0)
+                waitForPort(Int(port) ?? 0)
                 continue
             }
             let stderrData = err.fileHandleForReading.readDataToEndOfFile()
@@ -144,27 +127,21 @@ import Testing
     static func stop(_ process: Process) {
         guard process.isRunning else { return }
         process.terminate()
-        for _ in 0..<50 where process.isRunning { usleep(100_000) }
+        var waited = 0
+        while process.isRunning, waited < 50 {
+            usleep(100_000)
+            waited += 1
+        }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 
-    private func waitForPort(_ port: Int) throws {
-        for _ in 0..<100 {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = UInt16(port).bigEndian
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            close(fd)
-            if connected == 0 { return }
+    private func waitForPort(_ port: Int) {
+        var tries = 0
+        while !SilentListener.accepts(port), tries < 100 {
             usleep(100_000)
+            tries += 1
         }
-        Issue.record("the README's background server never listened on port \(port)")
+        #expect(SilentListener.accepts(port), "the README's background server never listened on port \(port)")
     }
 }
