@@ -16,8 +16,7 @@ import Testing
         }
         let ca = directory.appendingPathComponent("ca.pem").path
         let server = try MockServeProcess(["mock", "serve", "--keystore", keystore, "--port", "0", "--ca-out", ca])
-        let line = try #require(server.firstLine())
-        let port = try #require(line.split(separator: " ").first { $0.hasPrefix("port=") }?.dropFirst(5))
+        let port = try server.port()
         return (directory, keystore, server, String(port), ca)
     }
 

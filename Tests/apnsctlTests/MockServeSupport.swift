@@ -27,6 +27,19 @@ final class MockServeProcess: @unchecked Sendable {
         return String(decoding: buffered[..<newline], as: UTF8.self)
     }
 
+    /// The port from the first line (`listening host=… port=N …`); throws when the server printed none.
+    func port() throws -> Int {
+        let line = firstLine() ?? ""
+        guard let port = line.split(separator: " ").first(where: { $0.hasPrefix("port=") }).flatMap({ Int($0.dropFirst(5)) })
+        else {
+            kill()
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "mock serve printed \(line)"])
+        }
+        return port
+    }
+
+    deinit { kill() }
+
     /// Sends SIGTERM and waits: exit status, all of stdout (the first line included), stderr.
     func terminate() -> (status: Int32, stdout: String, stderr: String) {
         process.terminate()

@@ -36,15 +36,15 @@ import Testing
         return directory
     }
 
-    static func probe(_ mock: MockProcess, _ directory: URL, _ extra: [String]) throws -> CLI.Result {
-        try CLI.run(["probe", "--host", "127.0.0.1", "--port", String(mock.port),
+    static func probe(_ mock: MockServeProcess, _ directory: URL, _ extra: [String]) throws -> CLI.Result {
+        try CLI.run(["probe", "--host", "127.0.0.1", "--port", String(try mock.port()),
                      "--cacert", directory.appendingPathComponent("server-ca.pem").path] + extra,
                     environment: ["PROBE_P12_PASSWORD": "pw"])
     }
 
     @Test func legacyP12AndPEMWithTheBundleIDAsTopic() throws {
         let directory = try Self.credentials()
-        let mock = try MockProcess(["--client-ca", directory.appendingPathComponent("ca.pem").path,
+        let mock = try MockServeProcess(["mock", "serve", "--port", "0", "--client-ca", directory.appendingPathComponent("ca.pem").path,
                                     "--ca-out", directory.appendingPathComponent("server-ca.pem").path])
         let p12 = try Self.probe(mock, directory, ["--cert", directory.appendingPathComponent("client.p12").path,
                                                    "--password-env", "PROBE_P12_PASSWORD", "--format", "json"])
@@ -58,7 +58,7 @@ import Testing
         #expect(pem.status == 0, "stderr: \(pem.stderr)")
         #expect(pem.stdout.contains("transport and credential accepted"))
 
-        let wrong = try CLI.run(["probe", "--host", "127.0.0.1", "--port", String(mock.port),
+        let wrong = try CLI.run(["probe", "--host", "127.0.0.1", "--port", String(try mock.port()),
                                  "--cert", directory.appendingPathComponent("client.p12").path,
                                  "--password-env", "WRONG"], environment: ["WRONG": "nope"])
         #expect(wrong.status == 3)
@@ -67,7 +67,7 @@ import Testing
 
     @Test func aSandboxCertificateOnProductionGetsItsHint() throws {
         let directory = try Self.credentials()
-        let mock = try MockProcess(["--client-ca", directory.appendingPathComponent("ca.pem").path,
+        let mock = try MockServeProcess(["mock", "serve", "--port", "0", "--client-ca", directory.appendingPathComponent("ca.pem").path,
                                     "--environment", "production",
                                     "--ca-out", directory.appendingPathComponent("server-ca.pem").path])
         let result = try Self.probe(mock, directory, ["--env", "production",

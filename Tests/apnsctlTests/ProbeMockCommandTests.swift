@@ -14,7 +14,7 @@ import Testing
         let directory: URL
         let keystore: String
         let caFile: String
-        let mock: MockProcess
+        let mock: MockServeProcess
         let port: Int
 
         init() throws {
@@ -24,10 +24,10 @@ import Testing
             #expect(try CLI.run(["keystore", "init", keystore]).status == 0)
             #expect(try CLI.run(["key", "generate", "--keystore", keystore, "--team", ProbeMockCommandTests.team,
                                  "--key-id", ProbeMockCommandTests.keyID]).status == 0)
-            mock = try MockProcess(["--keystore", keystore, "--ca-out", caFile,
+            mock = try MockServeProcess(["mock", "serve", "--port", "0", "--keystore", keystore, "--ca-out", caFile,
                                     "--device", "\(ProbeMockCommandTests.registered)=\(ProbeMockCommandTests.bundle)",
                                     "--unregistered", ProbeMockCommandTests.gone])
-            port = mock.port
+            port = try mock.port()
         }
 
         func probe(_ extra: [String]) throws -> CLI.Result {

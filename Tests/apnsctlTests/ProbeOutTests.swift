@@ -13,8 +13,7 @@ import Testing
         let ca = directory.appendingPathComponent("ca.pem").path
         let server = try MockServeProcess(["mock", "serve", "--keystore", keystore, "--port", "0", "--ca-out", ca])
         defer { server.kill() }
-        let line = try #require(server.firstLine())
-        let port = try #require(line.split(separator: " ").first { $0.hasPrefix("port=") }?.dropFirst(5))
+        let port = try server.port()
         let out = directory.appendingPathComponent("apns.prom").path
         let arguments = ["probe", "--keystore", keystore, "--team", "PROBEOUT01", "--topic", "com.example.out",
                          "--host", "127.0.0.1", "--port", String(port), "--cacert", ca,

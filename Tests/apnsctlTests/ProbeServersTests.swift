@@ -135,38 +135,3 @@ final class SilentListener: @unchecked Sendable {
         }
     }
 }
-
-/// `apnsctl mock serve --port 0 …` as a child process; its port read from the first line it prints.
-final class MockProcess: @unchecked Sendable {
-    let process = Process()
-    let port: Int
-
-    init(_ arguments: [String]) throws {
-        process.executableURL = CLI.binary
-        process.arguments = ["mock", "serve", "--port", "0"] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self)
-        guard let port = text.split(separator: " ").first(where: { $0.hasPrefix("port=") }).flatMap({ Int($0.dropFirst(5)) })
-        else {
-            kill(process.processIdentifier, SIGKILL)
-            throw CocoaError(.fileReadCorruptFile, userInfo: ["line": text])
-        }
-        self.port = port
-    }
-
-    deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
-}
