@@ -67,9 +67,12 @@ struct KeyRotate: AsyncParsableCommand {
     }
 
     /// The canary: one probe with a token signed by the new key; throws unless the verdict is healthy.
+    /// Mistakes in the probe's own options (a missing --cacert file, no --topic) are reported here, with their
+    /// own exit code and hint, before anything is signed or changed.
     private func canaryProbe() throws -> @Sendable (ProviderToken) async throws -> Void {
         let request = try canary.request(defaultTopic: nil)
         let target = self.target
+        try Prober(try target.configuration(credential: .token("", issuedAt: nil), canary: request)).validate()
         return { token in
             let configuration = try target.configuration(
                 credential: .token(token.compact, issuedAt: token.issuedAtDate), canary: request)
