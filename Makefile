@@ -18,6 +18,15 @@ deps:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y $$missing; \
 	fi
 
+## Every program a test starts, and where it comes from: `<program>=apt:<package>` or `py:<module>=pip:<pypi name>`.
+## scripts/check-test-tools.sh fails when a test starts a program that is not listed here.
+TEST_TOOLS += openssl=apt:openssl
+TEST_TOOLS += curl=apt:curl
+TEST_TOOLS += nghttpd=apt:nghttp2-server
+TEST_TOOLS += python3=apt:python3
+TEST_TOOLS += py:jwt=pip:pyjwt
+TEST_TOOLS += py:cryptography=pip:cryptography
+
 ## Interop peers the tests use: openssl and curl (Debian), PyJWT with cryptography (PyPI).
 test-deps: deps
 	@command -v openssl >/dev/null || $(SUDO) apt-get install -y openssl

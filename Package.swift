@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "APNsTokens", targets: ["APNsTokens"]),
         .library(name: "APNsProbe", targets: ["APNsProbe"]),
         .library(name: "APNsMock", targets: ["APNsMock"]),
+        .library(name: "APNsProvisioning", targets: ["APNsProvisioning"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -60,8 +61,16 @@ let package = Package(
             .product(name: "NIOHPACK", package: "swift-nio-http2"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ], swiftSettings: strict),
+        // Certificate requests, joining Apple's .cer, provisioning profiles (CMS + plist), expiry.
+        .target(name: "APNsProvisioning", dependencies: [
+            "APNsCore", "APNsCredentials", "APNsKeystore", "COpenSSL",
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ], swiftSettings: strict),
         .executableTarget(name: "apnsctl", dependencies: [
-            "APNsCore", "APNsCredentials", "APNsKeystore", "APNsTokens", "APNsProbe", "APNsMock",
+            "APNsCore", "APNsCredentials", "APNsKeystore", "APNsTokens", "APNsProbe", "APNsMock", "APNsProvisioning",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
 
