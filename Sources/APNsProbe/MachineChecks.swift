@@ -1,6 +1,7 @@
 import APNsCore
 import CCurl
 import Foundation
+import Synchronization
 
 /// One line of `apnsctl doctor`: a named check, its status, what was found, and what to do.
 ///
@@ -147,19 +148,10 @@ public enum MachineChecks {
 }
 
 /// Hands a resolution result from the resolver thread back to the waiting one.
-private final class ResolutionBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: (addresses: [String]?, error: String?) = (nil, nil)
+private final class ResolutionBox: Sendable {
+    private let value = Mutex<(addresses: [String]?, error: String?)>((nil, nil))
 
-    func set(_ newValue: (addresses: [String]?, error: String?)) {
-        lock.lock()
-        value = newValue
-        lock.unlock()
-    }
+    func set(_ newValue: (addresses: [String]?, error: String?)) { value.withLock { $0 = newValue } }
 
-    func get() -> (addresses: [String]?, error: String?) {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
-    }
+    func get() -> (addresses: [String]?, error: String?) { value.withLock { $0 } }
 }
