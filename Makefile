@@ -6,7 +6,7 @@ PREFIX    ?= /usr/local
 APT_DEPS  := libssl-dev libcurl4-openssl-dev
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build demo test release install uninstall docs check-docs fixtures bench clean
+.PHONY: all deps test-deps print-test-tools check-test-tools build demo test release install uninstall docs check-docs fixtures bench clean
 
 all: build
 
@@ -24,15 +24,53 @@ TEST_TOOLS += openssl=apt:openssl
 TEST_TOOLS += curl=apt:curl
 TEST_TOOLS += nghttpd=apt:nghttp2-server
 TEST_TOOLS += python3=apt:python3
+TEST_TOOLS += bash=apt:bash
+TEST_TOOLS += sh=apt:dash
+TEST_TOOLS += env=apt:coreutils
+TEST_TOOLS += make=apt:make
+TEST_TOOLS += update-ca-certificates=apt:ca-certificates
 TEST_TOOLS += py:jwt=pip:pyjwt
 TEST_TOOLS += py:cryptography=pip:cryptography
 
-## Interop peers the tests use: openssl and curl (Debian), PyJWT with cryptography (PyPI).
+## The interpreter the Python interop tests run (they start exactly this path) and `test-deps` installs into.
+PYTHON    ?= /usr/bin/python3
+
+## Installs every TEST_TOOLS entry that is missing: programs with apt-get (one `apt-get update` first), Python
+## modules with $(PYTHON) -m pip. Debian's python3 is "externally managed" (PEP 668) and pip refuses a plain
+## install there, so pip runs with --break-system-packages, which puts the module in /usr/local/lib/python3.*/
+## dist-packages: apt never writes there, so no Debian package is replaced. (The tests need a module, not a pip
+## install: when Debian's own python3-<module> package is already installed, nothing is installed at all.)
 test-deps: deps
-	@command -v openssl >/dev/null || $(SUDO) apt-get install -y openssl
-	@command -v curl >/dev/null || $(SUDO) apt-get install -y curl
-	@python3 -c 'import jwt, cryptography' 2>/dev/null || python3 -m pip install -q pyjwt cryptography || \
-		echo "make: PyJWT not installed; its interop test will be skipped"
+	@apt=""; pip=""; \
+	for entry in $(TEST_TOOLS); do \
+		case "$$entry" in \
+		py:*=pip:*) module=$${entry#py:}; module=$${module%%=*}; \
+			$(PYTHON) -c "import $$module" 2>/dev/null || pip="$$pip $${entry#*=pip:}";; \
+		*=apt:*) program=$${entry%%=*}; \
+			PATH=/usr/sbin:/usr/bin:/sbin:/bin command -v "$$program" >/dev/null || apt="$$apt $${entry#*=apt:}";; \
+		*) echo "make: TEST_TOOLS entry '$$entry' is neither <program>=apt:<package> nor py:<module>=pip:<name>"; exit 2;; \
+		esac; \
+	done; \
+	if [ -n "$$pip" ] && ! $(PYTHON) -m pip --version >/dev/null 2>&1; then apt="$$apt python3-pip"; fi; \
+	if [ -n "$$apt" ]; then \
+		echo "make: installing$$apt"; \
+		$(SUDO) apt-get -o DPkg::Lock::Timeout=600 update -qq && \
+			$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq $$apt || exit 1; \
+	fi; \
+	if [ -n "$$pip" ]; then \
+		echo "make: installing$$pip for $(PYTHON)"; \
+		flag=""; ls $$($(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("stdlib"))')/EXTERNALLY-MANAGED \
+			>/dev/null 2>&1 && flag=--break-system-packages; \
+		$(SUDO) $(PYTHON) -m pip install -q --root-user-action=ignore $$flag $$pip || exit 1; \
+	fi
+
+## The TEST_TOOLS list, one entry a line (read by scripts/check-test-tools.sh).
+print-test-tools:
+	@printf '%s\n' $(TEST_TOOLS)
+
+## Fails, naming the program and its package, when a test starts a program TEST_TOOLS does not list.
+check-test-tools:
+	scripts/check-test-tools.sh
 
 build: deps
 	$(SWIFT) build
@@ -42,7 +80,7 @@ demo: deps
 	$(SWIFT) run apnsctl demo
 
 ## Every test: unit, end-to-end over loopback, interop with openssl/curl/PyJWT.
-test: test-deps
+test: check-test-tools test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	$(MAKE) check-docs

@@ -48,6 +48,9 @@ let package = Package(
         ], swiftSettings: strict),
         .target(name: "APNsProbe", dependencies: [
             "APNsCore", "CCurl",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
         ], swiftSettings: strict),
         .target(name: "APNsMock", dependencies: [
             "APNsCore", "APNsCredentials", "APNsTokens",

@@ -15,8 +15,11 @@ plugin_out=.build/plugins/GenerateManual/outputs/apnsctl
 rm -rf "$plugin_out"
 swift package generate-manual --configuration debug --date "$MAN_DATE" \
     --authors "the apnsctl authors" >/dev/null
-# mdoc treats an empty line as an error ("Empty input line"): make paragraph breaks explicit.
-sed -e 's/^$/.Pp/' "$plugin_out/apnsctl.1" > "$out/man/apnsctl.1"
+# The plugin drops non-ASCII (✔/✘) and leaves the discussions' HEADING + indented blocks as filled text;
+# mdoc treats an empty line as an error. scripts/man-postprocess.py repairs all three.
+cp "$plugin_out/apnsctl.1" "$out/man/apnsctl.1"
+"$bin" --experimental-dump-help > "$plugin_out/dump-help.json"
+python3 scripts/man-postprocess.py "$out/man/apnsctl.1" "$plugin_out/dump-help.json"
 
 "$bin" --generate-completion-script bash > "$out/completions/apnsctl.bash"
 "$bin" --generate-completion-script zsh > "$out/completions/_apnsctl"

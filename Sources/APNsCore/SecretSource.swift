@@ -12,6 +12,8 @@ public enum SecretSource: Sendable, Equatable {
     case environment(String)
     /// Ask on the terminal without echo, with this prompt.
     case prompt(String)
+    /// A new password: ask twice on the terminal, as `openssl pkcs12 -export` does, and fail when they differ.
+    case newSecret(String)
 
     /// Returns the secret. A file's trailing newline is not part of it.
     public func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
@@ -31,7 +33,25 @@ public enum SecretSource: Sendable, Equatable {
             return value
         case .prompt(let message):
             return try Terminal.readSecret(prompt: message)
+        case .newSecret(let message):
+            let first = try Terminal.readSecret(prompt: message)
+            return try Self.confirmed(first, try Terminal.readSecret(prompt: "Verifying - " + message))
         }
+    }
+
+    /// The new password when both entries agree; a typing mistake must not lock the user out of a new file.
+    public static func confirmed(_ first: String, _ second: String) throws -> String {
+        guard first == second else {
+            throw APNsError.badInput("the two passwords typed differ; nothing was written",
+                                     hint: "run the command again and type the same password twice")
+        }
+        return first
+    }
+
+    /// This source, asking twice when it is a prompt: for passwords that protect a new file.
+    public var forNewSecret: SecretSource {
+        if case .prompt(let message) = self { return .newSecret(message) }
+        return self
     }
 }
 

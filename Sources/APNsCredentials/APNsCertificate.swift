@@ -103,9 +103,10 @@ public struct APNsCertificate: Sendable, Hashable {
         }
     }
 
-    /// Whole days from `date` to ``notAfter``, rounded down; negative once expired.
+    /// Whole days from `date` to ``notAfter``, rounded to the nearest day (``Wording``); negative once well
+    /// past. Decide expiry with ``isValid(at:)``, not with this.
     public func daysLeft(at date: Date) -> Int {
-        Int((notAfter.timeIntervalSince(date) / 86_400).rounded(.down))
+        Wording.daysLeft(until: notAfter, now: date)
     }
 
     /// True when `date` lies inside the validity period.

@@ -55,12 +55,13 @@ public struct CertificateVerifier: Sendable {
             return CertificateCheck("validity", .fail, "not valid before \(ISO8601DateFormatter().string(from: leaf.notBefore))")
         }
         if now > leaf.notAfter {
-            return CertificateCheck("validity", .fail, "expired \(-days) days ago (\(end))")
+            return CertificateCheck("validity", .fail, "\(Wording.timeLeft(until: leaf.notAfter, now: now)) (\(end))")
         }
         if days < minimumDays {
-            return CertificateCheck("validity", .fail, "only \(days) days left (until \(end)); at least \(minimumDays) required")
+            return CertificateCheck("validity", .fail, "only \(Wording.timeLeft(until: leaf.notAfter, now: now)) (until \(end)); "
+                                    + "at least \(Wording.count(minimumDays, "day")) required")
         }
-        return CertificateCheck("validity", .pass, "\(days) days left (until \(end))")
+        return CertificateCheck("validity", .pass, "\(Wording.timeLeft(until: leaf.notAfter, now: now)) (until \(end))")
     }
 
     func environmentCheck(_ leaf: APNsCertificate) -> CertificateCheck {

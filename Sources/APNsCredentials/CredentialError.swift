@@ -39,6 +39,26 @@ public struct CredentialError: Error, Sendable, Equatable, CustomStringConvertib
     /// The same problem as the `APNsError` the CLI shows: `FILE: message`, the hint, and exit 3 (70 for bugs).
     public func apnsError(file: String) -> APNsError {
         let name = file == "-" ? "standard input" : file
-        return APNsError(reason == .internalFailure ? .internalError : .badInput, "\(name): \(message)", hint: hint)
+        return APNsError(reason == .internalFailure ? .internalError : .badInput, "\(name): \(message)",
+                         hint: hint.isEmpty ? defaultHint : hint)
+    }
+
+    /// What to do when the thrower gave no hint: every error the CLI shows has one.
+    var defaultHint: String {
+        switch reason {
+        case .empty: return "the file is empty: check the path, or that the download or export finished"
+        case .unrecognised, .malformed:
+            return "give a PEM or DER certificate, a PKCS#12 (.p12) file, or a .p8/PEM private key; `apnsctl cert inspect FILE` shows what a file holds"
+        case .wrongPassword, .passwordRequired:
+            return "give the password with --password-file FILE or --password-env NAME, or type it at the prompt"
+        case .notAKey:
+            return "give the private key (the .p8 from the developer account, or a PEM PRIVATE KEY): a public key or a certificate cannot sign"
+        case .notACertificate:
+            return "give a certificate (PEM/DER), a PKCS#12 (.p12) export or a private key: a public key alone cannot authenticate"
+        case .integrity: return "the file is damaged: export it again"
+        case .unsupported: return "convert it with openssl to PKCS#8 (keys) or PEM (certificates) and try again"
+        case .keyMismatch: return "pair the certificate with the private key it was issued for"
+        case .internalFailure: return "please report this with the command you ran"
+        }
     }
 }

@@ -1,3 +1,4 @@
+import APNsCore
 import Foundation
 
 /// What `cert inspect` reports for one file. Encoded as JSON with these snake_case fields:
@@ -81,14 +82,17 @@ public struct CertificateReport: Encodable, Sendable {
     public var role: String
     /// The certificate reported on.
     public var certificate: APNsCertificate
-    /// Whole days left at the report's time; negative once expired.
+    /// Whole days left at the report's time, rounded to the nearest day; negative once well past.
     public var daysLeft: Int
+    /// "10 days left", "expires today", "expired 1 day ago" (``Wording``), at the report's time.
+    public var timeLeft: String
 
     /// The report of one certificate at `now`.
     public init(_ certificate: APNsCertificate, role: String, now: Date) {
         self.role = role
         self.certificate = certificate
         self.daysLeft = certificate.daysLeft(at: now)
+        self.timeLeft = Wording.timeLeft(until: certificate.notAfter, now: now)
     }
 
     enum CodingKeys: String, CodingKey {
@@ -151,8 +155,7 @@ extension InspectionReport {
             row("issuer", cert.issuer)
             row("serial", cert.serialNumber)
             row("not before", formatter.string(from: cert.notBefore))
-            let left = report.daysLeft < 0 ? "expired \(-report.daysLeft) days ago" : "\(report.daysLeft) days left"
-            row("not after", formatter.string(from: cert.notAfter) + " (\(left))")
+            row("not after", formatter.string(from: cert.notAfter) + " (\(report.timeLeft))")
             row("sha1", cert.sha1Fingerprint)
             row("sha256", cert.sha256Fingerprint)
             row("public key", cert.publicKeyDescription)

@@ -1,4 +1,5 @@
 import APNsCore
+import Crypto
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +8,13 @@ import Glibc
 /// One line of the audit log. Never holds a secret: ids, states and error messages only.
 ///
 /// JSON fields: `time` (ISO 8601), `action` (e.g. `key.import`, `key.rotate`), `team_id`, `key_id`,
-/// `outcome` (`ok` | `refused` | `failed`), `detail` (what changed, or why it was refused), `actor` (user@host).
+/// `outcome` (`ok` | `refused` | `failed` | `intent`), `detail` (what changed, or why it was refused), `actor`
+/// (user@host); a change that edits the manifest also has `change_id`, and its `intent` line `manifest_sha256`.
+///
+/// A change is durable in the log before it is made: an `intent` line (with the SHA-256 of the manifest about to
+/// be written) is appended and fsynced before the manifest write, and the outcome line with the same `change_id`
+/// after. A process killed between the two leaves an intent alone; the next change (under the lock) and every
+/// reader (``AuditLog/reconcile(_:currentManifestSHA256:)``) settle it by comparing the manifest on disk.
 public struct AuditEntry: Codable, Sendable, Equatable {
     public var time: Date
     public var action: String
@@ -16,16 +23,21 @@ public struct AuditEntry: Codable, Sendable, Equatable {
     public var outcome: Outcome
     public var detail: String
     public var actor: String
+    /// Pairs an `intent` line with its outcome line.
+    public var changeID: String?
+    /// On an `intent` line: the SHA-256 (hex) of the manifest the change writes.
+    public var manifestSHA256: String?
 
-    /// How an audited action ended.
+    /// How an audited action ended; `intent` is a change announced before the manifest write.
     public enum Outcome: String, Codable, Sendable {
         case ok
         case refused
         case failed
+        case intent
     }
 
     public init(time: Date, action: String, teamID: String?, keyID: String?, outcome: Outcome, detail: String,
-                actor: String = AuditEntry.currentActor) {
+                actor: String = AuditEntry.currentActor, changeID: String? = nil, manifestSHA256: String? = nil) {
         self.time = time
         self.action = action
         self.teamID = teamID
@@ -33,10 +45,13 @@ public struct AuditEntry: Codable, Sendable, Equatable {
         self.outcome = outcome
         self.detail = detail
         self.actor = actor
+        self.changeID = changeID
+        self.manifestSHA256 = manifestSHA256
     }
 
     enum CodingKeys: String, CodingKey {
         case time, action, teamID = "team_id", keyID = "key_id", outcome, detail, actor
+        case changeID = "change_id", manifestSHA256 = "manifest_sha256"
     }
 
     /// `user@host` of this process.
@@ -51,7 +66,7 @@ public struct AuditEntry: Codable, Sendable, Equatable {
 struct AuditLog: Sendable {
     let path: String
 
-    /// Appends one entry. Written after the change it records is durable.
+    /// Appends one entry, fsynced before this returns.
     func append(_ entry: AuditEntry) throws {
         var line = try KeystoreJSON.encode(entry, pretty: false)
         line.append(UInt8(ascii: "\n"))
@@ -64,6 +79,45 @@ struct AuditLog: Sendable {
         guard written == line.count, fsync(fd) == 0 else {
             throw APNsError.keystore("\(path): cannot append to the audit log: \(String(cString: strerror(errno)))")
         }
+    }
+
+    /// The hex SHA-256 of manifest bytes, as `manifest_sha256` holds it.
+    static func digest(_ bytes: [UInt8]) -> String {
+        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The log as people should read it: an intent whose outcome line exists is dropped (the outcome tells);
+    /// an intent left alone by a killed process becomes `ok` when the manifest on disk is the one it announced
+    /// (the change was committed), and stays `intent` otherwise (not committed, or still being made). Pure.
+    static func reconcile(_ entries: [AuditEntry], currentManifestSHA256: String?) -> [AuditEntry] {
+        let settled = Set(entries.filter { $0.outcome != .intent }.compactMap(\.changeID))
+        return entries.compactMap { entry in
+            guard entry.outcome == .intent else { return entry }
+            guard let id = entry.changeID, !settled.contains(id) else { return nil }
+            var shown = entry
+            if let announced = entry.manifestSHA256, announced == currentManifestSHA256 {
+                shown.outcome = .ok
+                shown.detail += " (committed; the process making it was killed before its outcome line)"
+            } else {
+                shown.detail += " (announced, not committed: killed before the manifest write, or in progress)"
+            }
+            return shown
+        }
+    }
+
+    /// Intents at the end of the log with no outcome line: left by a process killed mid-change. Every change
+    /// settles these under the lock before its own intent, so only the last few lines need reading.
+    func unsettledIntents() -> [AuditEntry] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? handle.close() }
+        let size = (try? handle.seekToEnd()) ?? 0
+        try? handle.seek(toOffset: size > 65_536 ? size - 65_536 : 0)
+        let tail = (try? handle.readToEnd()) ?? Data()
+        let entries = tail.split(separator: UInt8(ascii: "\n")).compactMap {
+            try? KeystoreJSON.decoder.decode(AuditEntry.self, from: Data($0))
+        }
+        let settled = Set(entries.filter { $0.outcome != .intent }.compactMap(\.changeID))
+        return entries.filter { $0.outcome == .intent && !settled.contains($0.changeID ?? "") }
     }
 
     /// Every readable entry, oldest first, at or after `since`. A line cut short by a crash is skipped.

@@ -97,9 +97,11 @@ public struct Keystore: Sendable {
         try manifest().onlyTeam(keystore: path)
     }
 
-    /// Audit entries, oldest first, at or after `since`.
+    /// Audit entries, oldest first, at or after `since`, with intents settled against the manifest on disk
+    /// (see ``AuditEntry``).
     public func auditEntries(since: Date? = nil) throws -> [AuditEntry] {
-        try auditLog.entries(since: since)
+        let current = (try? SecureFile.read(layout.manifest, limit: 64 << 20)).map(AuditLog.digest)
+        return AuditLog.reconcile(try auditLog.entries(since: since), currentManifestSHA256: current)
     }
 
     /// Sets every directory to 0700 and file to 0600. Works on a keystore `open` refuses.
@@ -125,15 +127,18 @@ public struct Keystore: Sendable {
     }
 
     /// Runs `body` under the lock on a fresh manifest; writes the manifest atomically if it changed and
-    /// appends an audit entry either way.
+    /// appends an audit entry either way. A manifest write is announced first by an `intent` line (fsynced), so
+    /// a process killed after the write still leaves the change in the audit log (see ``AuditEntry``).
     func change<T>(action: String, team: String?, keyID: String?,
                    _ body: (inout Manifest, inout Change) throws -> T) throws -> T {
         let lock = try KeystoreLock(path: layout.lock, timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
         removeAbandonedTemporaryFiles()
+        settleInterruptedChanges()
         var manifest = try manifest()
         let before = manifest
         var change = Change()
+        var changeID: String?
         let result: T
         do {
             result = try body(&manifest, &change)
@@ -143,29 +148,51 @@ public struct Keystore: Sendable {
                 try writeTokenCache(cache)
             }
             if manifest != before {
+                let bytes = try KeystoreJSON.encode(manifest)
+                let id = UUID().uuidString.lowercased()
+                try auditLog.append(AuditEntry(time: clock.now(), action: action, teamID: team ?? change.teamID,
+                                               keyID: keyID, outcome: .intent, detail: change.detail, changeID: id,
+                                               manifestSHA256: AuditLog.digest(bytes)))
+                changeID = id
                 CrashPoint.reach("\(action):before-manifest")
-                try SecureFile.write(try KeystoreJSON.encode(manifest), to: layout.manifest, mode: 0o600,
-                                     overwrite: true)
+                try SecureFile.write(bytes, to: layout.manifest, mode: 0o600, overwrite: true)
                 CrashPoint.reach("\(action):after-manifest")
             }
         } catch let error as APNsError {
             let outcome: AuditEntry.Outcome = error.status == .keystore || error.status == .usage ? .refused : .failed
             try? auditLog.append(AuditEntry(time: clock.now(), action: action, teamID: team ?? change.teamID,
-                                            keyID: keyID, outcome: outcome, detail: error.message))
+                                            keyID: keyID, outcome: outcome, detail: error.message, changeID: changeID))
             throw error
         } catch {
             try? auditLog.append(AuditEntry(time: clock.now(), action: action, teamID: team ?? change.teamID,
-                                            keyID: keyID, outcome: .failed, detail: "\(error)"))
+                                            keyID: keyID, outcome: .failed, detail: "\(error)", changeID: changeID))
             throw APNsError(.internalError, "\(action) failed: \(error)", hint: "the manifest was not changed; please report this")
         }
         do {
             try auditLog.append(AuditEntry(time: clock.now(), action: action, teamID: team ?? change.teamID,
-                                           keyID: keyID, outcome: .ok, detail: change.detail))
+                                           keyID: keyID, outcome: .ok, detail: change.detail, changeID: changeID))
         } catch let error as APNsError {
             throw APNsError.keystore("\(action) was made, but recording it failed: \(error.message)",
                                      hint: "check the free space and permissions of \(layout.audit)")
         }
         return result
+    }
+
+    /// Writes the outcome of every change a killed process announced but never finished: `ok` when the manifest
+    /// on disk is the one its intent announced, else `failed`. Only called under the lock.
+    func settleInterruptedChanges() {
+        let pending = auditLog.unsettledIntents()
+        guard !pending.isEmpty else { return }
+        let current = (try? SecureFile.read(layout.manifest, limit: 64 << 20)).map(AuditLog.digest)
+        for intent in pending {
+            let committed = intent.manifestSHA256 != nil && intent.manifestSHA256 == current
+            try? auditLog.append(AuditEntry(
+                time: clock.now(), action: intent.action, teamID: intent.teamID, keyID: intent.keyID,
+                outcome: committed ? .ok : .failed,
+                detail: committed ? "\(intent.detail) (committed; the process making it was killed before its outcome line)"
+                                  : "not committed: the process making it was killed before the manifest write",
+                changeID: intent.changeID))
+        }
     }
 
     /// Deletes temporary files a killed writer left (`.NAME.tmp-XXXXXX`, see `SecureFile.write`), so no copy

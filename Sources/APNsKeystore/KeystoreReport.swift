@@ -1,3 +1,4 @@
+import APNsCore
 import Foundation
 
 /// `apnsctl keystore status`: every key and certificate with its state, age and last use.
@@ -75,7 +76,7 @@ public struct KeyStatus: Codable, Sendable, Equatable {
 /// One certificate in `keystore status`.
 ///
 /// JSON fields: `id`, `state` (`valid` | `expiring` | `expired`), `subject`, `topics`, `environments`,
-/// `team_id`, `not_after`, `days_left` (negative once expired), `expiring` (true when `days_left` < `min_days`),
+/// `team_id`, `not_after`, `days_left` (rounded to the nearest day; negative once well past), `expiring` (true when `days_left` < `min_days`),
 /// `imported_at`, `age_days`.
 public struct CertificateStatus: Codable, Sendable, Equatable {
     /// A stored certificate's state at report time.
@@ -93,6 +94,8 @@ public struct CertificateStatus: Codable, Sendable, Equatable {
     public var environments: [String]
     public var notAfter: Date
     public var daysLeft: Int
+    /// "10 days left", "expires today", "expired 1 day ago" (``Wording``); not in JSON.
+    public var timeLeft: String = ""
     public var expiring: Bool
     public var importedAt: Date
     public var ageDays: Int
@@ -103,7 +106,8 @@ public struct CertificateStatus: Codable, Sendable, Equatable {
         topics = record.topics
         environments = record.environments
         notAfter = record.notAfter
-        daysLeft = Int((record.notAfter.timeIntervalSince(now) / 86_400).rounded(.down))
+        daysLeft = Wording.daysLeft(until: record.notAfter, now: now)
+        timeLeft = Wording.timeLeft(until: record.notAfter, now: now)
         expiring = daysLeft < minDays
         state = record.notAfter <= now ? .expired : (expiring ? .expiring : .valid)
         teamID = record.teamID

@@ -24,10 +24,14 @@ public enum ClockOffset {
 
     /// "3 s behind", "2 min 5 s ahead", "in step" for people.
     public static func describe(_ offset: Double) -> String {
-        let magnitude = Int(abs(offset).rounded())
-        if magnitude < 2 { return "in step (within the Date header's 1 s resolution)" }
-        let text = magnitude >= 60 ? "\(magnitude / 60) min \(magnitude % 60) s" : "\(magnitude) s"
-        return offset > 0 ? "\(text) behind the server" : "\(text) ahead of the server"
+        if Int(abs(offset).rounded()) < 2 { return "in step (within the Date header's 1 s resolution)" }
+        return offset > 0 ? "\(span(offset)) behind the server" : "\(span(offset)) ahead of the server"
+    }
+
+    /// "45 s", "2 min 5 s": the size of an offset, whatever its sign.
+    public static func span(_ seconds: Double) -> String {
+        let magnitude = Int(abs(seconds).rounded())
+        return magnitude >= 60 ? "\(magnitude / 60) min \(magnitude % 60) s" : "\(magnitude) s"
     }
 
     /// An offset this large makes provider tokens look stale or from the future to APNs.

@@ -35,7 +35,7 @@ public enum ReasonCatalog {
         case .tls:
             return Verdict(.unreachable, "TLS with \(place) failed: \(failure.message)",
                            hint: target.environment == nil ? "trust the server's CA with --cacert FILE"
-                                                           : "check the system CA bundle (apnsctl doctor) and that nothing intercepts TLS")
+                                                           : "the trust store may lack USERTrust RSA Certification Authority, the root APNs chains to since 2025: `apnsctl doctor` checks it; also check that nothing intercepts TLS")
         case .credential:
             return Verdict(.unreachable, "the client certificate could not be used: \(failure.message)",
                            hint: "check the certificate file and its password (--password-file / --password-env)")
@@ -55,13 +55,12 @@ public enum ReasonCatalog {
 
     // swiftlint:disable:next cyclomatic_complexity function_body_length
     static func explain(_ reason: String, status: Int, context: VerdictContext) -> (String, String) {
-        let env = context.environmentName
         let other = context.environment?.other.rawValue ?? "other"
         switch reason {
         case "BadCollapseId":
             return ("the apns-collapse-id is too long", "keep apns-collapse-id to 64 bytes or fewer")
         case "BadDeviceToken":
-            return ("APNs does not know this device token in the \(env) environment",
+            return ("APNs does not know this device token in \(context.theEnvironment)",
                     "the token is most likely from the \(other) environment (a debug build's token sent to production, or the reverse); probe with --env \(other)")
         case "BadExpirationDate":
             return ("the apns-expiration header is not a valid unix time", "send 0, or a time in unix seconds")
@@ -99,14 +98,13 @@ public enum ReasonCatalog {
                 : context.environment == .development
                     ? "this is a production-only certificate used against the sandbox: use a development or universal certificate, or --env production"
                     : "the certificate's environment does not match the server's; check `apnsctl cert inspect`"
-            return ("the certificate is not valid for the \(env) environment", hint)
+            return ("the certificate is not valid for \(context.theEnvironment)", hint)
         case "ExpiredProviderToken":
             return expiredToken(context)
         case "Forbidden":
             return ("APNs refused the request", "check that the key or certificate belongs to the team that owns the topic")
         case "InvalidProviderToken":
-            return ("APNs rejected the provider token (unknown key id, wrong team, bad signature, or revoked key)",
-                    "check --team and --key against the developer account; a revoked key needs rotation (`apnsctl key rotate`)")
+            return invalidToken(context)
         case "MissingProviderToken":
             return ("no provider token and no client certificate", "pass --team/--key, --token-file, or --cert FILE")
         case "BadPath":
@@ -142,12 +140,40 @@ public enum ReasonCatalog {
             return (summary, "sign a fresh token (`apnsctl token issue`); tokens last 60 minutes")
         }
         let age = context.now.timeIntervalSince(issued)
-        var hint = age < 3000 && age > -60
-            ? "the token is fresh by this machine's clock (\(Int(age))s old): this machine's clock is wrong (clock skew); sync it with NTP"
-            : "the token is \(Int(age / 60)) minutes old: sign a fresh one (`apnsctl token issue`) and refresh every 20–60 minutes"
-        if let offset = context.clockOffset, abs(offset) >= 60 {
-            hint += "; the server's Date header says this clock is \(ClockOffset.describe(offset))"
+        var hint: String
+        if age <= -60 {
+            hint = futureIssue(-age)
+        } else if age < 3000 {
+            hint = "the token is fresh by this machine's clock (\(Int(age))s old): this machine's clock is wrong (clock skew); sync it with NTP"
+        } else {
+            hint = "the token is \(Wording.count(Int(age / 60), "minute")) old: sign a fresh one (`apnsctl token issue`) and refresh every 20–60 minutes"
         }
-        return (summary, hint)
+        return (summary, hint + dateHeaderNote(context))
+    }
+
+    /// InvalidProviderToken: a wrong key, team or signature, a revoked key, or an `iat` in the future (clock skew).
+    static func invalidToken(_ context: VerdictContext) -> (String, String) {
+        let summary = "APNs rejected the provider token (unknown key id, wrong team, bad signature, revoked key, or an issue time in the future)"
+        let usual = "check --team and --key against the developer account; a revoked key needs rotation (`apnsctl key rotate`)"
+        if let issued = context.tokenIssuedAt, issued.timeIntervalSince(context.now) >= 60 {
+            return (summary, futureIssue(issued.timeIntervalSince(context.now)) + dateHeaderNote(context) + "; otherwise " + usual)
+        }
+        if let offset = context.clockOffset, ClockOffset.isSkewed(offset) {
+            return (summary, "this machine's clock is \(ClockOffset.describe(offset)) (clock skew): sync it with NTP and "
+                    + "sign a fresh token; otherwise " + usual)
+        }
+        return (summary, usual)
+    }
+
+    /// The hint for a token whose `iat` lies `seconds` ahead of this machine's clock.
+    private static func futureIssue(_ seconds: Double) -> String {
+        "the token's iat is \(ClockOffset.span(seconds)) in the future by this machine's clock: "
+            + "the clock that signed it runs ahead (clock skew); sync it with NTP and sign a fresh token"
+    }
+
+    /// "; the server's Date header says this clock is …" when the answer's Date header shows a skew.
+    private static func dateHeaderNote(_ context: VerdictContext) -> String {
+        guard let offset = context.clockOffset, ClockOffset.isSkewed(offset) else { return "" }
+        return "; the server's Date header says this clock is \(ClockOffset.describe(offset))"
     }
 }

@@ -73,5 +73,6 @@ public struct VerdictContext: Sendable {
     }
 
     /// "production" / "development" / "this server", for messages.
-    var environmentName: String { environment?.rawValue ?? "this server's" }
+    /// "the development environment", or "this server's environment" when the server is not Apple's.
+    var theEnvironment: String { environment.map { "the \($0.rawValue) environment" } ?? "this server's environment" }
 }

@@ -8,6 +8,53 @@ public enum TokenVerdictKind: String, Sendable, Codable, Equatable {
     case expired
     /// `iat` is later than now: one of the clocks is wrong (clock skew).
     case issuedInFuture = "issued_in_future"
+    /// The signature does not verify with the key it was checked against: `403 InvalidProviderToken`.
+    case invalidSignature = "invalid_signature"
+    /// The key is revoked, or retired past its grace period: `403 InvalidProviderToken`.
+    case untrustedKey = "untrusted_key"
+    /// `alg` is not ES256: `403 InvalidProviderToken`.
+    case unsupportedAlgorithm = "unsupported_algorithm"
+}
+
+/// The verdict on a token after every check: algorithm, signature, the key's state, then age. The first check
+/// that fails decides it, so "accepted" is said only when nothing failed. Pure.
+public struct TokenVerdict: Sendable, Equatable {
+    /// How the signature check went.
+    public enum Signature: String, Sendable, Codable {
+        case valid, invalid
+        case notChecked = "not_checked"
+    }
+
+    public let kind: TokenVerdictKind
+    /// One line for people.
+    public let summary: String
+
+    /// - Parameters:
+    ///   - keyState: the key's keystore state ("revoked", "retired"), when it is in the keystore.
+    ///   - keyTrusted: false when the keystore no longer trusts the key; nil when the key is not from a keystore.
+    public init(token: ProviderToken, assessment: TokenAssessment, signature: Signature, verifiedWith: String?,
+                keyState: String?, keyTrusted: Bool?) {
+        let rejected = "rejected by APNs (403 InvalidProviderToken)"
+        if token.algorithm != "ES256" {
+            kind = .unsupportedAlgorithm
+            summary = "\(rejected): alg \(token.algorithm) is not ES256"
+        } else if signature == .invalid {
+            kind = .invalidSignature
+            summary = "\(rejected): the signature does not verify with \(verifiedWith ?? "the key")"
+        } else if keyTrusted == false {
+            kind = .untrustedKey
+            summary = "\(rejected): key \(token.keyID) is \(keyState ?? "not trusted") and no longer verifies tokens"
+        } else if assessment.kind == .accepted, signature == .notChecked {
+            kind = .accepted
+            summary = assessment.summary + ", if its signature is good (not checked: pass --key)"
+        } else {
+            kind = assessment.kind
+            summary = assessment.summary
+        }
+    }
+
+    /// True only when APNs would accept the token.
+    public var isAccepted: Bool { kind == .accepted }
 }
 
 /// The age-based verdict on a token at `now`. Pure: give it the time.
@@ -36,7 +83,8 @@ public struct TokenAssessment: Sendable, Equatable {
     public var summary: String {
         let until = ISO8601DateFormatter().string(from: acceptedUntil)
         switch kind {
-        case .accepted:
+        case .accepted, .invalidSignature, .untrustedKey, .unsupportedAlgorithm:
+            // Age alone yields accepted, expired or issued_in_future; the other kinds are TokenVerdict's.
             return "accepted by APNs until \(until) (age \(Self.duration(ageSeconds)))"
         case .expired:
             return "expired: APNs answers 403 ExpiredProviderToken since \(until) (age \(Self.duration(ageSeconds)))"

@@ -24,7 +24,7 @@ struct APNSCtl: AsyncParsableCommand {
         KEYSTORE
           Chosen by --keystore PATH, else $APNSCTL_KEYSTORE, else ./keystore when it holds a keystore, \
         else $XDG_DATA_HOME/apnsctl (~/.local/share/apnsctl). A directory (0700) with a versioned \
-        manifest.json, keys/ and certs/ (secrets 0600), a token cache, a lock file (every change is made \
+        manifest (keystore.json), keys/ and certs/ (secrets 0600), a token cache, a lock file (every change is made \
         under flock and written atomically) and audit.log (JSON lines; never a secret). See keystore/README.md.
 
         ENVIRONMENT

@@ -23,7 +23,8 @@ struct CertConvert: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Input files (- for standard input).", valueName: "IN"), completion: KeystoreCompletion.credentialFiles)
     var inputs: [String]
 
-    @Option(help: ArgumentHelp("Target encoding: pem, p12 or der.", valueName: "pem|p12|der"))
+    @Option(help: ArgumentHelp("Target encoding: pem, p12 or der.", valueName: "pem|p12|der"),
+            completion: .list(["pem", "p12", "der"]))
     var to: String
 
     @Option(help: ArgumentHelp("Output file (- for standard output). One input only.", valueName: "FILE"))
@@ -140,7 +141,7 @@ struct CertConvert: AsyncParsableCommand {
         } else if let outPasswordEnv {
             source = .environment(outPasswordEnv)
         } else {
-            source = secret.source(prompt: "Password for the new file: ")
+            source = secret.source(prompt: "Password for the new file: ").forNewSecret
         }
         return { try source.resolve() }
     }

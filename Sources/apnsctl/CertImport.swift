@@ -67,8 +67,10 @@ struct CertImport: AsyncParsableCommand {
             let verb = result.alreadyPresent ? "already in the keystore" : "stored"
             print("\(verb): certificate \(record.id) \(record.subject)")
             print("environments: \(leaf.environmentSummary); topics: \(record.topics.joined(separator: " "))")
-            print("expires \(KeystoreText.date(record.notAfter)) (\(daysLeft) days left)")
+            print("expires \(KeystoreText.date(record.notAfter)) (\(Wording.timeLeft(until: record.notAfter, now: now)))")
         }
-        if daysLeft < 0 { Console.warn("\(name): the certificate expired \(-daysLeft) days ago") }
+        if record.notAfter <= now {
+            Console.warn("\(name): the certificate \(Wording.timeLeft(until: record.notAfter, now: now))")
+        }
     }
 }

@@ -12,7 +12,7 @@ enum Console {
     /// Prints an error and its hint on stderr without exiting.
     static func printError(_ error: APNsError) {
         var text = "apnsctl: error: \(error.message)\n"
-        if !error.hint.isEmpty { text += "apnsctl: hint: \(error.hint)\n" }
+        text += "apnsctl: hint: \(error.hint.isEmpty ? error.status.defaultHint : error.hint)\n"
         FileHandle.standardError.write(Data(text.utf8))
     }
 

@@ -12,6 +12,11 @@ struct DoctorCommand: AsyncParsableCommand {
         discussion: """
         Each check is ✔ (pass), ⚠ (warning) or ✘ (fail), with a hint. Exit 1 when any check fails; warnings \
         (such as DNS failing on an offline machine) do not fail.
+
+        The trust-anchor check looks for USERTrust RSA Certification Authority (the root the APNs servers chain \
+        to since 2025) in the CA bundle libcurl uses, in SSL_CERT_FILE when set, or in --cacert alone when given. \
+        The clock check compares this machine's clock with the Date header of the APNs hosts (--env: one of \
+        them), or of --host; it says so when no server answered.
         """)
 
     @Option(name: .customLong("min-days"), help: "Warn about certificates that expire within this many days.")
@@ -22,12 +27,17 @@ struct DoctorCommand: AsyncParsableCommand {
 
     @OptionGroup var keystore: KeystoreOptions
 
+    @OptionGroup(title: "Trust anchor and clock") var target: ProbeTargetOptions
+
     func validate() throws {
         guard minDays >= 0 else { throw ValidationError("--min-days must not be negative") }
     }
 
     func run() async throws {
-        let report = DoctorReport(checks: MachineChecks.all() + KeystoreChecks.run(keystore, minDays: minDays))
+        let clockHost = target.host != nil || target.env != nil || target.port != nil
+            ? try ProbeTarget.resolve(environment: target.env, host: target.host, port: target.port) : nil
+        let machine = MachineChecks.all(cacert: target.cacert, clockHost: clockHost, timeout: min(target.timeout, 5))
+        let report = DoctorReport(checks: machine + KeystoreChecks.run(keystore, minDays: minDays))
         switch format {
         case .json:
             try Console.printJSON(report)
@@ -37,7 +47,8 @@ struct DoctorCommand: AsyncParsableCommand {
                 text += Console.checkLine(check.status.mark, check.name, check.detail) + "\n"
                 if check.status != .pass, !check.hint.isEmpty { text += "  hint: \(check.hint)\n" }
             }
-            text += "\(report.checks.count) checks: \(report.failed) failed, \(report.warnings) warnings\n"
+            text += "\(Wording.count(report.checks.count, "check")): \(report.failed) failed, "
+                + "\(Wording.count(report.warnings, "warning"))\n"
             FileHandle.standardOutput.write(Data(text.utf8))
         }
         if report.failed > 0 { throw ExitCode(ExitStatus.checkFailed.rawValue) }
@@ -102,7 +113,7 @@ enum KeystoreChecks {
             return checks
         }
         checks.append(DoctorCheck("keystore integrity", .pass,
-                                  "\(report.keys.count) keys, \(report.certificates.count) certificates"))
+                                  "\(Wording.count(report.keys.count, "key")), \(Wording.count(report.certificates.count, "certificate"))"))
         let teams = Dictionary(grouping: report.keys, by: \.teamID)
         if teams.isEmpty {
             checks.append(DoctorCheck("keys", .warn, "no signing keys", hint: "add one with `apnsctl key import` or `key generate`"))
@@ -117,14 +128,14 @@ enum KeystoreChecks {
         }
         for certificate in report.certificates {
             let name = "certificate \(certificate.subject)"
-            if certificate.daysLeft < 0 {
-                checks.append(DoctorCheck(name, .fail, "expired \(-certificate.daysLeft) days ago",
+            if certificate.state == .expired {
+                checks.append(DoctorCheck(name, .fail, certificate.timeLeft,
                                           hint: "renew it in the developer account and import the new one"))
             } else if certificate.expiring {
-                checks.append(DoctorCheck(name, .warn, "expires in \(certificate.daysLeft) days (within --min-days \(minDays))",
+                checks.append(DoctorCheck(name, .warn, "\(certificate.timeLeft) (within --min-days \(minDays))",
                                           hint: "renew it before it expires"))
             } else {
-                checks.append(DoctorCheck(name, .pass, "\(certificate.daysLeft) days left"))
+                checks.append(DoctorCheck(name, .pass, certificate.timeLeft))
             }
         }
         return checks

@@ -25,7 +25,7 @@ struct KeyInspect: AsyncParsableCommand {
             "state:        \(key.state.rawValue)",
             "origin:       \(key.origin.rawValue)\(key.registeredWithApple ? "" : " (not registered with Apple)")",
             "stored:       \(key.encrypted ? "encrypted PKCS#8" : "PKCS#8")",
-            "created:      \(KeystoreText.date(key.createdAt)) (\(key.ageDays) days ago)",
+            "created:      \(KeystoreText.date(key.createdAt)) (\(Wording.daysAgo(key.ageDays)))",
         ]
         if let at = key.activatedAt { lines.append("activated:    \(KeystoreText.date(at))") }
         if let at = key.retiredAt { lines.append("retired:      \(KeystoreText.date(at))") }

@@ -16,13 +16,13 @@ struct KeyRotate: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The team whose key rotates.", valueName: "TEAMID"), completion: KeystoreCompletion.teams)
     var team: String
     @Option(help: ArgumentHelp("The key to make active (staged or retired).", valueName: "KEYID"),
-            completion: KeystoreCompletion.keyIDs) var to: String
+            completion: KeystoreCompletion.rotationTargets) var to: String
     @Option(help: ArgumentHelp("Minutes the retired key still verifies tokens.", valueName: "MINUTES"))
     var grace: Int = 60
     @Flag(help: "First send a canary push signed by the new key; rotate only when APNs accepts it.")
     var probe = false
-    @OptionGroup(title: "Canary probe (with --probe)") var target: ProbeTargetOptions
-    @OptionGroup(title: "Canary probe (with --probe)") var canary: ProbeCanaryOptions
+    @OptionGroup(title: "Canary probe target") var target: ProbeTargetOptions
+    @OptionGroup(title: "Canary push") var canary: ProbeCanaryOptions
     @OptionGroup var secrets: SecretOptions
     @OptionGroup var keystore: KeystoreOptions
     @Option(help: "Output format.") var format: OutputFormat = .text

@@ -14,6 +14,16 @@ enum KeystoreCompletion {
         values(words) { $0.map(\.keyID).sorted() }.filter { $0.hasPrefix(prefix) }
     }
 
+    /// The keys `key rotate --to` can make active: staged or retired ones (of `--team` when given), never the
+    /// active or a revoked key.
+    static let rotationTargets = CompletionKind.custom { words, _, prefix in
+        let team = words.firstIndex(of: "--team").flatMap { $0 + 1 < words.count ? words[$0 + 1] : nil }
+        return values(words) { keys in
+            keys.filter { ($0.state == .staged || $0.state == .retired) && (team == nil || $0.teamID == team) }
+                .map(\.keyID).sorted()
+        }.filter { $0.hasPrefix(prefix) }
+    }
+
     /// Certificate and PKCS#12 files.
     static let credentialFiles = CompletionKind.file(extensions: ["p12", "pfx", "pem", "cer", "der", "crt"])
 

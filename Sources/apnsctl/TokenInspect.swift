@@ -11,7 +11,7 @@ struct TokenInspect: AsyncParsableCommand {
         abstract: "Decode a provider token: header, claims, age, and whether APNs would accept it.",
         discussion: "The signature is verified with --key (a PEM public or private key file, or a keystore key id), "
             + "or with the keystore's key named by the token's kid. Exit 1 when the token is expired, from the "
-            + "future, or its signature does not verify.")
+            + "future, its signature does not verify, or its key is revoked; the verdict line follows every check.")
 
     @Argument(help: ArgumentHelp("The token, or - to read it from stdin.", valueName: "TOKEN")) var token: String
     @Option(help: ArgumentHelp("Verify with this PEM key file or keystore key id.", valueName: "FILE|KEYID"))
@@ -19,8 +19,9 @@ struct TokenInspect: AsyncParsableCommand {
     @OptionGroup var keystore: KeystoreOptions
     @Option(help: "Output format.") var format: OutputFormat = .text
 
-    /// JSON: `algorithm`, `key_id`, `team_id`, `issued_at`, `age_seconds`, `verdict` (`accepted` | `expired` |
-    /// `issued_in_future`), `accepted_until`, `signature` (`valid` | `invalid` | `not_checked`), `verified_with`
+    /// JSON: `algorithm`, `key_id`, `team_id`, `issued_at`, `age_seconds`, `verdict` after every check
+    /// (`unsupported_algorithm` | `invalid_signature` | `untrusted_key` | `expired` | `issued_in_future` |
+    /// `accepted`), `accepted_until`, `signature` (`valid` | `invalid` | `not_checked`), `verified_with`
     /// (file or key id), `key_state` and `key_trusted` (when the key is in the keystore: false once it is revoked
     /// or retired past its grace period), `summary`.
     struct Output: Encodable {
@@ -48,17 +49,16 @@ struct TokenInspect: AsyncParsableCommand {
         let parsed = try ProviderToken(parsing: text)
         let assessment = TokenAssessment(token: parsed, now: Date())
         let verifier = try findVerifier(for: parsed)
-        let signature: String
-        if let verifier {
-            signature = parsed.isSignatureValid(for: verifier.key) ? "valid" : "invalid"
-        } else {
-            signature = "not_checked"
-        }
+        let signature: TokenVerdict.Signature = verifier.map { parsed.isSignatureValid(for: $0.key) ? .valid : .invalid }
+            ?? .notChecked
+        let verdict = TokenVerdict(token: parsed, assessment: assessment, signature: signature,
+                                   verifiedWith: verifier?.name, keyState: verifier?.state?.rawValue,
+                                   keyTrusted: verifier?.trusted)
         let output = Output(algorithm: parsed.algorithm, keyID: parsed.keyID, teamID: parsed.teamID,
-                            issuedAt: parsed.issuedAtDate, ageSeconds: assessment.ageSeconds, verdict: assessment.kind,
-                            acceptedUntil: assessment.acceptedUntil, signature: signature,
+                            issuedAt: parsed.issuedAtDate, ageSeconds: assessment.ageSeconds, verdict: verdict.kind,
+                            acceptedUntil: assessment.acceptedUntil, signature: signature.rawValue,
                             verifiedWith: verifier?.name, keyState: verifier?.state, keyTrusted: verifier?.trusted,
-                            summary: assessment.summary)
+                            summary: verdict.summary)
         if format == .json {
             try Console.printJSON(output)
         } else {
@@ -66,18 +66,15 @@ struct TokenInspect: AsyncParsableCommand {
             header:    {"alg":"\(parsed.algorithm)","kid":"\(parsed.keyID)"}
             claims:    {"iss":"\(parsed.teamID)","iat":\(parsed.issuedAt)}
             issued:    \(KeystoreText.date(parsed.issuedAtDate))
-            verdict:   \(assessment.summary)
-            signature: \(signature.replacingOccurrences(of: "_", with: " "))\(verifier.map { " (\($0.name))" } ?? "")
+            verdict:   \(verdict.summary)
+            signature: \(signature.rawValue.replacingOccurrences(of: "_", with: " "))\(verifier.map { " (\($0.name))" } ?? "")
             """)
             if parsed.algorithm != "ES256" { print("algorithm: APNs accepts only ES256 (403 InvalidProviderToken)") }
             if let verifier, let state = verifier.state, verifier.trusted == false {
                 print("key:       \(parsed.keyID) is \(state.rawValue) and no longer verifies tokens")
             }
         }
-        if assessment.kind != .accepted || signature == "invalid" || parsed.algorithm != "ES256"
-            || verifier?.trusted == false {
-            throw ExitCode(ExitStatus.checkFailed.rawValue)
-        }
+        if !verdict.isAccepted { throw ExitCode(ExitStatus.checkFailed.rawValue) }
     }
 
     struct Verifier {

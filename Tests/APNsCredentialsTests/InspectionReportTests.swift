@@ -37,7 +37,9 @@ import Testing
         #expect(text.hasSuffix("  private key:  RSA 2048 (pkcs8), DOES NOT match the leaf certificate"))
         let expired = try CredentialReader().read(path: Fixtures.path("expired.pem"))
         let old = InspectionReport(file: "e.pem", bundle: expired, now: Date(timeIntervalSince1970: 1_609_545_600))
-        #expect(old.text.contains("2021-01-01T00:00:00Z (expired 1 days ago)"))
+        #expect(old.text.contains("2021-01-01T00:00:00Z (expired 1 day ago)"))
+        let justNow = InspectionReport(file: "e.pem", bundle: expired, now: Date(timeIntervalSince1970: 1_609_459_201))
+        #expect(justNow.text.contains("2021-01-01T00:00:00Z (expired today)"))
         #expect(old.text.hasSuffix("  private key:  none"))
     }
 }

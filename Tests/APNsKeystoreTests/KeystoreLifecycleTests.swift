@@ -139,7 +139,8 @@ import Testing
         try store.revoke("OLD0000001")
         let log = try String(contentsOfFile: store.layout.audit, encoding: .utf8)
         #expect(fileMode(store.layout.audit) == 0o600)
-        #expect(log.split(separator: "\n").count == 5)
+        // keystore.init, then an intent line and an outcome line for each of the 4 manifest changes.
+        #expect(log.split(separator: "\n").count == 9)
         for record in try store.manifest().keys {
             let pem = try String(contentsOfFile: store.layout.absolute(record.file), encoding: .utf8)
             let body = pem.split(separator: "\n").dropFirst().first.map(String.init) ?? pem
@@ -227,5 +228,49 @@ final class TokenBox: @unchecked Sendable {
         #expect(back.token.issuedAt == first.token.issuedAt + 600)
         // A different process (another Keystore value) sees the same cached token.
         #expect(try Keystore.open(at: store.path, clock: clock).token(refreshAfter: twenty).token == back.token)
+    }
+
+    /// A change is announced (intent, with the manifest's SHA-256) before the manifest write and settled after;
+    /// an intent a killed process left alone is settled by readers and by the next change.
+    @Test func anInterruptedChangeIsSettledAgainstTheManifestOnDisk() async throws {
+        let store = try KeystoreLifecycleTests().twoKeys()
+        _ = try await store.rotate(team: "DEF123GHIJ", to: "NEW0000001")
+        let lines = try String(contentsOfFile: store.layout.audit, encoding: .utf8).split(separator: "\n")
+        let intent = try #require(lines.dropLast().last.map(String.init))
+        #expect(intent.contains("\"outcome\":\"intent\""))
+        #expect(lines.last?.contains("\"outcome\":\"ok\"") == true)
+        // Readers show one line per change.
+        #expect(try store.auditEntries().filter { $0.action == "key.rotate" }.map(\.outcome) == [.ok])
+
+        // As if killed after the manifest write: an intent announcing the manifest now on disk, no outcome.
+        let manifest = try #require(fileBytes(store.layout.manifest))
+        let digest = SHA256.hash(data: manifest).map { String(format: "%02x", $0) }.joined()
+        func appendIntent(sha: String, id: String) throws {
+            let line = #"{"action":"key.rotate","actor":"t@h","change_id":"\#(id)","detail":"made NEW0000001 active","#
+                + #""key_id":"NEW0000001","manifest_sha256":"\#(sha)","outcome":"intent","team_id":"DEF123GHIJ","#
+                + #""time":"2026-11-23T10:00:00Z"}"# + "\n"
+            let handle = try #require(FileHandle(forWritingAtPath: store.layout.audit))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(line.utf8))
+            try handle.close()
+        }
+        try appendIntent(sha: digest, id: "committed-1")
+        let committed = try #require(try store.auditEntries().last)
+        #expect(committed.outcome == .ok)
+        #expect(committed.changeID == "committed-1")
+        #expect(committed.detail.contains("committed; the process making it was killed"))
+        // The next change settles it in the log itself, before its own intent.
+        try store.revoke("OLD0000001")
+        let settled = try String(contentsOfFile: store.layout.audit, encoding: .utf8)
+        #expect(settled.contains(#""change_id":"committed-1","detail":"made NEW0000001 active (committed;"#), "\(settled)")
+        // An intent whose manifest never reached the disk is not called ok, and the next change marks it failed.
+        try appendIntent(sha: String(repeating: "0", count: 64), id: "lost-1")
+        let lost = try #require(try store.auditEntries().last)
+        #expect(lost.outcome == .intent)
+        #expect(lost.detail.contains("not committed"))
+        try store.purge("OLD0000001")
+        let entries = try store.auditEntries()
+        #expect(entries.contains { $0.changeID == "lost-1" && $0.outcome == .failed })
+        #expect(!entries.contains { $0.outcome == .intent })
     }
 }

@@ -75,6 +75,51 @@ import Testing
         #expect(!staleVerdict.hint.contains("clock skew"))
     }
 
+    @Test func invalidProviderTokenIssuedInTheFutureNamesClockSkew() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let future = VerdictContext(environment: .production, credentialKind: "token", dummyDeviceToken: true,
+                                    tokenIssuedAt: now.addingTimeInterval(600), now: now)
+        let verdict = ReasonCatalog.verdict(status: 403, reason: "InvalidProviderToken", context: future)
+        #expect(verdict.hint.contains("clock skew"), "\(verdict.hint)")
+        #expect(verdict.hint.contains("iat is 10 min 0 s in the future"), "\(verdict.hint)")
+        #expect(verdict.hint.contains("--team and --key"))
+        let skewed = VerdictContext(environment: .production, credentialKind: "token", dummyDeviceToken: true,
+                                    tokenIssuedAt: now, clockOffset: -300, now: now)
+        #expect(ReasonCatalog.verdict(status: 403, reason: "InvalidProviderToken", context: skewed).hint
+            .contains("5 min 0 s ahead of the server (clock skew)"))
+        let fine = VerdictContext(environment: .production, credentialKind: "token", dummyDeviceToken: true,
+                                  tokenIssuedAt: now.addingTimeInterval(-30), clockOffset: 1, now: now)
+        #expect(!ReasonCatalog.verdict(status: 403, reason: "InvalidProviderToken", context: fine).hint.contains("clock"))
+    }
+
+    @Test func expiredProviderTokenIssuedInTheFutureIsNotCalledOld() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let future = VerdictContext(environment: .production, credentialKind: "token", dummyDeviceToken: true,
+                                    tokenIssuedAt: now.addingTimeInterval(7200), now: now)
+        let hint = ReasonCatalog.verdict(status: 403, reason: "ExpiredProviderToken", context: future).hint
+        #expect(hint.contains("clock skew"), "\(hint)")
+        #expect(!hint.contains("minutes old"), "\(hint)")
+    }
+
+    @Test func aServerThatIsNotApplesIsNotCalledTheThisEnvironment() {
+        let mock = VerdictContext(environment: nil, credentialKind: "token", dummyDeviceToken: false)
+        let verdict = ReasonCatalog.verdict(status: 400, reason: "BadDeviceToken", context: mock)
+        #expect(verdict.summary == "APNs does not know this device token in this server's environment")
+        #expect(!verdict.summary.contains("the this"))
+        let production = VerdictContext(environment: .production, credentialKind: "token", dummyDeviceToken: false)
+        #expect(ReasonCatalog.verdict(status: 400, reason: "BadDeviceToken", context: production).summary
+            == "APNs does not know this device token in the production environment")
+    }
+
+    /// A TLS failure against Apple's hosts points at the trust anchor doctor checks.
+    @Test func tlsFailureAgainstAppleNamesTheRootDoctorChecks() {
+        let apple = ProbeTarget(host: "api.push.apple.com", port: 443, environment: .production)
+        let failure = TransportFailure(kind: .tls, message: "SSL certificate problem: unable to get local issuer certificate")
+        let verdict = ReasonCatalog.verdict(failure: failure, target: apple, timeout: 10)
+        #expect(verdict.hint.contains("USERTrust RSA Certification Authority"))
+        #expect(verdict.hint.contains("`apnsctl doctor` checks it"))
+    }
+
     @Test func unknownReasonsStillGetAVerdict() {
         let verdict = ReasonCatalog.verdict(status: 418, reason: "Teapot", context: production)
         #expect(verdict.outcome == .rejected)

@@ -27,4 +27,32 @@ import Testing
         #expect(future.ageSeconds == -90)
         #expect(future.summary.contains("1m 30s in the future"))
     }
+
+    /// The verdict follows every check: a fresh token with a bad signature or a revoked key is not "accepted".
+    @Test func theVerdictFollowsEveryCheck() throws {
+        let iat = Date(timeIntervalSince1970: 1_800_000_000)
+        let token = try ProviderToken.sign(keyID: "KEYAAAAAAA", teamID: "TEAM123456", issuedAt: iat, key: key)
+        let fresh = TokenAssessment(token: token, now: iat.addingTimeInterval(60))
+        func verdict(_ signature: TokenVerdict.Signature, trusted: Bool? = nil, state: String? = nil,
+                     assessment: TokenAssessment? = nil) -> TokenVerdict {
+            TokenVerdict(token: token, assessment: assessment ?? fresh, signature: signature, verifiedWith: "k.pem",
+                         keyState: state, keyTrusted: trusted)
+        }
+        #expect(verdict(.valid).kind == .accepted)
+        #expect(verdict(.valid).summary.hasPrefix("accepted by APNs until"))
+        let bad = verdict(.invalid)
+        #expect(bad.kind == .invalidSignature && !bad.isAccepted)
+        #expect(bad.summary == "rejected by APNs (403 InvalidProviderToken): the signature does not verify with k.pem")
+        let revoked = verdict(.valid, trusted: false, state: "revoked")
+        #expect(revoked.kind == .untrustedKey)
+        #expect(!revoked.summary.contains("accepted"))
+        #expect(revoked.summary.contains("key KEYAAAAAAA is revoked"))
+        let unchecked = verdict(.notChecked)
+        #expect(unchecked.isAccepted)
+        #expect(unchecked.summary.contains("not checked"))
+        // A bad signature outranks age: an expired token with a bad signature is reported as the bad signature.
+        let expired = TokenAssessment(token: token, now: iat.addingTimeInterval(7200))
+        #expect(verdict(.invalid, assessment: expired).kind == .invalidSignature)
+        #expect(verdict(.valid, assessment: expired).kind == .expired)
+    }
 }

@@ -55,4 +55,27 @@ import Testing
         #expect(try complete(["apnsctl", "key", "revoke", "COMP"], environment: ["APNSCTL_KEYSTORE": "/nonexistent"])
                     .isEmpty)
     }
+
+    @Test func certConvertOffersItsEncodings() throws {
+        #expect(try Set(complete(["apnsctl", "cert", "convert", "push.p12", "--to", ""])) == ["pem", "p12", "der"])
+        #expect(try complete(["apnsctl", "cert", "convert", "push.p12", "--to", "p"]).sorted() == ["p12", "pem"])
+    }
+
+    /// `key rotate --to` offers the keys a rotation can activate: not the active key, not a revoked one.
+    @Test func keyRotateOffersOnlyKeysItCanActivate() throws {
+        let directory = CLI.temporaryDirectory("completion")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let keystore = directory.appendingPathComponent("ks").path
+        #expect(try CLI.run(["keystore", "init", keystore]).status == 0)
+        for id in ["ROTKEY0001", "ROTKEY0002", "ROTKEY0003"] {
+            #expect(try CLI.run(["key", "generate", "--keystore", keystore, "--team", "ROTTEAM001", "--key-id", id]).status == 0)
+        }
+        #expect(try CLI.run(["key", "revoke", "--keystore", keystore, "ROTKEY0003"]).status == 0)
+        let environment = ["APNSCTL_KEYSTORE": keystore]
+        // ROTKEY0001 is active (the team's first key), ROTKEY0003 revoked: only the staged key is offered.
+        #expect(try complete(["apnsctl", "key", "rotate", "--team", "ROTTEAM001", "--to", "ROT"],
+                             environment: environment) == ["ROTKEY0002"])
+        #expect(try complete(["apnsctl", "key", "rotate", "--team", "OTHERTEAM1", "--to", "ROT"],
+                             environment: environment).isEmpty)
+    }
 }

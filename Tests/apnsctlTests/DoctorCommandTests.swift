@@ -34,6 +34,56 @@ import Testing
         #expect(lines.last?.contains("checks: ") == true)
     }
 
+    /// The trust-anchor check reads --cacert: Debian's USERTrust root passes, a bundle without it fails (exit 1)
+    /// with the Debian and RHEL commands in the hint.
+    @Test func trustAnchorCheckFollowsCacert() throws {
+        func anchor(_ cacert: String) throws -> (check: [String: Any], status: Int32) {
+            let result = try CLI.run(["doctor", "--cacert", cacert, "--format", "json"])
+            let object = try #require(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+            let checks = try #require(object["checks"] as? [[String: Any]])
+            return (try #require(checks.first { $0["name"] as? String == "apns trust anchor" }), result.status)
+        }
+        let root = "/etc/ssl/certs/USERTrust_RSA_Certification_Authority.pem"
+        let with = try anchor(root)
+        #expect(with.check["status"] as? String == "pass", "\(with.check)")
+        #expect((with.check["detail"] as? String)?.contains("\(root) (--cacert) holds USERTrust") == true)
+        let other = CLI.fixtures.appendingPathComponent("certs/ca.pem").path
+        let without = try anchor(other)
+        #expect(without.status == 1)
+        #expect(without.check["status"] as? String == "fail")
+        #expect((without.check["detail"] as? String)?.contains("lacks USERTrust RSA Certification Authority") == true)
+        let hint = without.check["hint"] as? String ?? ""
+        #expect(hint.contains("update-ca-certificates") && hint.contains("update-ca-trust"), "\(hint)")
+        let text = try CLI.run(["doctor", "--cacert", other])
+        #expect(text.stdout.contains("✘ apns trust anchor: \(other) (--cacert) lacks USERTrust"), "\(text.stdout)")
+        #expect(text.stdout.contains("  hint: APNs servers chain to USERTrust RSA Certification Authority since 2025"))
+    }
+
+    /// Offline, the clock check says plainly that it cannot check; against --host it reads that server's Date.
+    @Test func clockCheckNamesItsSourceOrSaysItCannot() throws {
+        let result = try CLI.run(["doctor", "--host", "127.0.0.1", "--port", String(try SilentListener.freePort()),
+                                  "--format", "json"])
+        let object = try #require(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        let checks = try #require(object["checks"] as? [[String: Any]])
+        let clock = try #require(checks.first { $0["name"] as? String == "clock" })
+        #expect(clock["status"] as? String == "warn")
+        #expect((clock["detail"] as? String)?.hasPrefix("cannot check this machine's clock: 127.0.0.1:") == true, "\(clock)")
+    }
+
+    /// Counts agree with their number: "1 key", not "1 keys".
+    @Test func countsAreWordedForOne() throws {
+        let directory = CLI.temporaryDirectory("doctor")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let keystore = directory.appendingPathComponent("ks").path
+        #expect(try CLI.run(["keystore", "init", keystore]).status == 0)
+        #expect(try CLI.run(["key", "generate", "--keystore", keystore, "--team", "DEF123GHIJ", "--key-id", "ONE0000001"])
+            .status == 0)
+        let result = try CLI.run(["doctor", "--keystore", keystore])
+        #expect(result.stdout.contains("✔ keystore integrity: 1 key, 0 certificates"), "\(result.stdout)")
+        #expect(result.stdout.contains("(1 in total)"))
+        #expect(!result.stdout.contains("1 keys") && !result.stdout.contains("1 certificates"))
+    }
+
     @Test func negativeMinDaysIsAUsageError() throws {
         let result = try CLI.run(["doctor", "--min-days", "-1"])
         #expect(result.status == 2)

@@ -38,6 +38,13 @@ import Testing
         #expect(try KeystoreCLI.run(["keystore", "status"], ks).status == 0, "\(context): status fails")
     }
 
+    /// How many `action` entries `keystore audit` reports as ok.
+    func audited(_ action: String, _ ks: String) throws -> Int {
+        let result = try KeystoreCLI.run(["keystore", "audit", "--format", "json"], ks)
+        let entries = try JSONSerialization.jsonObject(with: result.stdoutData) as? [[String: Any]] ?? []
+        return entries.filter { $0["action"] as? String == action && $0["outcome"] as? String == "ok" }.count
+    }
+
     struct Step {
         var command: [String]
         var action: String
@@ -73,10 +80,17 @@ import Testing
         let step = Self.steps[index]
         for point in step.points {
             let ks = try seeded()
+            let manifestBefore = try Data(contentsOf: URL(fileURLWithPath: ks + "/keystore.json"))
+            let auditedBefore = try audited(step.action, ks)
             let crashed = try KeystoreCLI.run(step.command, ks,
                                               environment: ["APNSCTL_DEBUG_CRASH_AT": "\(step.action):\(point)"])
             // Killed by SIGKILL: Foundation reports the signal number as the status.
             #expect(crashed.status == 9, "\(step.action):\(point) was not reached (exit \(crashed.status): \(crashed.stderr))")
+            // Every committed change has its audit line, and nothing uncommitted is called ok.
+            let committed = try Data(contentsOf: URL(fileURLWithPath: ks + "/keystore.json")) != manifestBefore
+            #expect(committed == (point == "after-manifest"), "\(step.action):\(point)")
+            #expect(try audited(step.action, ks) == auditedBefore + (committed ? 1 : 0),
+                    "\(step.action):\(point): committed=\(committed) but the audit log says otherwise")
             try checkInvariants(ks, mustHave: step.keeps, context: "\(step.action):\(point)")
             // The interrupted command can simply be run again.
             let again = try KeystoreCLI.run(step.command, ks)

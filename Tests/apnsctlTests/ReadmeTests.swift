@@ -63,7 +63,6 @@ import Testing
         let directory = CLI.temporaryDirectory("readme")
         let certs = CLI.fixtures.appendingPathComponent("certs"), keys = CLI.fixtures.appendingPathComponent("keys")
         let files: [(String, URL)] = [
-            ("push.p12", certs.appendingPathComponent("dev-legacy.p12")),
             ("wwdr.pem", certs.appendingPathComponent("ca.pem")),
             ("AuthKey_ABC123DEFG.p8", keys.appendingPathComponent("AuthKey_ABC123DEFG.p8")),
             ("AuthKey_NEW456HIJK.p8", keys.appendingPathComponent("AuthKey_NEW456HIJK.p8")),
@@ -73,7 +72,39 @@ import Testing
         }
         try "legacy-export\n".write(to: directory.appendingPathComponent("p12-password.txt"), atomically: true,
                                     encoding: .utf8)
+        try makePushP12(in: directory, certs: certs)
         return directory
+    }
+
+    /// The README's `push.p12`: a development push certificate for com.example.app (the README's app) issued by
+    /// the committed test CA, exported as a legacy .p12 (password legacy-export), all with the openssl binary.
+    static func makePushP12(in directory: URL, certs: URL) throws {
+        let ext = directory.appendingPathComponent("push.ext").path
+        try """
+        basicConstraints = critical, CA:FALSE
+        keyUsage = critical, digitalSignature
+        extendedKeyUsage = clientAuth
+        1.2.840.113635.100.6.3.1 = DER:0500
+        """.write(toFile: ext, atomically: true, encoding: .utf8)
+        let key = directory.appendingPathComponent("push.key").path, csr = directory.appendingPathComponent("push.csr").path
+        let cert = directory.appendingPathComponent("push.crt").path
+        let steps: [[String]] = [
+            ["req", "-new", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", csr, "-subj",
+             "/UID=com.example.app/CN=Apple Development IOS Push Services: com.example.app/OU=TEAM123456/C=US"],
+            ["x509", "-req", "-in", csr, "-CA", certs.appendingPathComponent("ca.pem").path,
+             "-CAkey", certs.appendingPathComponent("ca.key").path, "-CAcreateserial", "-CAserial",
+             directory.appendingPathComponent("ca.srl").path, "-days", "365", "-sha256", "-extfile", ext, "-out", cert],
+            ["pkcs12", "-export", "-legacy", "-in", cert, "-inkey", key,
+             "-name", "Apple Development IOS Push Services: com.example.app", "-passout", "pass:legacy-export",
+             "-out", directory.appendingPathComponent("push.p12").path],
+        ]
+        for arguments in steps {
+            let result = try CLI.tool("/usr/bin/openssl", arguments)
+            #expect(result.status == 0, "openssl \(arguments.prefix(2).joined(separator: " ")) failed")
+        }
+        for name in ["push.key", "push.csr", "push.crt", "push.ext", "ca.srl"] {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
     }
 
     @Test func theReadmeShowsEnoughCommandsToMatter() throws {
@@ -82,6 +113,14 @@ import Testing
         for job in ["cert convert", "key import", "key rotate", "cert verify", "probe", "keystore status"] {
             #expect(commands.contains { $0.line.contains("apnsctl \(job)") }, "no recipe shows apnsctl \(job)")
         }
+    }
+
+    /// One example app throughout: the README's push certificate, probes and rotations all use com.example.app.
+    @Test func theReadmeUsesOneAppID() throws {
+        let text = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let ids = Set(text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == ".") })
+            .filter { $0.hasPrefix("com.example.") }.map(String.init))
+        #expect(ids == ["com.example.app"], "the README names \(ids.sorted())")
     }
 
     @Test func everyReadmeCommandRunsAsDocumented() throws {

@@ -111,6 +111,12 @@ import Testing
         let revoked = try KeystoreCLI.run(["token", "inspect", oldToken], ks)
         #expect(revoked.status == 1)
         #expect(revoked.stdout.contains("ABC123DEFG is revoked and no longer verifies tokens"))
+        // The verdict follows every check: never "accepted" for a revoked key.
+        #expect(revoked.stdout.contains("verdict:   rejected by APNs (403 InvalidProviderToken): key ABC123DEFG is revoked"),
+                "\(revoked.stdout)")
+        #expect(!revoked.stdout.contains("accepted by APNs"))
+        let revokedJSON = try KeystoreCLI.json(try KeystoreCLI.run(["token", "inspect", oldToken, "--format", "json"], ks))
+        #expect((revokedJSON as? [String: Any])?["verdict"] as? String == "untrusted_key")
     }
 
     @Test func inspectGivesAVerdictAndVerifiesTheSignature() throws {
@@ -130,9 +136,18 @@ import Testing
         let wrongKey = try CLI.run(["token", "inspect", token, "--key", KeystoreCLI.fixture("AuthKey_NEW456HIJK.p8")])
         #expect(wrongKey.status == 1)
         #expect(wrongKey.stdout.contains("signature: invalid"))
+        #expect(wrongKey.stdout.contains("verdict:   rejected by APNs (403 InvalidProviderToken): the signature does not verify"),
+                "\(wrongKey.stdout)")
+        #expect(!wrongKey.stdout.contains("accepted by APNs"))
+        let wrongJSON = try CLI.run(["token", "inspect", token, "--key", KeystoreCLI.fixture("AuthKey_NEW456HIJK.p8"),
+                                     "--format", "json"])
+        let wrongObject = try JSONSerialization.jsonObject(with: wrongJSON.stdoutData) as? [String: Any]
+        #expect(wrongObject?["verdict"] as? String == "invalid_signature")
+        #expect((wrongObject?["summary"] as? String)?.hasPrefix("rejected by APNs") == true)
         let unchecked = try CLI.run(["token", "inspect", token], environment: ["APNSCTL_KEYSTORE": "/nonexistent"])
         #expect(unchecked.status == 0)
         #expect(unchecked.stdout.contains("signature: not checked"))
+        #expect(unchecked.stdout.contains("if its signature is good (not checked: pass --key)"))
     }
 
     @Test func inspectFlagsExpiredAndFutureTokens() throws {

@@ -1,0 +1,36 @@
+import APNsCore
+import Foundation
+import Testing
+
+@Suite struct WordingTests {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    func days(_ value: Double) -> Date { now.addingTimeInterval(value * 86_400) }
+
+    @Test func countsAgreeWithTheirNumber() {
+        #expect(Wording.count(0, "certificate") == "0 certificates")
+        #expect(Wording.count(1, "certificate") == "1 certificate")
+        #expect(Wording.count(2, "key") == "2 keys")
+        #expect(Wording.count(1, "day") == "1 day")
+        #expect(Wording.count(3, "entry", "entries") == "3 entries")
+    }
+
+    @Test func daysAreRoundedToTheNearestDay() {
+        #expect(Wording.daysLeft(until: days(9.99), now: now) == 10)
+        #expect(Wording.daysLeft(until: days(9.4), now: now) == 9)
+        #expect(Wording.daysLeft(until: days(0.5), now: now) == 1)
+        #expect(Wording.daysLeft(until: days(-1.6), now: now) == -2)
+        #expect(Wording.daysLeft(until: now.addingTimeInterval(-1), now: now) == 0)
+    }
+
+    @Test func timeLeftSaysTodayAndOneDay() {
+        #expect(Wording.timeLeft(until: days(9.99), now: now) == "10 days left")
+        #expect(Wording.timeLeft(until: days(1.2), now: now) == "1 day left")
+        #expect(Wording.timeLeft(until: now.addingTimeInterval(3600), now: now) == "expires today")
+        #expect(Wording.timeLeft(until: now.addingTimeInterval(-1), now: now) == "expired today")
+        #expect(Wording.timeLeft(until: days(-1), now: now) == "expired 1 day ago")
+        #expect(Wording.timeLeft(until: days(-30.2), now: now) == "expired 30 days ago")
+        #expect(Wording.daysAgo(0) == "today")
+        #expect(Wording.daysAgo(1) == "1 day ago")
+        #expect(Wording.daysAgo(12) == "12 days ago")
+    }
+}
