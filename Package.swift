@@ -97,5 +97,8 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: strict),
         .testTarget(name: "apnsctlTests", dependencies: ["TestSupport", "APNsCore"], swiftSettings: strict),
+        .testTarget(name: "APNsProvisioningTests", dependencies: [
+            "TestSupport", "APNsProvisioning", "APNsCredentials", "APNsKeystore", "APNsCore",
+        ], swiftSettings: strict),
     ]
 )

@@ -40,6 +40,8 @@ struct APNSCtl: AsyncParsableCommand {
             CertCommand.self,
             KeyCommand.self,
             KeystoreCommand.self,
+            ProfileCommand.self,
+            ExpiryCommand.self,
             TokenCommand.self,
             ProbeCommand.self,
             MockCommand.self,

@@ -135,6 +135,8 @@ struct DemoCommand: AsyncParsableCommand {
         }
         demo.step("keystore status", ["keystore", "status"]) { expectExit($0, 0) }
 
+        DemoProfiles.run(demo, directory: directory, teamID: Self.team, bundleID: Self.bundleID)
+
         demo.say("\n8. Is this machine ready?")
         demo.step("doctor", ["doctor"]) { expectExit($0, 0) }
 

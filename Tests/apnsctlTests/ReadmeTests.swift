@@ -62,10 +62,13 @@ import Testing
     static func sandbox() throws -> URL {
         let directory = CLI.temporaryDirectory("readme")
         let certs = CLI.fixtures.appendingPathComponent("certs"), keys = CLI.fixtures.appendingPathComponent("keys")
+        let provisioning = CLI.fixtures.appendingPathComponent("provisioning")
         let files: [(String, URL)] = [
             ("wwdr.pem", certs.appendingPathComponent("ca.pem")),
             ("AuthKey_ABC123DEFG.p8", keys.appendingPathComponent("AuthKey_ABC123DEFG.p8")),
             ("AuthKey_NEW456HIJK.p8", keys.appendingPathComponent("AuthKey_NEW456HIJK.p8")),
+            ("App_Development.mobileprovision", provisioning.appendingPathComponent("development.mobileprovision")),
+            ("profile-ca.pem", provisioning.appendingPathComponent("test-root-ca.pem")),
         ]
         for (name, source) in files {
             try FileManager.default.copyItem(at: source, to: directory.appendingPathComponent(name))
