@@ -91,5 +91,6 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: strict),
         .testTarget(name: "apnsctlTests", dependencies: ["APNsCore"], swiftSettings: strict),
+        .testTarget(name: "APNsProvisioningTests", dependencies: ["APNsProvisioning", "APNsCredentials", "APNsKeystore", "APNsCore"], swiftSettings: strict),
     ]
 )

@@ -122,6 +122,8 @@ public struct Keystore: Sendable {
         var teamID: String?
         /// Key ids whose cached tokens must go (before the manifest is written).
         var dropTokensOf: [String] = []
+        /// Files (relative) to overwrite and unlink once the new manifest is on disk (a joined request's key).
+        var shredAfterWrite: [String] = []
     }
 
     /// Runs `body` under the lock on a fresh manifest; writes the manifest atomically if it changed and
@@ -132,6 +134,7 @@ public struct Keystore: Sendable {
         defer { withExtendedLifetime(lock) {} }
         removeAbandonedTemporaryFiles()
         var manifest = try manifest()
+        removeOrphanedRequestKeys(manifest)
         let before = manifest
         var change = Change()
         let result: T
@@ -147,6 +150,10 @@ public struct Keystore: Sendable {
                 try SecureFile.write(try KeystoreJSON.encode(manifest), to: layout.manifest, mode: 0o600,
                                      overwrite: true)
                 CrashPoint.reach("\(action):after-manifest")
+            }
+            for file in change.shredAfterWrite {
+                // The manifest no longer names it: a failure here leaves an orphan the next change removes.
+                try? Shredder.shred(layout.absolute(file))
             }
         } catch let error as APNsError {
             let outcome: AuditEntry.Outcome = error.status == .keystore || error.status == .usage ? .refused : .failed
