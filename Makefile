@@ -26,6 +26,9 @@ TEST_TOOLS += nghttpd=apt:nghttp2-server
 TEST_TOOLS += python3=apt:python3
 TEST_TOOLS += py:jwt=pip:pyjwt
 TEST_TOOLS += py:cryptography=pip:cryptography
+TEST_TOOLS += py:aioapns=pip:aioapns
+TEST_TOOLS += py:httpx=pip:httpx[http2]
+TEST_TOOLS += py:h2=pip:h2
 
 ## Interop peers the tests use: openssl and curl (Debian), PyJWT with cryptography (PyPI).
 test-deps: deps
