@@ -31,6 +31,9 @@ TEST_TOOLS += make=apt:make
 TEST_TOOLS += update-ca-certificates=apt:ca-certificates
 TEST_TOOLS += py:jwt=pip:pyjwt
 TEST_TOOLS += py:cryptography=pip:cryptography
+TEST_TOOLS += py:aioapns=pip:aioapns
+TEST_TOOLS += py:httpx=pip:httpx[http2]
+TEST_TOOLS += py:h2=pip:h2
 
 ## The interpreter the Python interop tests run (they start exactly this path) and `test-deps` installs into.
 PYTHON    ?= /usr/bin/python3

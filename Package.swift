@@ -64,6 +64,7 @@ let package = Package(
             .product(name: "NIOHTTP2", package: "swift-nio-http2"),
             .product(name: "NIOHPACK", package: "swift-nio-http2"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "NIOTLS", package: "swift-nio"),
         ], swiftSettings: strict),
         // Certificate requests, joining Apple's .cer, provisioning profiles (CMS + plist), expiry.
         .target(name: "APNsProvisioning", dependencies: [
