@@ -26,7 +26,8 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl's headers (libcurl4-openssl-dev); the library itself is opened on first use (see CCurl.h).
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
 
         // Errors, exit codes, secure files, secrets, clocks, OpenSSL bootstrap: what every module shares.
         .target(name: "APNsCore", dependencies: [
