@@ -196,13 +196,13 @@ _apnsctl_cert() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    inspect|convert|verify|import)
+    inspect|convert|verify|import|request|join)
         # Offer subcommand argument completions
         "_apnsctl_cert_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'inspect convert verify import' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'inspect convert verify import request join' -- "${cur}"))
         ;;
     esac
 }
@@ -211,7 +211,7 @@ _apnsctl_cert_inspect() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--password-file --password-env --format)
+    non_repeating_options=(--password-file --password-env --keystore --lock-timeout --format)
     __apnsctl_offer_flags_options -1
 
     # Offer option value completions
@@ -221,6 +221,13 @@ _apnsctl_cert_inspect() {
         return
         ;;
     '--password-env')
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
         return
         ;;
     '--format')
@@ -349,6 +356,99 @@ _apnsctl_cert_import() {
         return
         ;;
     '--password-env')
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(p12|pfx|pem|cer|der|crt)'
+        return
+        ;;
+    esac
+}
+
+_apnsctl_cert_request() {
+    repeating_flags=()
+    non_repeating_flags=(--force --list --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--out --email --common-name --country --bundle-id --env --discard --keystore --lock-timeout --format)
+    __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--out')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--email')
+        return
+        ;;
+    '--common-name')
+        return
+        ;;
+    '--country')
+        return
+        ;;
+    '--bundle-id')
+        return
+        ;;
+    '--env')
+        return
+        ;;
+    '--discard')
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+}
+
+_apnsctl_cert_join() {
+    repeating_flags=()
+    non_repeating_flags=(--legacy --force --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--ca --out --to --out-password-file --out-password-env --keystore --lock-timeout --format)
+    __apnsctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--ca')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--out')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--to')
+        return
+        ;;
+    '--out-password-file')
+        return
+        ;;
+    '--out-password-env')
         return
         ;;
     '--keystore')

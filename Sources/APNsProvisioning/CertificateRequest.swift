@@ -107,14 +107,12 @@ public struct CertificateRequestSteps: Sendable, Equatable {
         downloadName = sandboxOnly ? "aps_development.cer" : "aps.cer"
         joinCommand = "apnsctl cert join \(downloadName)\(keystoreFlag)"
         let appID = bundleID.map { "the App ID \($0)" } ?? "your app's App ID"
-        var list = ["Open \(Self.portalURL) and sign in to your Apple developer account.",
-                    "Under Services choose \"\(certificateType)\" and continue; pick \(appID).",
-                    "Upload \(csrPath) as the Certificate Signing Request, then download the certificate (\(downloadName)).",
-                    "Join it with the key kept in the keystore: \(joinCommand)"]
-        if environment == nil {
-            list[1] += " (choose \"Apple Push Notification service SSL (Sandbox)\" for a development-only certificate)"
-        }
-        steps = list
+        let alternative = environment == nil
+            ? " (or \"Apple Push Notification service SSL (Sandbox)\" for a development-only certificate)" : ""
+        steps = ["Open \(Self.portalURL) and sign in to your Apple developer account.",
+                 "Under Services choose \"\(certificateType)\"\(alternative) and continue; pick \(appID).",
+                 "Upload \(csrPath) as the Certificate Signing Request, then download the certificate (\(downloadName)).",
+                 "Join it with the key kept in the keystore: \(joinCommand)"]
     }
 }
 

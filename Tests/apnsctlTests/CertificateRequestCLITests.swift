@@ -207,3 +207,38 @@ extension KeystoreCrashTests {
         }
     }
 }
+
+extension KeystoreCrashTests {
+    /// `cert request` killed before its key is stored leaves no request and no CSR; a rerun works. `--discard`
+    /// killed anywhere leaves the request with its key, or neither (the key goes with the next change).
+    @Test(arguments: ["cert.request:before-key-file", "cert.request:before-manifest",
+                      "cert.request.discard:before-manifest", "cert.request.discard:after-manifest"])
+    func requestAndDiscardKilledAnywhereLeaveNoHalfRequest(point: String) throws {
+        let ks = try KeystoreCLI.fresh()
+        let directory = CLI.temporaryDirectory("request-crash")
+        let csr = directory.appendingPathComponent("push.csr").path
+        var id = ""
+        if point.hasPrefix("cert.request.discard") { id = try RequestCLI.request(ks, in: directory).id }
+        let command = id.isEmpty ? ["cert", "request", "--out", csr] : ["cert", "request", "--discard", id]
+        let crashed = try KeystoreCLI.run(command, ks, environment: ["APNSCTL_DEBUG_CRASH_AT": point])
+        #expect(crashed.status == 9, "\(point) was not reached: \(crashed.stderr)")
+        let listed = try KeystoreCLI.json(try KeystoreCLI.ok(["cert", "request", "--list", "--format", "json"], ks))
+            as? [[String: Any]] ?? []
+        for request in listed {
+            let key = "\(ks)/requests/\(request["id"] as? String ?? "?").key.pem"
+            #expect(FileManager.default.fileExists(atPath: key), "\(point): a pending request without its key")
+        }
+        if id.isEmpty {
+            #expect(listed.isEmpty && !FileManager.default.fileExists(atPath: csr), "\(point): half a request")
+            try KeystoreCLI.ok(command, ks)
+            #expect(try RequestCLI.openssl(["req", "-in", csr, "-verify", "-noout"]).status == 0)
+        } else if point.hasSuffix("after-manifest") {
+            #expect(listed.isEmpty)
+            try KeystoreCLI.ok(["key", "generate", "--team", "DEF123GHIJ", "--key-id", "GEN0000001"], ks)
+            #expect(!FileManager.default.fileExists(atPath: "\(ks)/requests/\(id).key.pem"))
+        } else {
+            #expect(listed.count == 1)
+            try KeystoreCLI.ok(command, ks)
+        }
+    }
+}
