@@ -26,6 +26,7 @@ TEST_TOOLS += nghttpd=apt:nghttp2-server
 TEST_TOOLS += python3=apt:python3
 TEST_TOOLS += py:jwt=pip:pyjwt
 TEST_TOOLS += py:cryptography=pip:cryptography
+TEST_TOOLS += py:prometheus_client=pip:prometheus-client
 
 ## Interop peers the tests use: openssl and curl (Debian), PyJWT with cryptography (PyPI).
 test-deps: deps
@@ -33,6 +34,8 @@ test-deps: deps
 	@command -v curl >/dev/null || $(SUDO) apt-get install -y curl
 	@python3 -c 'import jwt, cryptography' 2>/dev/null || python3 -m pip install -q pyjwt cryptography || \
 		echo "make: PyJWT not installed; its interop test will be skipped"
+	@python3 -c 'import prometheus_client' 2>/dev/null || python3 -m pip install -q prometheus-client || \
+		echo "make: prometheus-client not installed; the expiry exposition parser test will be skipped"
 
 build: deps
 	$(SWIFT) build
