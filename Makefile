@@ -78,10 +78,11 @@ uninstall:
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_apnsctl \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/apnsctl.fish
 
-## Regenerates the test fixtures (certificates, .p12, keys) with the system openssl.
+## Regenerates the test fixtures (certificates, .p12, keys, provisioning profiles) with the system openssl.
 fixtures:
 	scripts/make-fixtures.sh
 	scripts/make-key-fixtures.sh
+	scripts/make-provisioning-fixtures.sh
 
 ## Benchmarks against peers (not part of `make test`); writes BENCHMARKS.md.
 bench: deps
