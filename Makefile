@@ -34,6 +34,7 @@ TEST_TOOLS += py:cryptography=pip:cryptography
 TEST_TOOLS += py:aioapns=pip:aioapns
 TEST_TOOLS += py:httpx=pip:httpx[http2]
 TEST_TOOLS += py:h2=pip:h2
+TEST_TOOLS += py:prometheus_client=pip:prometheus-client
 
 ## The interpreter the Python interop tests run (they start exactly this path) and `test-deps` installs into.
 PYTHON    ?= /usr/bin/python3
@@ -120,10 +121,11 @@ uninstall:
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_apnsctl \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/apnsctl.fish
 
-## Regenerates the test fixtures (certificates, .p12, keys) with the system openssl.
+## Regenerates the test fixtures (certificates, .p12, keys, provisioning profiles) with the system openssl.
 fixtures:
 	scripts/make-fixtures.sh
 	scripts/make-key-fixtures.sh
+	scripts/make-provisioning-fixtures.sh
 
 ## Benchmarks against peers (not part of `make test`); writes BENCHMARKS.md.
 bench: deps

@@ -173,13 +173,13 @@ _apnsctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    cert|key|keystore|token|probe|mock|doctor|demo|help)
+    cert|key|keystore|profile|expiry|token|probe|mock|doctor|demo|help)
         # Offer subcommand argument completions
         "_apnsctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'cert key keystore token probe mock doctor demo help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'cert key keystore profile expiry token probe mock doctor demo help' -- "${cur}"))
         ;;
     esac
 }
@@ -922,6 +922,150 @@ _apnsctl_keystore_fix-permissions() {
         ;;
     '--format')
         __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+}
+
+_apnsctl_profile() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __apnsctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    inspect|verify)
+        # Offer subcommand argument completions
+        "_apnsctl_profile_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'inspect verify' -- "${cur}"))
+        ;;
+    esac
+}
+
+_apnsctl_profile_inspect() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=(--ca)
+    non_repeating_options=(--format)
+    __apnsctl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--ca')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(mobileprovision|provisionprofile|plist)'
+        return
+        ;;
+    esac
+}
+
+_apnsctl_profile_verify() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=(--ca)
+    non_repeating_options=(--env --bundle-id --cert --min-days --password-file --password-env --format)
+    __apnsctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--env')
+        return
+        ;;
+    '--bundle-id')
+        return
+        ;;
+    '--cert')
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(p12|pfx|pem|cer|der|crt)'
+        return
+        ;;
+    '--min-days')
+        return
+        ;;
+    '--ca')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-env')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(mobileprovision|provisionprofile|plist)'
+        return
+        ;;
+    esac
+}
+
+_apnsctl_expiry() {
+    repeating_flags=()
+    non_repeating_flags=(--no-keystore --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--min-days --out --keystore --lock-timeout --password-file --password-env --format)
+    __apnsctl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--min-days')
+        return
+        ;;
+    '--out')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-env')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'$'\n''prometheus'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __apnsctl_add_completions -f
         return
         ;;
     esac

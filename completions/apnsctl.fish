@@ -70,6 +70,16 @@ function __apnsctl_parse_tokens -S
             case 'fix-permissions'
                 __apnsctl_parse_subcommand 0 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
             end
+        case 'profile'
+            __apnsctl_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'inspect'
+                __apnsctl_parse_subcommand -r 1 'ca=+' 'format=' 'version' 'h/help'
+            case 'verify'
+                __apnsctl_parse_subcommand 1 'env=' 'bundle-id=' 'cert=' 'min-days=' 'ca=+' 'password-file=' 'password-env=' 'format=' 'version' 'h/help'
+            end
+        case 'expiry'
+            __apnsctl_parse_subcommand -r 1 'min-days=' 'out=' 'no-keystore' 'keystore=' 'lock-timeout=' 'password-file=' 'password-env=' 'format=' 'version' 'h/help'
         case 'token'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -150,6 +160,8 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'cert' -d 'Inspect, convert, verify, import APNs certificates (.p12, PEM, DER); request and join new ones.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'key' -d 'Manage .p8 signing keys: import, generate, rotate, revoke, purge.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'keystore' -d 'Create, check and audit the keystore.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'profile' -d 'Inspect and verify provisioning profiles (.mobileprovision, .provisionprofile).'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'expiry' -d 'List when every credential expires: keystore, certificates, .p12, profiles, .p8 keys.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'token' -d 'Issue (cached) and inspect ES256 provider tokens.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'probe' -d 'Send a canary push over HTTP/2 and explain the answer.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'mock' -d 'Run a local APNs stand-in that validates like the real one.'
@@ -348,6 +360,37 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore fix-permissions" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore fix-permissions" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore fix-permissions" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl profile" -eq 1' -fa 'inspect' -d 'Show a provisioning profile: app id, team, dates, aps-environment, devices, certificates, signature.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl profile" -eq 1' -fa 'verify' -d 'Check a provisioning profile: signature, expiry, aps-environment, bundle id, push certificate.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl profile inspect" -ge 1' -fa '(set -l exts \'mobileprovision\' \'provisionprofile\' \'plist\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile inspect"' -l 'ca' -d 'An extra trust anchor for the signature (PEM or DER; repeatable).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile inspect" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile inspect" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile inspect" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl profile verify" -eq 1' -fa '(set -l exts \'mobileprovision\' \'provisionprofile\' \'plist\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" env' -l 'env' -d 'The aps-environment the profile must grant: development or production.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" bundle-id' -l 'bundle-id' -d 'A bundle id the profile\'s app id must cover.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" cert' -l 'cert' -d 'The push certificate the provider uses (PEM, DER or .p12).' -rfa '(set -l exts \'p12\' \'pfx\' \'pem\' \'cer\' \'der\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" min-days' -l 'min-days' -d 'The fewest days the profile must still be valid (default 0: not expired).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify"' -l 'ca' -d 'An extra trust anchor for the signature (PEM or DER; repeatable).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl expiry" -ge 1' -F
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" min-days' -l 'min-days' -d 'Exit 1 when any credential has fewer than N days left.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" out' -l 'out' -d 'Write the listing to FILE (atomically, 0644) instead of standard output.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" no-keystore' -l 'no-keystore' -d 'Leave the keystore out.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" format' -l 'format' -d 'Output format: text, json or prometheus.' -rfka 'text json prometheus'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl token" -eq 1' -fa 'issue' -d 'Print the team\'s provider token for `authorization: bearer …` (cached, shared by every process).'

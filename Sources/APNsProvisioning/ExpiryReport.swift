@@ -43,9 +43,9 @@ public struct ExpiryReport: Encodable, Sendable {
         try c.encode(items, forKey: .credentials)
     }
 
-    /// A table: kind, name, team, environment, not after, days left, file; unreadable files with their reason.
-    public var text: String {
-        guard !items.isEmpty else { return "no credentials found" }
+    /// The table's rows, header first: kind, name, team, environment, not after, days left, file
+    /// (unreadable files are left out: see ``unreadableLines``).
+    public var rows: [[String]] {
         var rows = [["KIND", "NAME", "TEAM", "ENV", "NOT AFTER", "DAYS LEFT", "FILE"]]
         for item in items where item.kind != .unreadable {
             let left: String
@@ -57,21 +57,12 @@ public struct ExpiryReport: Encodable, Sendable {
             rows.append([item.kind.rawValue, item.name, item.team ?? "-", item.environment ?? "-",
                          item.notAfter.map(ProfileDates.iso) ?? "-", left, item.file])
         }
-        var lines = [Self.table(rows)]
-        for item in items where item.kind == .unreadable {
-            lines.append("unreadable: \(item.error ?? item.file)")
-        }
-        return lines.joined(separator: "\n")
+        return rows
     }
 
-    static func table(_ rows: [[String]]) -> String {
-        var widths = [Int](repeating: 0, count: rows.first?.count ?? 0)
-        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
-        return rows.map { row in
-            row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
+    /// One `unreadable: FILE: reason` line per file that could not be read.
+    public var unreadableLines: [String] {
+        items.filter { $0.kind == .unreadable }.map { "unreadable: \($0.error ?? $0.file)" }
     }
 
     /// The Prometheus text exposition format, for node_exporter's textfile collector.

@@ -70,7 +70,9 @@ struct ExpiryCommand: AsyncParsableCommand {
         let report = ExpiryReport(items: items, generatedAt: now, minimumDays: minDays)
         let text: String
         switch format {
-        case .text: text = report.text + "\n"
+        case .text:
+            text = report.items.isEmpty ? "no credentials found\n"
+                : ([KeystoreText.table(report.rows)] + report.unreadableLines).joined(separator: "\n") + "\n"
         case .prometheus: text = report.prometheus
         case .json:
             let encoder = JSONEncoder()

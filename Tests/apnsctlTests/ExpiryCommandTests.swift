@@ -44,4 +44,31 @@ import Testing
         #expect(CertCLI.mode(out) == 0o644)
         #expect(CertCLI.listing(directory) == ["apnsctl.prom"])
     }
+
+    /// The Prometheus client library's own parser (not ours) reads the file: one gauge sample per credential.
+    @Test(.enabled(if: ExpiryCommandTests.prometheusClientPresent, "python3 prometheus_client not installed"))
+    func prometheusClientParsesTheExposition() throws {
+        let directory = CLI.temporaryDirectory("expiry")
+        let out = directory.appendingPathComponent("apnsctl.prom").path
+        #expect(try CLI.run(["expiry", "--no-keystore", ProfileCLI.directory.path, "--format", "prometheus",
+                             "--out", out]).status == 0)
+        let script = """
+        import sys
+        from prometheus_client.parser import text_string_to_metric_families
+        for family in text_string_to_metric_families(open(sys.argv[1]).read()):
+            kinds = sorted(set(s.labels.get("kind", "") for s in family.samples))
+            print(family.name, family.type, len(family.samples), ",".join(kinds))
+        """
+        let parsed = try CLI.tool("/usr/bin/python3", ["-c", script, out])
+        #expect(parsed.status == 0)
+        let lines = parsed.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("apnsctl_credential_expiry_timestamp_seconds gauge 11 certificate,profile"), "\(lines)")
+        #expect(lines.contains("apnsctl_credential_days_left gauge 11 certificate,profile"))
+        #expect(lines.contains("apnsctl_credential_unreadable gauge 1 "))
+        #expect(lines.contains("apnsctl_expiry_credentials gauge 1 "))
+    }
+
+    static var prometheusClientPresent: Bool {
+        (try? CLI.tool("/usr/bin/python3", ["-c", "import prometheus_client"]).status) == 0
+    }
 }
