@@ -31,6 +31,9 @@ TEST_TOOLS += make=apt:make
 TEST_TOOLS += update-ca-certificates=apt:ca-certificates
 TEST_TOOLS += py:jwt=pip:pyjwt
 TEST_TOOLS += py:cryptography=pip:cryptography
+TEST_TOOLS += py:aioapns=pip:aioapns
+TEST_TOOLS += py:httpx=pip:httpx[http2]
+TEST_TOOLS += py:h2=pip:h2
 
 ## The interpreter the Python interop tests run (they start exactly this path) and `test-deps` installs into.
 PYTHON    ?= /usr/bin/python3
@@ -85,8 +88,12 @@ test: check-test-tools test-deps
 	$(SWIFT) test
 	$(MAKE) check-docs
 
+## The release build that `install` installs and `bench` measures: the Swift runtime and Foundation linked in
+## (no libswift*.so to load and relocate at start-up); `install -s` strips it. Benchmarks/run.sh uses the same flags.
+RELEASE_FLAGS := -c release --static-swift-stdlib
+
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE_FLAGS) --product apnsctl
 
 ## Man page and completions, generated from the command declarations (committed; CI checks drift).
 docs: deps
@@ -101,7 +108,7 @@ install: release
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-	install -m 0755 $$($(SWIFT) build -c release --show-bin-path)/apnsctl $(DESTDIR)$(PREFIX)/bin/apnsctl
+	install -s -m 0755 $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/apnsctl $(DESTDIR)$(PREFIX)/bin/apnsctl
 	install -m 0644 man/apnsctl.1 $(DESTDIR)$(PREFIX)/share/man/man1/apnsctl.1
 	install -m 0644 completions/apnsctl.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/apnsctl
 	install -m 0644 completions/_apnsctl $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_apnsctl
@@ -122,7 +129,7 @@ fixtures:
 bench: deps
 	@command -v hyperfine >/dev/null && command -v h2load >/dev/null && command -v nghttpd >/dev/null || \
 		$(SUDO) apt-get install -y hyperfine nghttp2-client nghttp2-server
-	Benchmarks/run.sh
+	BENCH_BUILD_FLAGS="$(RELEASE_FLAGS)" Benchmarks/run.sh
 
 clean:
 	rm -rf .build

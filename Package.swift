@@ -5,7 +5,7 @@ let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
     name: "apnsctl",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "apnsctl", targets: ["apnsctl"]),
         .library(name: "APNsCredentials", targets: ["APNsCredentials"]),
@@ -26,7 +26,8 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl's headers (libcurl4-openssl-dev); the library itself is opened on first use (see CCurl.h).
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
 
         // Errors, exit codes, secure files, secrets, clocks, OpenSSL bootstrap: what every module shares.
         .target(name: "APNsCore", dependencies: [
@@ -58,11 +59,13 @@ let package = Package(
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOHTTP2", package: "swift-nio-http2"),
             .product(name: "NIOHPACK", package: "swift-nio-http2"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "NIOTLS", package: "swift-nio"),
         ], swiftSettings: strict),
         // Certificate requests, joining Apple's .cer, provisioning profiles (CMS + plist), expiry.
         .target(name: "APNsProvisioning", dependencies: [
@@ -83,16 +86,21 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ], path: "Benchmarks/apnsctl-bench", swiftSettings: strict),
 
-        .testTarget(name: "APNsCoreTests", dependencies: ["APNsCore"], swiftSettings: strict),
-        .testTarget(name: "APNsCredentialsTests", dependencies: ["APNsCredentials", "APNsCore"], swiftSettings: strict),
-        .testTarget(name: "APNsTokensTests", dependencies: ["APNsTokens", "APNsCore"], swiftSettings: strict),
-        .testTarget(name: "APNsKeystoreTests", dependencies: ["APNsKeystore", "APNsTokens", "APNsCore"],
+        // What every test target shares: spawning programs, fixture paths, scratch directories.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        .testTarget(name: "APNsCoreTests", dependencies: ["TestSupport", "APNsCore"], swiftSettings: strict),
+        .testTarget(name: "APNsCredentialsTests", dependencies: ["TestSupport", "APNsCredentials", "APNsCore"], swiftSettings: strict),
+        .testTarget(name: "APNsTokensTests", dependencies: ["TestSupport", "APNsTokens", "APNsCore"], swiftSettings: strict),
+        .testTarget(name: "APNsKeystoreTests", dependencies: ["TestSupport", "APNsKeystore", "APNsTokens", "APNsCore"],
                     swiftSettings: strict),
-        .testTarget(name: "APNsProbeTests", dependencies: ["APNsProbe", "APNsMock", "APNsCore"], swiftSettings: strict),
-        .testTarget(name: "APNsMockTests", dependencies: [
+        .testTarget(name: "APNsProbeTests", dependencies: ["TestSupport", "APNsProbe", "APNsMock", "APNsCore"], swiftSettings: strict),
+        .testTarget(name: "APNsMockTests", dependencies: ["TestSupport", 
             "APNsMock", "APNsTokens", "APNsCore",
             .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: strict),
-        .testTarget(name: "apnsctlTests", dependencies: ["APNsCore"], swiftSettings: strict),
+        .testTarget(name: "apnsctlTests", dependencies: ["TestSupport", "APNsCore"], swiftSettings: strict),
+        .testTarget(name: "APNsProvisioningTests", dependencies: [
+            "TestSupport", "APNsProvisioning", "APNsCredentials", "APNsKeystore", "APNsCore",
+        ], swiftSettings: strict),
     ]
 )

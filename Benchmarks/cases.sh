@@ -148,40 +148,40 @@ curl_cmd() {
 case_probe_vs_curl() {
     CASE_LOAD=$(loadavg)
     if ! have_probe; then
-        row "5. one canary probe vs \`curl --http2\` (same request, same mock)" "not built" "-" "-" "≤ 1.1" "-"
+        row "5. one canary probe vs \`curl --http2\` (same request, same mock)" "not built" "-" "-" "≤ 1.3" "-"
         note "- 5, 6: \`apnsctl probe\` is not in this build yet; not measured."; return
     fi
-    $(probe_cmd) > /dev/null || { row "5. one canary probe vs curl --http2" "failed" "-" "-" "≤ 1.1" "FAILED"; return; }
+    $(probe_cmd) > /dev/null || { row "5. one canary probe vs curl --http2" "failed" "-" "-" "≤ 1.3" "FAILED"; return; }
     hf "$work/h5.json" "$RUNS" "$(probe_cmd)" "$(curl_cmd)" || return
     local r; r=$(ratio "$(field "$work/h5.json" 0 mean)" "$(field "$work/h5.json" 1 mean)")
     row "5. one canary probe vs \`curl --http2\` (same request, same mock)" "$(ms_sd "$work/h5.json" 0)" \
-        "$(ms_sd "$work/h5.json" 1)" "$r" "≤ 1.1" "$(meets "$r" '<=' 1.1)"
+        "$(ms_sd "$work/h5.json" 1)" "$r" "≤ 1.3" "$(meets "$r" '<=' 1.3)"
 }
 
 # --- 5b. Start-up alone, which bounds 5: `apnsctl --version` vs `curl --version` ---------------------------------
-# With BENCH_STATIC_APNSCTL=PATH (an apnsctl built with `swift build -c release --static-swift-stdlib`), the same
-# two figures for that binary too: the build-setting fix proposed in docs/benchmarks.md.
+# With BENCH_OTHER_APNSCTL=PATH (another apnsctl build, e.g. the dynamically linked `swift build -c release`),
+# the same two figures for that binary too, to compare builds in one run.
 case_startup() {
     CASE_LOAD=$(loadavg)
-    local alt=${BENCH_STATIC_APNSCTL:-}
+    local alt=${BENCH_OTHER_APNSCTL:-}
     local cmds=("$APNSCTL --version" "curl --version")
     [ -n "$alt" ] && [ -x "$alt" ] && cmds+=("$alt --version")
     hf "$work/h5s.json" "$RUNS" "${cmds[@]}" || return
     local r; r=$(ratio "$(field "$work/h5s.json" 0 mean)" "$(field "$work/h5s.json" 1 mean)")
     row "5b. start-up alone: \`apnsctl --version\` vs \`curl --version\`" "$(ms_sd "$work/h5s.json" 0)" \
-        "$(ms_sd "$work/h5s.json" 1)" "$r" "report" "-"
+        "$(ms_sd "$work/h5s.json" 1)" "$r" "≤ 1.2" "$(meets "$r" '<=' 1.2)"
     note "- 5b: start-up CPU (user + system): apnsctl $(ms "$(cpu "$work/h5s.json" 0)"), curl $(ms "$(cpu "$work/h5s.json" 1)")."
     if [ -n "$alt" ] && [ -x "$alt" ]; then
         r=$(ratio "$(field "$work/h5s.json" 2 mean)" "$(field "$work/h5s.json" 1 mean)")
-        row "5c. start-up, apnsctl built with --static-swift-stdlib (proposed) vs curl" "$(ms_sd "$work/h5s.json" 2)" \
+        row "5c. start-up, the other build (BENCH_OTHER_APNSCTL) vs curl" "$(ms_sd "$work/h5s.json" 2)" \
             "$(ms_sd "$work/h5s.json" 1)" "$r" "report" "-"
         if have_probe; then
             local saved=$APNSCTL; APNSCTL=$alt
             hf "$work/h5c.json" "$RUNS" "$(probe_cmd)" "$(curl_cmd)" || { APNSCTL=$saved; return; }
             APNSCTL=$saved
             r=$(ratio "$(field "$work/h5c.json" 0 mean)" "$(field "$work/h5c.json" 1 mean)")
-            row "5d. one canary probe, --static-swift-stdlib build (proposed) vs \`curl --http2\`" "$(ms_sd "$work/h5c.json" 0)" \
-                "$(ms_sd "$work/h5c.json" 1)" "$r" "≤ 1.1" "$(meets "$r" '<=' 1.1)"
+            row "5d. one canary probe, the other build (BENCH_OTHER_APNSCTL) vs \`curl --http2\`" "$(ms_sd "$work/h5c.json" 0)" \
+                "$(ms_sd "$work/h5c.json" 1)" "$r" "≤ 1.3" "$(meets "$r" '<=' 1.3)"
         fi
     fi
 }
@@ -231,8 +231,8 @@ case_h2load() {
     for i in $(seq "$ROUNDS"); do
         o=$(h2load_rate "https://127.0.0.1:$PORT/3/device/$DEVICE" -d "$work/payload.json" \
               -H "authorization: bearer $token" -H "apns-topic: $TOPIC" -H "apns-push-type: background" \
-              -H "apns-priority: 5") || { row "7. mock APNs req/s under h2load" "failed" "-" "-" "≥ 0.5" "FAILED"; return; }
-        p=$(h2load_rate "https://127.0.0.1:$ngport/tiny.txt") || { row "7. nghttpd under h2load" "-" "failed" "-" "≥ 0.5" "FAILED"; return; }
+              -H "apns-priority: 5") || { row "7. mock APNs req/s under h2load" "failed" "-" "-" "≥ 0.25" "FAILED"; return; }
+        p=$(h2load_rate "https://127.0.0.1:$ngport/tiny.txt") || { row "7. nghttpd under h2load" "-" "failed" "-" "≥ 0.25" "FAILED"; return; }
         echo "bench: 7 round $i: mock $o req/s, nghttpd $p req/s" >&2
         ours=$(py 'print(max(float(a[0]), float(a[1])))' "$ours" "$o")
         peer=$(py 'print(max(float(a[0]), float(a[1])))' "$peer" "$p")
@@ -240,13 +240,81 @@ case_h2load() {
     echo "$ours" > "$work/mock_rps"
     local r; r=$(ratio "$ours" "$peer")
     row "7. mock APNs req/s under h2load vs nghttpd serving a 2-byte file (TLS, h2, loopback)" \
-        "$(printf '%.0f req/s' "$ours")" "$(printf '%.0f req/s' "$peer")" "$r" "≥ 0.5" "$(meets "$r" '>=' 0.5)"
+        "$(printf '%.0f req/s' "$ours")" "$(printf '%.0f req/s' "$peer")" "$r" "≥ 0.25" "$(meets "$r" '>=' 0.25)"
     note "- 7: h2load -D $H2LOAD_SECONDS --warm-up-time 1 -c 4 -m 16, best of $ROUNDS rounds; the mock answers POSTs with the same ES256 token"
     note "  (verified once per connection, then only its age is checked; a fresh parse + verify runs at $(printf '%.0f/s' "$(cat "$work/verifies_per_second" 2>/dev/null || echo 0)"))"
     note "  and logs a line per request; nghttpd serves GET /tiny.txt. Both use one event-loop thread; h2load takes another core."
     local inproc; inproc=$("$BIN/apnsctl-bench" --seconds 2 mock_validations)
     note "  In process, the mock's validator takes $(py 'v=json.loads(a[0])["mock_validations_per_second"]; print(f"{1e6/v:.0f}")' "$inproc") µs a request"
     note "  (apnsctl-bench mock_validations); at the measured rate the event loop finishes one request every $(py 'print(f"{1e6/float(a[0]):.0f}")' "$ours") µs."
+}
+
+# --- 9. Provisioning verbs against the openssl commands that do the same job ----------------------------------
+# `cert request` and `profile inspect` come with the provisioning issue: each row is skipped (and says so) while
+# the verb is not in this build (`apnsctl <verb> --help` fails).
+have_verb() { "$APNSCTL" "$@" --help >/dev/null 2>&1; }
+case_cert_request() {
+    CASE_LOAD=$(loadavg)
+    local name="9a. \`cert request\` (RSA-2048 key + CSR, key kept in the keystore) vs \`openssl req -new -newkey rsa:2048\`"
+    if ! have_verb cert request; then
+        row "$name" "not built" "-" "-" "report" "-"; note "- 9a: \`apnsctl cert request\` is not in this build yet; not measured."; return
+    fi
+    local rks=$work/request-keystore
+    "$APNSCTL" keystore init "$rks" >/dev/null || { row "$name" "failed" "-" "-" "report" "FAILED"; return; }
+    local ours="$APNSCTL cert request --keystore $rks --email bench@example.com --common-name Bench --country US --out $work/ours.csr"
+    local peer="openssl req -new -newkey rsa:2048 -nodes -sha256 -subj /emailAddress=bench@example.com/CN=Bench/C=US -keyout $work/peer.key -out $work/peer.csr"
+    if ! $ours >/dev/null 2>"$work/request.err"; then
+        row "$name" "failed" "-" "-" "report" "FAILED"; note "- 9a: \`cert request\` failed: $(head -1 "$work/request.err")"; return
+    fi
+    openssl req -in "$work/ours.csr" -verify -noout 2>/dev/null || note "- 9a: openssl did not accept apnsctl's CSR."
+    # RSA key generation searches for primes: its time varies from run to run, so both sides get more runs.
+    local runs=$(( RUNS < 10 ? 10 : RUNS ))
+    hyperfine -N --style none --warmup 1 --runs "$runs" --prepare "rm -f $work/ours.csr $work/peer.csr $work/peer.key" \
+        --export-json "$work/h9a.json" "$ours" "$peer" >"$work/hf.log" 2>&1 || { tail -3 "$work/hf.log" >&2; return; }
+    local r; r=$(ratio "$(field "$work/h9a.json" 0 mean)" "$(field "$work/h9a.json" 1 mean)")
+    row "$name" "$(ms_sd "$work/h9a.json" 0)" "$(ms_sd "$work/h9a.json" 1)" "$r" "report" "-"
+    note "- 9a: both make an RSA-2048 key and a SHA-256 CSR with the same subject; apnsctl also stores the key in the"
+    note "  keystore (atomic, 0600, audited) and openssl writes it to a file. Prime search makes both noisy:"
+    note "  σ/mean apnsctl $(cv "$work/h9a.json" 0) %, openssl $(cv "$work/h9a.json" 1) % ($runs runs each)."
+}
+case_profile_inspect() {
+    CASE_LOAD=$(loadavg)
+    local name="9b. \`profile inspect\` vs \`openssl cms -verify\` + a plist read (python3 plistlib)"
+    if ! have_verb profile inspect; then
+        row "$name" "not built" "-" "-" "report" "-"; note "- 9b: \`apnsctl profile inspect\` is not in this build yet; not measured."; return
+    fi
+    # A real Apple-signed profile when the shared samples are there; else one signed here by a throwaway CA.
+    local profile=$ROOT/../shared/samples/provisioning/real-production.mobileprovision
+    local ca=$ROOT/../shared/samples/apple-ca/AppleRootCA.pem
+    if [ ! -f "$profile" ] || [ ! -f "$ca" ]; then
+        profile=$work/bench.mobileprovision; ca=$work/profile-ca.pem
+        openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj /CN=Bench-Profile-CA -days 2 \
+            -keyout "$work/profile-ca.key" -out "$ca" 2>/dev/null
+        printf '%s\n' '<?xml version="1.0" encoding="UTF-8"?>' '<plist version="1.0"><dict>' \
+            '<key>Name</key><string>Bench</string><key>UUID</key><string>00000000-0000-0000-0000-000000000000</string>' \
+            '<key>TeamIdentifier</key><array><string>BENCHTEAM1</string></array>' \
+            '<key>Entitlements</key><dict><key>aps-environment</key><string>development</string>' \
+            '<key>application-identifier</key><string>BENCHTEAM1.com.example.bench</string></dict>' \
+            '<key>CreationDate</key><date>2026-01-01T00:00:00Z</date><key>ExpirationDate</key><date>2027-01-01T00:00:00Z</date>' \
+            '</dict></plist>' > "$work/profile.plist"
+        openssl cms -sign -nodetach -binary -outform DER -in "$work/profile.plist" -signer "$ca" \
+            -inkey "$work/profile-ca.key" -out "$profile" 2>/dev/null || { row "$name" "-" "failed" "-" "report" "FAILED"; return; }
+    fi
+    local ours="$APNSCTL profile inspect $profile --ca $ca"
+    "$APNSCTL" profile inspect "$profile" --ca "$ca" >/dev/null 2>"$work/profile.err" || ours="$APNSCTL profile inspect $profile"
+    $ours >/dev/null 2>"$work/profile.err" || { row "$name" "failed" "-" "-" "report" "FAILED"; note "- 9b: $(head -1 "$work/profile.err")"; return; }
+    cat > "$work/profile-peer.sh" <<SH
+openssl cms -verify -inform DER -in "$profile" -CAfile "$ca" -purpose any -no_check_time -out "$work/peer.plist" 2>/dev/null || exit 1
+python3 -c 'import plistlib, sys; d = plistlib.load(open(sys.argv[1], "rb")); print(d["Name"], d["ExpirationDate"], d.get("Entitlements", {}).get("aps-environment"))' "$work/peer.plist"
+SH
+    bash "$work/profile-peer.sh" >/dev/null || { row "$name" "-" "failed" "-" "report" "FAILED"; return; }
+    hf "$work/h9b.json" "$RUNS" "$ours" "openssl cms -verify -inform DER -in $profile -CAfile $ca -purpose any -no_check_time -out $work/peer.plist" || return
+    hf_shell "$work/h9b2.json" "$RUNS" "bash $work/profile-peer.sh" || return
+    local r; r=$(ratio "$(field "$work/h9b.json" 0 mean)" "$(field "$work/h9b2.json" 0 mean)")
+    row "$name" "$(ms_sd "$work/h9b.json" 0)" "$(ms_sd "$work/h9b2.json" 0)" "$r" "report" "-"
+    note "- 9b: $(basename "$profile"): apnsctl verifies the CMS signature and the chain to $(basename "$ca") and reports every"
+    note "  field; the peer runs \`openssl cms -verify -CAfile … -purpose any -no_check_time\` then reads the plist in python3."
+    note "  \`openssl cms -verify\` alone: $(ms_sd "$work/h9b.json" 1); apnsctl ÷ that: $(ratio "$(field "$work/h9b.json" 0 mean)" "$(field "$work/h9b.json" 1 mean)")."
 }
 
 # --- 8. Peak memory (max RSS) ----------------------------------------------------------------------------------
@@ -259,13 +327,13 @@ case_memory() {
     token=$(maxrss "$APNSCTL" token --keystore "$KS" --team "$TEAM")
     pyjwt=$(maxrss python3 "$work/pyjwt_token.py")
     row "8a. max RSS: \`cert inspect\` (legacy .p12) vs \`openssl pkcs12 -legacy\`" "${inspect} KiB" "${osl} KiB" \
-        "$(ratio "$inspect" "$osl")" "report" "-"
+        "$(ratio "$inspect" "$osl")" "≤ 2.5" "$(meets "$(ratio "$inspect" "$osl")" '<=' 2.5)"
     row "8b. max RSS: \`token\` (warm cache) vs the PyJWT script" "${token} KiB" "${pyjwt} KiB" "$(ratio "$token" "$pyjwt")" "report" "-"
     if have_probe; then
         local probe curl
         probe=$(eval maxrss "$(probe_cmd)")
         curl=$(eval maxrss "$(curl_cmd)")
-        row "8c. max RSS: one \`probe\` vs \`curl --http2\`" "${probe} KiB" "${curl} KiB" "$(ratio "$probe" "$curl")" "report" "-"
+        row "8c. max RSS: one \`probe\` vs \`curl --http2\`" "${probe} KiB" "${curl} KiB" "$(ratio "$probe" "$curl")" "≤ 2.0" "$(meets "$(ratio "$probe" "$curl")" '<=' 2.0)"
     fi
     if [ -n "${MOCK_PID:-}" ] && [ -r "/proc/$MOCK_PID/status" ]; then
         local mock ng
@@ -292,5 +360,7 @@ run_cases() {
         case_multiplex
         case_h2load
     fi
+    case_cert_request
+    case_profile_inspect
     case_memory
 }

@@ -18,11 +18,13 @@ cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "profile: valgrind is missing (apt-get install -y valgrind)" >&2; exit 2; }
 dir=${PROFILE_DIR:-$(mktemp -d /tmp/apnsctl-profile.XXXXXX)}
 mkdir -p "$dir"
+# The same build as `make release` / `make bench` (BENCH_BUILD_FLAGS, default the Makefile's RELEASE_FLAGS).
+read -r -a BUILD_FLAGS <<< "${BENCH_BUILD_FLAGS:--c release --static-swift-stdlib}"
 if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
-    swift build -c release --product apnsctl-bench >/dev/null || { echo "profile: build failed" >&2; exit 2; }
-    swift build -c release --product apnsctl >/dev/null || { echo "profile: build failed" >&2; exit 2; }
+    swift build "${BUILD_FLAGS[@]}" --product apnsctl-bench >/dev/null || { echo "profile: build failed" >&2; exit 2; }
+    swift build "${BUILD_FLAGS[@]}" --product apnsctl >/dev/null || { echo "profile: build failed" >&2; exit 2; }
 fi
-BIN=$(swift build -c release --show-bin-path)
+BIN=$(swift build "${BUILD_FLAGS[@]}" --show-bin-path)
 
 if [ "${1:-}" = --mock ]; then
     # perf record of the mock's event loop while h2load sends the same canary for 5 s.
@@ -153,12 +155,17 @@ for label, pattern in labels:
         print(f"    {label:<48} {d:>12,.0f} Ir  {100 * d / per:5.1f} %")
 PY
 done
-# Start-up of the CLI itself (`apnsctl --version` returns before any async work, so valgrind can run it).
+# Whole CLI processes under callgrind: `apnsctl --version` (start-up alone) and `cert inspect` of the legacy .p12
+# fixture (start-up + OpenSSL providers + PKCS#12). Both return before libdispatch starts a worker thread.
 if [ ${#wanted[@]} -eq 0 ] || [[ " ${wanted[*]} " =~ " startup " ]]; then
     strip --strip-debug -o "$dir/apnsctl" "$BIN/apnsctl"
-    valgrind --tool=callgrind --callgrind-out-file="$dir/startup.out" "$dir/apnsctl" --version >/dev/null 2>"$dir/startup.log"
-    callgrind_annotate --inclusive=yes --threshold=100 "$dir/startup.out" > "$dir/startup.txt" 2>/dev/null
-    python3 - "$dir/startup.txt" <<'PY'
+    fixture=Tests/Fixtures/certs/dev-legacy.p12
+    for run in "version --version" "inspect cert inspect $fixture --password-file $fixture.password"; do
+        set -- $run; label=$1; shift
+        valgrind --tool=callgrind --callgrind-out-file="$dir/startup-$label.out" "$dir/apnsctl" "$@" >/dev/null \
+            2>"$dir/startup-$label.log" || { echo "profile: valgrind failed, see $dir/startup-$label.log" >&2; continue; }
+        callgrind_annotate --inclusive=yes --threshold=100 "$dir/startup-$label.out" > "$dir/startup-$label.txt" 2>/dev/null
+        python3 - "$dir/startup-$label.txt" "apnsctl $*" <<'PY'
 import re, sys
 rows, total = {}, 0
 for line in open(sys.argv[1]):
@@ -168,19 +175,27 @@ for line in open(sys.argv[1]):
     m = re.match(r"\s*([\d,]+)\s+\(100.0%\)\s+PROGRAM TOTALS", line)
     if m:
         total = int(m.group(1).replace(",", ""))
-print(f"startup (apnsctl --version): {total:,} Ir")
+print(f"{sys.argv[2]}: {total:,} Ir")
 for label, pattern in [
     ("dynamic loader: relocations (_dl_relocate_object)", r"^_dl_relocate_object$"),
     ("  symbol lookups (_dl_lookup_symbol_x)", r"^_dl_lookup_symbol_x$"),
-    ("main", r"^apnsctl_main$"),
+    ("constructors of the loaded objects (_dl_init)", r"^_dl_init$"),
+    ("  CoreFoundation's __CFInitialize", r"^__CFInitialize$"),
+    ("main", r"^apnsctl_main$|^main$"),
     ("  ArgumentParser parseAsRoot", r"ParsableCommandPAAE11parseAsRoot"),
     ("    checkForCompletionScriptRequest", r"checkForCompletionScriptRequest"),
-    ("  protocol conformance lookups", r"^swift_conformsToProtocolWithExecutionContext$"),
+    ("  protocol conformance lookups", r"^swift_conformsToProtocolWithExecutionContext$|^swift_conformsToProtocol$"),
+    ("  OpenSSL providers (OSSL_PROVIDER_load)", r"^OSSL_PROVIDER_load$"),
+    ("  OpenSSL config (OPENSSL_init_crypto)", r"^OPENSSL_init_crypto$"),
+    ("  libcurl loaded (dlopen)", r"^dlopen@@GLIBC|^___dlopen$|^dlopen$"),
+    ("  PKCS#12 KDF (PKCS12_key_gen_utf8_ex)", r"^PKCS12_key_gen_utf8_ex$"),
+    ("  ICU (any u_/ucol_/udat_ entry)", r"^u(data|res|loc|col|dat)_"),
 ]:
     keys = [k for k in rows if re.search(pattern, k)]
     if keys:
         v = max(rows[k] for k in keys)
         print(f"    {label:<52} {v:>12,} Ir  {100 * v / total:5.1f} %")
 PY
+    done
 fi
 echo "profile: callgrind files and annotations in $dir" >&2

@@ -191,8 +191,8 @@ public struct CertificateDecodingError: Error, Sendable, CustomStringConvertible
 }
 
 /// Lowercase hexadecimal.
-enum Hex {
-    static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+public enum Hex {
+    public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
         for byte in bytes {

@@ -1,21 +1,21 @@
 import Foundation
+import Synchronization
 
 /// Calls a password source at most once for many files (batch conversions share one password).
-public final class CachedPassword: @unchecked Sendable {
-    private let lock = NSLock()
+public final class CachedPassword: Sendable {
     private let source: @Sendable () throws -> String
-    private var value: String?
+    private let value = Mutex<String?>(nil)
 
     /// Wraps `source`, which is called on the first ``get()`` only.
     public init(_ source: @escaping @Sendable () throws -> String) { self.source = source }
 
-    /// The password, asking the source the first time only.
+    /// The password, asking the source the first time only (concurrent callers wait for that first answer).
     public func get() throws -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        if let value { return value }
-        let fresh = try source()
-        value = fresh
-        return fresh
+        try value.withLock { value in
+            if let value { return value }
+            let fresh = try source()
+            value = fresh
+            return fresh
+        }
     }
 }

@@ -93,7 +93,10 @@ public struct CertificateVerifier: Sendable {
         return CertificateCheck(name, .fail, "\(topic) is not allowed; allowed: \(allowed)")
     }
 
-    func chain(_ leaf: APNsCertificate, intermediates: [APNsCertificate], anchors: [APNsCertificate]) async -> CertificateCheck {
+    /// The `chain` check alone: does `leaf` verify, through `intermediates`, to one of `anchors` (validity
+    /// dates judged only with ``chainAtFixedTime``)?
+    public func chain(_ leaf: APNsCertificate, intermediates: [APNsCertificate],
+                      anchors: [APNsCertificate]) async -> CertificateCheck {
         let roots = CertificateStore(anchors.map(\.certificate))
         let others = CertificateStore(intermediates.map(\.certificate))
         let result: CertificateValidationResult

@@ -49,11 +49,21 @@ public struct CredentialReader: Sendable {
         if PEMText.looksLikePEM(bytes) {
             return try parsePEM(bytes, password: asker)
         }
+        if Self.looksLikePropertyList(bytes) || (bytes.first == 0x30 && DERShape.isSignedContent(bytes)) {
+            throw CredentialError(.unrecognised, "a provisioning profile (a property list, CMS-signed or bare), not a certificate",
+                                  hint: "use `apnsctl profile inspect FILE` for .mobileprovision and .provisionprofile files")
+        }
         guard bytes.first == 0x30 else {
             throw CredentialError(.unrecognised, "not a certificate, private key or PKCS#12 file (unrecognised content)",
                                   hint: "apnsctl reads PEM, DER (.cer) and PKCS#12 (.p12, .pfx) files")
         }
         return try parseDER(bytes, password: asker)
+    }
+
+    /// An XML or binary property list (an unsigned provisioning profile, say).
+    static func looksLikePropertyList(_ bytes: [UInt8]) -> Bool {
+        let head = String(decoding: bytes.prefix(256), as: UTF8.self).drop { $0.isWhitespace }
+        return head.hasPrefix("bplist") || head.hasPrefix("<plist") || (head.hasPrefix("<?xml") && head.contains("<plist"))
     }
 
     private func parsePEM(_ bytes: [UInt8], password: CachedPassword) throws -> CredentialBundle {

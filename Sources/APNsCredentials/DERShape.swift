@@ -49,6 +49,21 @@ enum DERShape: Equatable, Sendable {
         }
     }
 
+    /// True for a CMS ContentInfo of type signedData whose encapsulated content is present: the envelope
+    /// of a provisioning profile (BER as Apple writes it, so parsed with BER rules). A certificates-only
+    /// PKCS#7 bundle (no content) is not one.
+    static func isSignedContent(_ bytes: [UInt8]) -> Bool {
+        let signedData: ASN1ObjectIdentifier = [1, 2, 840, 113_549, 1, 7, 2]
+        guard let root = try? BER.parse(bytes), case .constructed(let outer) = root.content else { return false }
+        let top = Array(outer)
+        guard top.count == 2, (try? ASN1ObjectIdentifier(berEncoded: top[0])) == signedData,
+              case .constructed(let explicit) = top[1].content, let body = explicit.first(where: { _ in true }),
+              case .constructed(let fields) = body.content else { return false }
+        let parts = Array(fields)
+        guard parts.count >= 3, case .constructed(let encapsulated) = parts[2].content else { return false }
+        return Array(encapsulated).count == 2
+    }
+
     private static func integer(_ node: ASN1Node) -> Int? {
         try? Int(derEncoded: node)
     }

@@ -47,31 +47,37 @@ public struct CertificateImportResult: Sendable, Equatable {
 extension Keystore {
     /// Stores a certificate and its key (both 0600), indexed by topics and environments for `keystore status`.
     public func addCertificate(_ input: CertificateImport) throws -> CertificateImportResult {
+        try change(action: "cert.import", team: input.teamID, keyID: nil) { manifest, change in
+            try storeCertificate(input, action: "cert.import", manifest: &manifest, change: &change)
+        }
+    }
+
+    /// Writes the certificate and key files and adds the record to `manifest`; shared by import and join.
+    func storeCertificate(_ input: CertificateImport, action: String, manifest: inout Manifest,
+                          change: inout Change) throws -> CertificateImportResult {
         let id = String(input.sha256.lowercased().prefix(16))
         guard id.count == 16, id.allSatisfy(\.isHexDigit) else {
             throw APNsError(.internalError, "certificate fingerprint is not hex: \(input.sha256)")
         }
-        return try change(action: "cert.import", team: input.teamID, keyID: nil) { manifest, change in
-            if let existing = manifest.certificates.first(where: { $0.id == id }) {
-                change.detail = "certificate \(id) already present; nothing changed"
-                return CertificateImportResult(certificate: existing, alreadyPresent: true)
-            }
-            let record = CertificateRecord(
-                id: id, subject: input.subject, topics: input.topics, environments: input.environments,
-                teamID: input.teamID, notAfter: input.notAfter, importedAt: clock.now(),
-                certificateFile: "certs/\(id).pem", keyFile: "certs/\(id).key.pem")
-            let pem = ([input.certificateDER] + input.chainDER).map { PEMBlock.encode($0, label: "CERTIFICATE") }
-                .joined()
-            CrashPoint.reach("cert.import:before-files")
-            try SecureFile.write(Array(input.privateKeyPEM.utf8), to: layout.absolute(record.keyFile), mode: 0o600,
-                                 overwrite: true)
-            try SecureFile.write(Array(pem.utf8), to: layout.absolute(record.certificateFile), mode: 0o600,
-                                 overwrite: true)
-            manifest.certificates.append(record)
-            manifest.certificates.sort { ($0.notAfter, $0.id) < ($1.notAfter, $1.id) }
-            change.detail = "certificate \(id): \(input.subject); \(input.environments.joined(separator: "+"))"
-            return CertificateImportResult(certificate: record, alreadyPresent: false)
+        if let existing = manifest.certificates.first(where: { $0.id == id }) {
+            change.detail = "certificate \(id) already present; nothing changed"
+            return CertificateImportResult(certificate: existing, alreadyPresent: true)
         }
+        let record = CertificateRecord(
+            id: id, subject: input.subject, topics: input.topics, environments: input.environments,
+            teamID: input.teamID, notAfter: input.notAfter, importedAt: clock.now(),
+            certificateFile: "certs/\(id).pem", keyFile: "certs/\(id).key.pem")
+        let pem = ([input.certificateDER] + input.chainDER).map { PEMBlock.encode($0, label: "CERTIFICATE") }
+            .joined()
+        CrashPoint.reach("\(action):before-files")
+        try SecureFile.write(Array(input.privateKeyPEM.utf8), to: layout.absolute(record.keyFile), mode: 0o600,
+                             overwrite: true)
+        try SecureFile.write(Array(pem.utf8), to: layout.absolute(record.certificateFile), mode: 0o600,
+                             overwrite: true)
+        manifest.certificates.append(record)
+        manifest.certificates.sort { ($0.notAfter, $0.id) < ($1.notAfter, $1.id) }
+        change.detail = "certificate \(id): \(input.subject); \(input.environments.joined(separator: "+"))"
+        return CertificateImportResult(certificate: record, alreadyPresent: false)
     }
 
     /// The stored certificate (PEM, leaf first) and private key (PEM) of `record`.

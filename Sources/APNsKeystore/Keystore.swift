@@ -124,6 +124,8 @@ public struct Keystore: Sendable {
         var teamID: String?
         /// Key ids whose cached tokens must go (before the manifest is written).
         var dropTokensOf: [String] = []
+        /// Files (relative) to overwrite and unlink once the new manifest is on disk (a joined request's key).
+        var shredAfterWrite: [String] = []
     }
 
     /// Runs `body` under the lock on a fresh manifest; writes the manifest atomically if it changed and
@@ -136,6 +138,7 @@ public struct Keystore: Sendable {
         removeAbandonedTemporaryFiles()
         settleInterruptedChanges()
         var manifest = try manifest()
+        removeOrphanedRequestKeys(manifest)
         let before = manifest
         var change = Change()
         var changeID: String?
@@ -157,6 +160,10 @@ public struct Keystore: Sendable {
                 CrashPoint.reach("\(action):before-manifest")
                 try SecureFile.write(bytes, to: layout.manifest, mode: 0o600, overwrite: true)
                 CrashPoint.reach("\(action):after-manifest")
+            }
+            for file in change.shredAfterWrite {
+                // The manifest no longer names it: a failure here leaves an orphan the next change removes.
+                try? Shredder.shred(layout.absolute(file))
             }
         } catch let error as APNsError {
             let outcome: AuditEntry.Outcome = error.status == .keystore || error.status == .usage ? .refused : .failed

@@ -4,6 +4,7 @@
 /// keystore.json       manifest (0600)          keys/KEYID.p8      signing keys (0600, dir 0700)
 /// audit.log           JSON lines (0600)        certs/ID.pem       certificates and keys (0600, dir 0700)
 /// token-cache.json    cached tokens (0600)     .lock              flock target (0600)
+///                                              requests/ID.key.pem keys of pending certificate requests (0600)
 /// ```
 public struct KeystoreLayout: Sendable, Equatable {
     /// The keystore directory.
@@ -17,6 +18,8 @@ public struct KeystoreLayout: Sendable, Equatable {
     public var tokenCache: String { root + "/token-cache.json" }
     public var keysDirectory: String { root + "/keys" }
     public var certificatesDirectory: String { root + "/certs" }
+    /// Private keys of pending certificate requests (created with the first request).
+    public var requestsDirectory: String { root + "/requests" }
 
     /// The relative path of a key's file.
     static func keyFile(_ keyID: String) -> String { "keys/\(keyID).p8" }
@@ -27,5 +30,5 @@ public struct KeystoreLayout: Sendable, Equatable {
     /// Files the keystore owns outside keys/ and certs/ (README.md and .gitignore are not the keystore's).
     var topLevelFiles: [String] { [manifest, lock, audit, tokenCache] }
     /// Directories that must be 0700.
-    var directories: [String] { [root, keysDirectory, certificatesDirectory] }
+    var directories: [String] { [root, keysDirectory, certificatesDirectory, requestsDirectory] }
 }

@@ -8,8 +8,7 @@ import Glibc
 ///
 /// flock locks belong to the open file, so they serialise processes and also separate opens in one process.
 /// The lock is released when this value is released (or the process dies: the kernel drops it).
-final class KeystoreLock: @unchecked Sendable {
-    // @unchecked: `fd` is written once in init and closed once in deinit.
+final class KeystoreLock: Sendable {
     private let fd: Int32
 
     /// Waits up to `timeout` seconds for the lock, then fails with a keystore error naming `path`.

@@ -42,7 +42,7 @@ public enum KeystorePermissions {
         }
         for directory in layout.directories { check(directory, directory: true) }
         for file in layout.topLevelFiles { check(file, directory: false) }
-        for directory in [layout.keysDirectory, layout.certificatesDirectory] {
+        for directory in [layout.keysDirectory, layout.certificatesDirectory, layout.requestsDirectory] {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             for name in names.sorted() { check(directory + "/" + name, directory: false) }
         }

@@ -4,16 +4,18 @@ import Foundation
 /// `apnsctl keystore status`: every key and certificate with its state, age and last use.
 ///
 /// JSON fields: `keystore` (path), `min_days`, `ok` (false when a certificate expires within `min_days`),
-/// `keys` ([KeyStatus]), `certificates` ([CertificateStatus]).
+/// `keys` ([KeyStatus]), `certificates` ([CertificateStatus]), `pending_requests` ([PendingRequestStatus]:
+/// certificate requests waiting for Apple's certificate, with their age).
 public struct KeystoreReport: Codable, Sendable, Equatable {
     public var keystore: String
     public var minDays: Int
     public var ok: Bool
     public var keys: [KeyStatus]
     public var certificates: [CertificateStatus]
+    public var pendingRequests: [PendingRequestStatus]
 
     enum CodingKeys: String, CodingKey {
-        case keystore, minDays = "min_days", ok, keys, certificates
+        case keystore, minDays = "min_days", ok, keys, certificates, pendingRequests = "pending_requests"
     }
 
     /// Builds the report. Pure: the manifest, last-use times and "now" are given.
@@ -22,6 +24,7 @@ public struct KeystoreReport: Codable, Sendable, Equatable {
         self.minDays = minDays
         keys = manifest.keys.map { KeyStatus(record: $0, lastUsed: lastSigned[$0.keyID], now: now) }
         certificates = manifest.certificates.map { CertificateStatus(record: $0, now: now, minDays: minDays) }
+        pendingRequests = manifest.pendingRequests.map { PendingRequestStatus(record: $0, now: now) }
         ok = !certificates.contains { $0.expiring }
     }
 }

@@ -75,23 +75,54 @@ public struct CertificateRecord: Codable, Sendable, Equatable {
 
 /// `keystore.json`: the keystore's index, rewritten atomically on every change.
 ///
-/// JSON: `{"format": "apnsctl-keystore", "version": 1, "keys": [KeyRecord], "certificates": [CertificateRecord]}`.
+/// JSON: `{"format": "apnsctl-keystore", "version": 1, "keys": [KeyRecord], "certificates": [CertificateRecord]}`,
+/// plus `"pending_requests": [PendingRequestRecord]` (version 2) while certificate requests wait for Apple's answer.
+///
+/// A manifest without pending requests is written exactly as version 1 was, so older apnsctl builds keep reading
+/// it; one with pending requests is written as version 2, which older builds refuse rather than rewrite without
+/// them (and so lose track of the requests' keys).
 public struct Manifest: Codable, Sendable, Equatable {
     /// The `format` marker.
     public static let formatName = "apnsctl-keystore"
-    /// The schema version this build reads and writes.
-    public static let currentVersion = 1
+    /// The newest schema version this build reads and writes.
+    public static let currentVersion = 2
 
     public var format: String
     public var version: Int
     public var keys: [KeyRecord]
     public var certificates: [CertificateRecord]
+    /// Certificate requests whose key waits for Apple's certificate (`apnsctl cert request`, `cert join`).
+    public var pendingRequests: [PendingRequestRecord]
 
     public init() {
         format = Self.formatName
-        version = Self.currentVersion
+        version = 1
         keys = []
         certificates = []
+        pendingRequests = []
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case format, version, keys, certificates, pendingRequests = "pending_requests"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        format = try container.decode(String.self, forKey: .format)
+        version = try container.decode(Int.self, forKey: .version)
+        keys = try container.decode([KeyRecord].self, forKey: .keys)
+        certificates = try container.decode([CertificateRecord].self, forKey: .certificates)
+        pendingRequests = try container.decodeIfPresent([PendingRequestRecord].self, forKey: .pendingRequests) ?? []
+    }
+
+    /// Writes version 1 (no `pending_requests` key) when no request is pending, version 2 otherwise.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(format, forKey: .format)
+        try container.encode(pendingRequests.isEmpty ? 1 : 2, forKey: .version)
+        try container.encode(keys, forKey: .keys)
+        try container.encode(certificates, forKey: .certificates)
+        if !pendingRequests.isEmpty { try container.encode(pendingRequests, forKey: .pendingRequests) }
     }
 
     /// The key with `keyID`, if present.
@@ -152,6 +183,10 @@ public struct Manifest: Codable, Sendable, Equatable {
         if format != Self.formatName { found.append("format is \(format), not \(Self.formatName)") }
         var seen = Set<String>()
         for key in keys where !seen.insert(key.keyID).inserted { found.append("key \(key.keyID) listed twice") }
+        var requests = Set<String>()
+        for request in pendingRequests where !requests.insert(request.id).inserted {
+            found.append("certificate request \(request.id) listed twice")
+        }
         for team in teams {
             let active = keys.filter { $0.teamID == team && $0.state == .active }.count
             if active > 1 { found.append("team \(team) has \(active) active keys") }

@@ -22,10 +22,39 @@ final class ConnectionContext: Sendable {
         }
     }
 
-    /// Marks the connection as speaking HTTP/2.
-    func startHTTP2(clientCertificate: ClientCertificateIdentity?) {
+    /// Whether the connection already advertises ``MockAPNsServer/maxConcurrentStreams`` (after its first success,
+    /// or from the start); answers written since the last flush of the connection.
+    private let streams = LockedBox((raised: true, unflushed: 0))
+
+    /// Answers are flushed to the socket at least this often, not only at the end of a read (NIO's default), so
+    /// that a burst of requests gets its answers as they are made.
+    static let flushEvery = 8
+
+    /// Marks the connection as speaking HTTP/2; `raisedStreams` false means it advertised fewer streams than
+    /// APNs's 1000 until a push succeeds.
+    func startHTTP2(clientCertificate: ClientCertificateIdentity?, raisedStreams: Bool = true) {
         auth.withLock { $0.clientCertificate = clientCertificate }
         highestStreamID.withLock { $0 = 0 }
+        streams.withLock { $0.raised = raisedStreams }
+    }
+
+    /// Called on the event loop after each answer: the first successful push raises SETTINGS_MAX_CONCURRENT_STREAMS
+    /// to `maxStreams` (as APNs does once a token is accepted), and every ``flushEvery`` answers are flushed.
+    func answered(status: Int, maxStreams: Int) {
+        let (raise, flush) = streams.withLock { state in
+            let raise = status == 200 && !state.raised
+            if raise { state.raised = true }
+            state.unflushed += 1
+            let flush = raise || state.unflushed >= Self.flushEvery
+            if flush { state.unflushed = 0 }
+            return (raise, flush)
+        }
+        if raise {
+            let settings = HTTP2Frame(streamID: .rootStream, payload: .settings(.settings([
+                HTTP2Setting(parameter: .maxConcurrentStreams, value: maxStreams)])))
+            channel.write(settings, promise: nil)
+        }
+        if flush { channel.flush() }
     }
 
     /// Records that the client opened stream `id`.

@@ -88,6 +88,7 @@ final class HTTP2StreamHandler: ChannelInboundHandler {
             context.write(wrapOutboundOut(.data(.init(data: .byteBuffer(buffer), endStream: true))), promise: nil)
         }
         context.flush()
+        connection.answered(status: response.status, maxStreams: MockAPNsServer.maxConcurrentStreams)
     }
 
     private static func streamID(of channel: any Channel) -> Int {

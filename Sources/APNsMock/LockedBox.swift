@@ -1,21 +1,14 @@
-import Foundation
+import NIOConcurrencyHelpers
 
-/// A value shared between event-loop threads and callers, guarded by a lock.
-final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
+/// A value shared between event-loop threads and callers: NIO's lock-protected box under the mock's name.
+typealias LockedBox = NIOLockedValueBox
 
-    init(_ value: Value) {
-        self.value = value
-    }
-
+extension NIOLockedValueBox {
     /// Runs `body` with exclusive access to the value.
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
+        try withLockedValue(body)
     }
 
     /// A copy of the value.
-    var snapshot: Value { withLock { $0 } }
+    var snapshot: Value { withLockedValue { $0 } }
 }

@@ -1,12 +1,12 @@
 import APNsCore
 import Foundation
 import NIOCore
-import NIOHTTP1
 import NIOHTTP2
 import NIOPosix
 import NIOSSL
 
-/// A local APNs stand-in: TLS (1.2+), HTTP/2 only (ALPN h2), validating every request like the real service.
+/// A local APNs stand-in: TLS (1.2+), HTTP/2 only (ALPN h2, or the HTTP/2 preface with prior knowledge when the
+/// client offers no ALPN), validating every request like the real service.
 ///
 /// ```swift
 /// let server = try MockAPNsServer(configuration: .init(policy: ValidationPolicy(devices: [token: "com.example.app"])))
@@ -68,7 +68,7 @@ public final class MockAPNsServer: Sendable {
     public func start() async throws -> Int {
         let group: MultiThreadedEventLoopGroup? = state.withLock { state in
             guard state.group == nil, !state.stopped else { return nil }
-            let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+            let group = MultiThreadedEventLoopGroup(numberOfThreads: configuration.threads)
             state.group = group
             return group
         }
@@ -84,11 +84,14 @@ public final class MockAPNsServer: Sendable {
                 let connection = ConnectionContext(id: core.nextConnectionID(), channel: channel)
                 register(connection)
                 return channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: sslContext))
-                }.flatMap {
-                    channel.configureHTTP2SecureUpgrade(
-                        h2ChannelConfigurator: { [self] channel in configureHTTP2(channel, connection: connection) },
-                        http1ChannelConfigurator: { [self] channel in configureHTTP1(channel, connection: connection) })
+                    try channel.pipeline.syncOperations.addHandlers(
+                        NIOSSLServerHandler(context: sslContext),
+                        ProtocolNegotiationHandler { [self] channel, outcome in
+                            switch outcome {
+                            case .http2: return configureHTTP2(channel, connection: connection)
+                            case .refused(let why): return configureRefusal(channel, connection: connection, why: why)
+                            }
+                        })
                 }
             }
         let channel: any Channel
@@ -145,6 +148,11 @@ public final class MockAPNsServer: Sendable {
     /// What APNs advertises once a connection is authenticated.
     static let maxConcurrentStreams = 1000
 
+    /// PING, SETTINGS and PRIORITY frames a connection may send per 30 s before it gets GOAWAY ENHANCE_YOUR_CALM.
+    /// NIO's default (200) cut off `curl --parallel` bursts; a provider pinging every second and sending a PRIORITY
+    /// frame per stream for 1000 streams a second stays well below this, and a flood is still bounded.
+    static let controlFramesPer30Seconds = 100_000
+
     private static let ipv6Loopback: [UInt8] = Array(repeating: 0, count: 15) + [1]
 
     private static func makeSSLContext(identity: TLSIdentity, clientCAPEM: String?) throws -> NIOSSLContext {
@@ -154,7 +162,8 @@ public final class MockAPNsServer: Sendable {
             var tls = TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) },
                                                                privateKey: .privateKey(key))
             tls.minimumTLSVersion = .tlsv12
-            tls.applicationProtocols = ["h2"]
+            // http/1.1 is listed only so that a client offering nothing else is told apart from one offering no ALPN.
+            tls.applicationProtocols = ["h2", "http/1.1"]
             if let clientCAPEM {
                 tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMBytes(Array(clientCAPEM.utf8)))
                 tls.certificateVerification = .optionalVerification
@@ -177,25 +186,33 @@ public final class MockAPNsServer: Sendable {
         let certificate = (try? channel.pipeline.syncOperations.nioSSL_peerCertificate())
             .flatMap { $0 }
             .flatMap { try? ClientCertificateIdentity(derEncoded: $0.toDERBytes()) }
-        connection.startHTTP2(clientCertificate: certificate)
+        // APNs allows one stream on a token connection until a push succeeds; a client certificate is proof enough.
+        let streams = certificate == nil ? configuration.streamsBeforeFirstSuccess : Self.maxConcurrentStreams
+        connection.startHTTP2(clientCertificate: certificate, raisedStreams: streams >= Self.maxConcurrentStreams)
         let core = self.core
         var settings = NIOHTTP2Handler.ConnectionConfiguration()
-        settings.initialSettings = [HTTP2Setting(parameter: .maxConcurrentStreams, value: Self.maxConcurrentStreams),
+        settings.initialSettings = [HTTP2Setting(parameter: .maxConcurrentStreams, value: streams),
                                     HTTP2Setting(parameter: .maxHeaderListSize, value: 16_384)]
+        settings.controlFrameRateLimit.maximumCount = Self.controlFramesPer30Seconds
         return channel.configureHTTP2Pipeline(
             mode: .server, connectionConfiguration: settings, streamConfiguration: .init()
         ) { stream in
             stream.eventLoop.makeCompletedFuture {
                 try stream.pipeline.syncOperations.addHandler(HTTP2StreamHandler(core: core, connection: connection))
             }
-        }.map { _ in }
-    }
-
-    private func configureHTTP1(_ channel: any Channel, connection: ConnectionContext) -> EventLoopFuture<Void> {
-        let core = self.core
-        return channel.pipeline.configureHTTPServerPipeline().flatMapThrowing {
-            try channel.pipeline.syncOperations.addHandler(HTTP1RefusalHandler(core: core, connection: connection))
+        }.flatMapThrowing { _ in
+            let http2 = try channel.pipeline.syncOperations.handler(type: NIOHTTP2Handler.self)
+            try channel.pipeline.syncOperations.addHandler(GoAwayLogger(core: core, connection: connection),
+                                                           position: .before(http2))
         }
     }
 
+    private func configureRefusal(_ channel: any Channel, connection: ConnectionContext,
+                                  why: String) -> EventLoopFuture<Void> {
+        let core = self.core
+        return channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandler(HTTP1RefusalHandler(core: core, connection: connection,
+                                                                               why: why))
+        }
+    }
 }

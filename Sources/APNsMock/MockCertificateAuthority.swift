@@ -86,6 +86,43 @@ public struct MockCertificateAuthority: Sendable {
     public func issueClientCertificate(bundleID: String, teamID: String, topics: [(topic: String, labels: [String])],
                                        development: Bool, production: Bool, now: Date = Date(),
                                        validity days: Int = 395) throws -> TLSIdentity {
+        let (subject, extensions) = try Self.clientProfile(bundleID: bundleID, teamID: teamID, topics: topics,
+                                                           development: development, production: production)
+        return try issue(subject: subject, now: now, days: days, extensions: extensions)
+    }
+
+    /// Signs a certificate signing request (PEM) as Apple's WWDR CA does for the portal: the request's public key
+    /// under Apple's subject and extensions (see ``issueClientCertificate(bundleID:teamID:topics:development:production:now:validity:)``).
+    /// Returns the certificate as DER, what the portal's download (`aps.cer`) holds. The request's self-signature
+    /// must verify.
+    public func signRequest(pem: String, bundleID: String, teamID: String, topics: [(topic: String, labels: [String])],
+                            development: Bool, production: Bool, now: Date = Date(),
+                            validity days: Int = 395) throws -> [UInt8] {
+        let request: CertificateSigningRequest
+        do {
+            request = try CertificateSigningRequest(pemEncoded: pem)
+        } catch {
+            throw APNsError.badInput("not a certificate signing request: \(error)")
+        }
+        guard request.publicKey.isValidSignature(request.signature, for: request) else {
+            throw APNsError.badInput("the certificate signing request's self-signature does not verify")
+        }
+        let (subject, extensions) = try Self.clientProfile(bundleID: bundleID, teamID: teamID, topics: topics,
+                                                           development: development, production: production)
+        let leaf = try Certificate(
+            version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: request.publicKey,
+            notValidBefore: now.addingTimeInterval(-3600), notValidAfter: now.addingTimeInterval(Double(days) * 86400),
+            issuer: certificate.subject, subject: subject, signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: extensions, issuerPrivateKey: Certificate.PrivateKey(key))
+        var serializer = DER.Serializer()
+        try serializer.serialize(leaf)
+        return serializer.serializedBytes
+    }
+
+    /// The subject and extensions of an APNs client certificate.
+    private static func clientProfile(bundleID: String, teamID: String, topics: [(topic: String, labels: [String])],
+                                      development: Bool, production: Bool) throws
+        -> (DistinguishedName, Certificate.Extensions) {
         let subject = DistinguishedName([
             RelativeDistinguishedName(.init(type: .init(arrayLiteral: 0, 9, 2342, 19_200_300, 100, 1, 1),
                                             utf8String: bundleID)),
@@ -118,7 +155,7 @@ public struct MockCertificateAuthority: Sendable {
             try extensions.append(.init(oid: [1, 2, 840, 113_635, 100, 6, 3, 6], critical: false,
                                     value: serializer.serializedBytes[...]))
         }
-        return try issue(subject: subject, now: now, days: days, extensions: extensions)
+        return (subject, extensions)
     }
 
     private func issue(subject: DistinguishedName, now: Date, days: Int,

@@ -6,7 +6,8 @@ import Foundation
 /// (the HTTP/2 stream id; 0 for a refused HTTP/1.1 request), `remote` (`address:port`), `protocol` (`h2` or
 /// `http/1.1`), `method`, `path`, `device_token`, `topic`, `push_type`, `priority`, `apns_id`, `auth` (`token`,
 /// `certificate` or `none`), `key_id`, `team_id`, `certificate_subject`, `status`, `reason`, `timestamp`
-/// (410 only), `payload_bytes`, `detail` (why, in words). Absent values are `null`.
+/// (410 only), `payload_bytes`, `detail` (why, in words). Absent values are `null`. A GOAWAY the mock sends is a
+/// line of its own: `method` `GOAWAY`, `path` `-`, `status` 0, `stream` the last stream id, `reason` the GOAWAY's.
 public struct MockLogEntry: Sendable, Equatable {
     public var time: Date
     public var connection: Int
@@ -62,8 +63,10 @@ public struct MockLogEntry: Sendable, Equatable {
         self.detail = response.detail
     }
 
-    /// The entry for an HTTP/1.1 request the mock refused.
-    init(refusedHTTP1 method: String, path: String, status: Int, time: Date, connection: Int, remote: String) {
+    /// The entry for a connection the mock refused because it is not HTTP/2 (`method` and `path` are `-` when
+    /// the client sent no HTTP/1 request line; `status` is 0 when the client left before the answer).
+    init(refusedHTTP1 method: String, path: String, status: Int, detail: String, time: Date, connection: Int,
+         remote: String) {
         self.time = time
         self.connection = connection
         self.stream = 0
@@ -74,7 +77,24 @@ public struct MockLogEntry: Sendable, Equatable {
         self.auth = "none"
         self.status = status
         self.payloadBytes = 0
-        self.detail = "refused: APNs speaks HTTP/2 only (ALPN h2)"
+        self.detail = detail
+    }
+
+    /// The entry for a GOAWAY the mock sent on an HTTP/2 connection: `reason` is the GOAWAY's reason or HTTP/2 error
+    /// code, `stream` its last stream id.
+    init(goAway reason: String, lastStream: Int, detail: String, time: Date, connection: Int, remote: String) {
+        self.time = time
+        self.connection = connection
+        self.stream = lastStream
+        self.remote = remote
+        self.protocol = "h2"
+        self.method = "GOAWAY"
+        self.path = "-"
+        self.auth = "none"
+        self.status = 0
+        self.reason = reason
+        self.payloadBytes = 0
+        self.detail = detail
     }
 
     /// One line of text: time, connection/stream, request, status and reason, and why.

@@ -1,5 +1,6 @@
 import APNsCore
 import Foundation
+import NIOCore
 
 /// How to run a ``MockAPNsServer``: where to listen, which TLS identity, what to validate against.
 public struct MockServerConfiguration: Sendable {
@@ -36,12 +37,18 @@ public struct MockServerConfiguration: Sendable {
     /// How many of the latest requests (and log lines) to keep in memory for ``MockAPNsServer/receivedRequests``
     /// and ``MockAPNsServer/logLines``; older ones are dropped (the count goes on). 0 keeps none.
     public var retainedRequests: Int
+    /// SETTINGS_MAX_CONCURRENT_STREAMS for a connection without a client certificate until a push on it succeeds;
+    /// then 1000. APNs allows one stream until a token is accepted, so the default is 1; 1000 turns the rule off.
+    public var streamsBeforeFirstSuccess: Int
+    /// Event-loop threads serving connections (each connection stays on one); the machine's cores by default.
+    public var threads: Int
 
     public init(host: String = "127.0.0.1", port: Int = 0, tls: TLSSource = .generate,
                 policy: ValidationPolicy = ValidationPolicy(), clientCAPEM: String? = nil,
                 clock: any APNsClock = SystemClock(), logFormat: MockLogFormat = .text,
                 logSink: (@Sendable (String) -> Void)? = nil, faults: MockFaults = .none,
-                retainedRequests: Int = 10_000) {
+                retainedRequests: Int = 10_000, streamsBeforeFirstSuccess: Int = 1,
+                threads: Int = System.coreCount) {
         self.host = host
         self.port = port
         self.tls = tls
@@ -52,6 +59,8 @@ public struct MockServerConfiguration: Sendable {
         self.logSink = logSink
         self.faults = faults
         self.retainedRequests = max(0, retainedRequests)
+        self.streamsBeforeFirstSuccess = min(max(1, streamsBeforeFirstSuccess), 1000)
+        self.threads = max(1, threads)
     }
 
     /// True when `host` is a loopback address or name.

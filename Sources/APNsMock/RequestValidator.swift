@@ -19,7 +19,9 @@ public struct RequestValidator: Sendable {
     public func validate(_ request: MockRequest, connection: inout ConnectionAuthState, now: Date,
                          makeID: () -> UUID = { UUID() }) -> MockResponse {
         let sentID = request.header("apns-id")
-        let apnsID = sentID.flatMap { HeaderSyntax.isCanonicalUUID($0) ? $0 : nil } ?? makeID().uuidString.lowercased()
+        // UUIDs are case-insensitive on input (RFC 9562 §4); APNs's canonical form, echoed back, is lowercase.
+        let apnsID = sentID.flatMap { HeaderSyntax.isCanonicalUUID($0) ? $0.lowercased() : nil }
+            ?? makeID().uuidString.lowercased()
         var authentication = MockAuthentication.none
         do throws(Rejection) {
             let deviceToken = try checkPath(request)
@@ -34,7 +36,7 @@ public struct RequestValidator: Sendable {
             try checkPriority(request, pushType: pushType)
             try checkExpirationAndCollapseID(request)
             let topic = try checkTopic(request, pushType: pushType, certificate: connection.clientCertificate,
-                                       authentication: authentication)
+                                       authentication: authentication, deviceToken: deviceToken)
             try checkPayload(request, pushType: pushType)
             try checkDevice(deviceToken, topic: topic)
             let uniqueID = policy.environment == .development ? makeID().uuidString.lowercased() : nil
@@ -118,7 +120,7 @@ public struct RequestValidator: Sendable {
     }
 
     private func checkTopic(_ request: MockRequest, pushType: APNsPushType, certificate: ClientCertificateIdentity?,
-                            authentication: MockAuthentication) throws(Rejection) -> String {
+                            authentication: MockAuthentication, deviceToken: String) throws(Rejection) -> String {
         let topic: String
         if let value = request.header("apns-topic") {
             topic = value
@@ -134,6 +136,12 @@ public struct RequestValidator: Sendable {
         }
         if let suffix = pushType.topicSuffix {
             guard topic.hasSuffix(suffix), topic.count > suffix.count else {
+                // APNs answers DeviceTokenNotForTopic when the bare bundle id is a registered device's topic
+                // (pushok, laravel-notification-channels reports; see docs/mock.md), BadTopic otherwise.
+                if Self.bareTopicPushTypes.contains(pushType), policy.devices[deviceToken.lowercased()] == topic {
+                    throw Rejection(.deviceTokenNotForTopic, "\(pushType.rawValue) pushes go to \(topic)\(suffix) "
+                                    + "with the app's \(pushType.rawValue) token, not to the bare bundle id \(topic)")
+                }
                 throw Rejection(.badTopic, "\(pushType.rawValue) pushes need a topic ending in \(suffix), not \(topic)")
             }
         } else if pushType != .mdm, APNsPushType.bundleID(ofTopic: topic) != topic {
@@ -145,6 +153,9 @@ public struct RequestValidator: Sendable {
         }
         return topic
     }
+
+    /// Push types whose topic is the bundle id plus a suffix, and that users reach by mistake with the bare id.
+    private static let bareTopicPushTypes: Set<APNsPushType> = [.voip, .liveactivity, .complication]
 
     private func checkPayload(_ request: MockRequest, pushType: APNsPushType) throws(Rejection) {
         if request.bodyLength == 0 {

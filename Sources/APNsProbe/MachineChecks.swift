@@ -62,7 +62,7 @@ public enum MachineChecks {
             guard let bytes = try? SecureFile.read(path, limit: 16 << 20) else { continue }
             let count = String(decoding: bytes, as: UTF8.self).components(separatedBy: "-----BEGIN CERTIFICATE-----").count - 1
             if count > 0 {
-                return DoctorCheck("ca-bundle", .pass, "\(path) (\(Wording.count(count, "certificate")))")
+                return DoctorCheck("ca-bundle", .pass, "\(path) (\(count) certificates)")
             }
         }
         return DoctorCheck("ca-bundle", .fail,
@@ -104,28 +104,16 @@ public enum MachineChecks {
         return box.get()
     }
 
-    /// Every machine check, on this machine. `cacert` is the bundle a probe would be given (`--cacert`);
-    /// `clockHost` replaces the APNs hosts as the clock check's source of a Date header.
-    public static func all(cacert: String? = nil, clockHost: ProbeTarget? = nil, timeout: Double = 5) -> [DoctorCheck] {
+    /// Every machine check, on this machine.
+    public static func all() -> [DoctorCheck] {
         CurlRuntime.bootstrap()
-        let candidates = caBundleCandidates()
         var checks = [openSSL(version: OpenSSLRuntime.version, legacyProvider: OpenSSLRuntime.legacyProviderAvailable),
                       curl(CurlRuntime.info),
-                      caBundle(candidates: candidates)]
-        let curlDefault = curlDefaultCAInfo()
-            ?? candidates.first { FileManager.default.isReadableFile(atPath: $0) }
-        let bundles = TrustAnchorCheck.bundles(cacert: cacert, curlDefault: curlDefault,
-                                               environment: ProcessInfo.processInfo.environment)
-        checks += bundles.isEmpty
-            ? [DoctorCheck("apns trust anchor", .fail, "no CA bundle to look in", hint: TrustAnchorCheck.missingHint)]
-            : bundles.map { TrustAnchorCheck.check(path: $0.path, source: $0.source) }
+                      caBundle(candidates: caBundleCandidates())]
         for environment in APNsEnvironment.allCases {
             let result = resolve(environment.host)
             checks.append(dns(host: environment.host, addresses: result.addresses, error: result.error))
         }
-        let clockTargets = clockHost.map { [$0] }
-            ?? APNsEnvironment.allCases.map { ProbeTarget(host: $0.host, port: 443, environment: $0) }
-        checks.append(ClockCheck.judge(ClockCheck.observe(clockTargets, caFile: cacert, timeout: timeout)))
         return checks
     }
 
@@ -153,7 +141,7 @@ public enum MachineChecks {
     }
 
     /// libcurl's built-in CA bundle path (CURLINFO_CAINFO, libcurl 7.84+).
-    static func curlDefaultCAInfo() -> String? {
+    private static func curlDefaultCAInfo() -> String? {
         guard let easy = try? CurlEasy() else { return nil }
         return easy.string(CURLINFO_CAINFO)
     }
@@ -163,11 +151,7 @@ public enum MachineChecks {
 private final class ResolutionBox: Sendable {
     private let value = Mutex<(addresses: [String]?, error: String?)>((nil, nil))
 
-    func set(_ newValue: (addresses: [String]?, error: String?)) {
-        value.withLock { $0 = newValue }
-    }
+    func set(_ newValue: (addresses: [String]?, error: String?)) { value.withLock { $0 = newValue } }
 
-    func get() -> (addresses: [String]?, error: String?) {
-        value.withLock { $0 }
-    }
+    func get() -> (addresses: [String]?, error: String?) { value.withLock { $0 } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One cached provider token: the token a team's key signed, shared until it is due for refresh.
 ///
@@ -87,22 +88,15 @@ public protocol TokenCacheStore: Sendable {
 }
 
 /// A process-local cache store.
-public final class InMemoryTokenCacheStore: TokenCacheStore, @unchecked Sendable {
-    private let lock = NSLock()
-    private var cache = TokenCache()
+public final class InMemoryTokenCacheStore: TokenCacheStore, Sendable {
+    private let cache = Mutex(TokenCache())
 
     public init() {}
 
     public func withExclusiveAccess<T>(_ body: (inout TokenCache) throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&cache)
+        try cache.withLock { try body(&$0) }
     }
 
     /// A copy of what is cached now.
-    public var snapshot: TokenCache {
-        lock.lock()
-        defer { lock.unlock() }
-        return cache
-    }
+    public var snapshot: TokenCache { cache.withLock { $0 } }
 }

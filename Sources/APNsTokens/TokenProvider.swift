@@ -1,5 +1,6 @@
 import APNsCore
 import Foundation
+import Synchronization
 
 /// A token handed out by a ``TokenProvider``, with what the cache decided.
 public struct IssuedToken: Sendable, Equatable {
@@ -22,16 +23,15 @@ public struct IssuedToken: Sendable, Equatable {
 /// ``TokenCacheStore`` serialises processes (the keystore's store holds an flock). A new token is signed when
 /// nothing is cached, the cached one is due, the clock moved back past its `iat`, or another key now signs
 /// (rotation). Revocation drops cached tokens through the store (see ``invalidate(keyID:)``).
-public final class TokenProvider: @unchecked Sendable {
-    // @unchecked: every stored property is immutable and Sendable except `lock`, which guards the calls.
+public final class TokenProvider: Sendable {
     private let keys: any ProviderKeySource
     private let cache: any TokenCacheStore
     private let clock: any APNsClock
     /// The reuse rule.
     public let policy: TokenCachePolicy
-    private let lock = NSLock()
-    /// The last token this provider parsed or signed, so a cache hit does not re-parse its JSON (guarded by `lock`).
-    private var lastToken: ProviderToken?
+    /// Serialises the calls; holds the last token this provider parsed or signed, so a cache hit does not re-parse
+    /// its JSON.
+    private let lastToken = Mutex<ProviderToken?>(nil)
 
     /// - Parameters:
     ///   - keys: where signing keys come from.
@@ -48,16 +48,18 @@ public final class TokenProvider: @unchecked Sendable {
 
     /// The current token for `team` (nil: the only team), signed by `keyID` (nil: the team's active key).
     public func token(team: String? = nil, keyID: String? = nil) throws -> IssuedToken {
-        lock.lock()
-        defer { lock.unlock() }
-        return try cache.withExclusiveAccess { cache in
+        try lastToken.withLock { lastToken in try token(team: team, keyID: keyID, lastToken: &lastToken) }
+    }
+
+    private func token(team: String?, keyID: String?, lastToken: inout ProviderToken?) throws -> IssuedToken {
+        try cache.withExclusiveAccess { cache in
             let reference = try keys.signingKey(team: team, keyID: keyID)
             let now = clock.now()
             let exact = cache.entry(teamID: reference.teamID, keyID: reference.keyID)
             let candidate = exact ?? cache.entries.first { $0.teamID == reference.teamID }
             var decision = policy.decide(cached: candidate, keyID: reference.keyID, now: now)
             if case .reuse = decision, let exact {
-                if let token = parsed(exact.token), token.keyID == reference.keyID,
+                if let token = Self.parsed(exact.token, remembered: &lastToken), token.keyID == reference.keyID,
                    token.teamID == reference.teamID, token.issuedAt == exact.issuedAt {
                     return issued(token, reused: true, reason: nil)
                 }
@@ -81,16 +83,14 @@ public final class TokenProvider: @unchecked Sendable {
     /// Drops every cached token signed with `keyID`, e.g. after revoking it. Returns how many were dropped.
     @discardableResult
     public func invalidate(keyID: String) throws -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return try cache.withExclusiveAccess { $0.drop(keyID: keyID) }
+        try lastToken.withLock { _ in try cache.withExclusiveAccess { $0.drop(keyID: keyID) } }
     }
 
     /// The cached token's parsed form: the remembered one when it is the same text, else parsed (and remembered).
-    private func parsed(_ compact: String) -> ProviderToken? {
-        if let lastToken, lastToken.compact == compact { return lastToken }
+    private static func parsed(_ compact: String, remembered: inout ProviderToken?) -> ProviderToken? {
+        if let remembered, remembered.compact == compact { return remembered }
         let token = try? ProviderToken(parsing: compact)
-        lastToken = token
+        remembered = token
         return token
     }
 

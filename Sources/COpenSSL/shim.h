@@ -54,4 +54,10 @@ static inline int apns_EVP_PKEY_ED25519(void) { return EVP_PKEY_ED25519; }
 
 static inline int apns_PKCS7_type_nid(const PKCS7 *p7) { return OBJ_obj2nid(p7->type); }
 
+// provisioning (C2): CMS SignedData around provisioning profiles.
+#include <openssl/cms.h>
+static inline int apns_sk_CMS_SignerInfo_num(STACK_OF(CMS_SignerInfo) *sk) { return sk_CMS_SignerInfo_num(sk); }
+static inline int apns_X509_PURPOSE_ANY(void) { return X509_PURPOSE_ANY; }
+static inline unsigned int apns_CMS_verify_signature_only_flags(void) { return CMS_BINARY | CMS_NO_SIGNER_CERT_VERIFY; }
+
 #endif

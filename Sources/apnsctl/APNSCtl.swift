@@ -40,6 +40,8 @@ struct APNSCtl: AsyncParsableCommand {
             CertCommand.self,
             KeyCommand.self,
             KeystoreCommand.self,
+            ProfileCommand.self,
+            ExpiryCommand.self,
             TokenCommand.self,
             ProbeCommand.self,
             MockCommand.self,
@@ -49,7 +51,8 @@ struct APNSCtl: AsyncParsableCommand {
     )
 
     static func main() async {
-        OpenSSLRuntime.bootstrap()
+        // Nothing is set up here: OpenSSL's providers and libcurl are loaded by the first verb that needs them
+        // (OpenSSLRuntime.bootstrap(), CurlRuntime.bootstrap()), so `--version`, `token` and `key` never pay for them.
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

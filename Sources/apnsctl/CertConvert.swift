@@ -84,53 +84,43 @@ struct CertConvert: AsyncParsableCommand {
     func run() async throws {
         let target = CredentialWriter.Target(rawValue: to) ?? .pem
         let inputPassword = CachedPassword(secret.sharedSource(prompt: "Password for the input file: "))
-        let outputPassword = CachedPassword(outputSource())
-        let reader = CredentialReader(password: { try inputPassword.get() })
+        let conversion = Conversion(
+            reader: CredentialReader(password: { try inputPassword.get() }),
+            outputPassword: CachedPassword(outputSource()), target: target, chain: chain, noKey: noKey,
+            keyOnly: keyOnly, encryptKey: encryptKey, legacy: legacy, force: force)
         if let outDir { try SecureFile.ensureDirectory(outDir, mode: 0o700) }
+        // Inputs convert concurrently, at most one per core. Inputs that would write the same output path stay
+        // together, in input order, so "already exists" and --force behave as they do one file at a time.
+        var groupOf = [String: Int]()
+        var groups = [[(index: Int, input: String, destination: String)]]()
+        for (index, input) in inputs.enumerated() {
+            let destination = out ?? outputPath(for: input, target: target)
+            let job = (index: index, input: input, destination: destination)
+            if let group = groupOf[destination] {
+                groups[group].append(job)
+            } else {
+                groupOf[destination] = groups.count
+                groups.append([job])
+            }
+        }
+        let outcomes = await ConcurrentMap.map(groups) { group in
+            group.map { job in (job.index, Result { try conversion.convert(job.input, to: job.destination) }) }
+        }
         var results = [ConversionResult]()
         var firstError: APNsError?
-        for input in inputs {
-            let destination = out ?? outputPath(for: input, target: target)
-            do {
-                let bundle = try reader.read(path: input).selecting(chain: chain, key: !noKey, keyOnly: keyOnly)
-                let bytes = try encode(bundle, input: input, target: target, password: outputPassword)
-                let holdsKey = bundle.privateKey != nil
-                try SecureFile.write(bytes, to: destination, mode: holdsKey ? 0o600 : 0o644, overwrite: force)
-                results.append(ConversionResult(input: input, output: destination, format: target.rawValue,
-                                                certificates: bundle.certificates.count, privateKey: holdsKey,
-                                                keyEncrypted: holdsKey && (encryptKey || target == .p12)))
-            } catch let error as APNsError {
+        for (_, outcome) in outcomes.joined().sorted(by: { $0.0 < $1.0 }) {
+            switch outcome {
+            case .success(let result):
+                results.append(result)
+            case .failure(let error as APNsError):
                 Console.printError(error)
                 firstError = firstError ?? error
+            case .failure(let error):
+                throw error
             }
         }
         if out != "-" { try report(results) }
         if let firstError { throw ExitCode(firstError.status.rawValue) }
-    }
-
-    private func encode(_ bundle: CredentialBundle, input: String, target: CredentialWriter.Target,
-                        password: CachedPassword) throws -> [UInt8] {
-        if keyOnly && bundle.privateKey == nil {
-            throw APNsError.badInput("\(input): holds no private key", hint: "--key-only needs an input with a key")
-        }
-        if bundle.certificates.isEmpty && bundle.privateKey == nil {
-            throw APNsError.badInput("\(input): nothing left to write", hint: "drop --no-key, or pick an input with a certificate")
-        }
-        do {
-            switch target {
-            case .pem:
-                let passphrase = encryptKey && bundle.privateKey != nil ? try password.get() : nil
-                return try CredentialWriter.pem(certificates: bundle.certificates, key: bundle.privateKey,
-                                                keyPassphrase: passphrase)
-            case .der:
-                return try CredentialWriter.der(certificates: bundle.certificates, key: bundle.privateKey)
-            case .p12:
-                return try CredentialWriter.pkcs12(certificates: bundle.certificates, key: bundle.privateKey,
-                                                   password: try password.get(), profile: legacy ? .legacy : .modern)
-            }
-        } catch let error as CredentialError {
-            throw APNsError.badInput("\(input): \(error.message)", hint: error.hint)
-        }
     }
 
     /// The new file's password: --out-password-*, else the input's password options, else a prompt.
@@ -171,9 +161,52 @@ struct CertConvert: AsyncParsableCommand {
     }
 }
 
+/// One input's conversion: read, select, encode, write (atomically; 0600 when the output holds a key).
+/// A value, so the inputs of one call can convert concurrently.
+private struct Conversion: Sendable {
+    let reader: CredentialReader
+    let outputPassword: CachedPassword
+    let target: CredentialWriter.Target
+    let chain: Bool, noKey: Bool, keyOnly: Bool, encryptKey: Bool, legacy: Bool, force: Bool
+
+    func convert(_ input: String, to destination: String) throws -> ConversionResult {
+        let bundle = try reader.read(path: input).selecting(chain: chain, key: !noKey, keyOnly: keyOnly)
+        let bytes = try encode(bundle, input: input)
+        let holdsKey = bundle.privateKey != nil
+        try SecureFile.write(bytes, to: destination, mode: holdsKey ? 0o600 : 0o644, overwrite: force)
+        return ConversionResult(input: input, output: destination, format: target.rawValue,
+                                certificates: bundle.certificates.count, privateKey: holdsKey,
+                                keyEncrypted: holdsKey && (encryptKey || target == .p12))
+    }
+
+    private func encode(_ bundle: CredentialBundle, input: String) throws -> [UInt8] {
+        if keyOnly && bundle.privateKey == nil {
+            throw APNsError.badInput("\(input): holds no private key", hint: "--key-only needs an input with a key")
+        }
+        if bundle.certificates.isEmpty && bundle.privateKey == nil {
+            throw APNsError.badInput("\(input): nothing left to write", hint: "drop --no-key, or pick an input with a certificate")
+        }
+        do {
+            switch target {
+            case .pem:
+                let passphrase = encryptKey && bundle.privateKey != nil ? try outputPassword.get() : nil
+                return try CredentialWriter.pem(certificates: bundle.certificates, key: bundle.privateKey,
+                                                keyPassphrase: passphrase)
+            case .der:
+                return try CredentialWriter.der(certificates: bundle.certificates, key: bundle.privateKey)
+            case .p12:
+                return try CredentialWriter.pkcs12(certificates: bundle.certificates, key: bundle.privateKey,
+                                                   password: try outputPassword.get(), profile: legacy ? .legacy : .modern)
+            }
+        } catch let error as CredentialError {
+            throw APNsError.badInput("\(input): \(error.message)", hint: error.hint)
+        }
+    }
+}
+
 /// One converted file in `cert convert --format json`: `input`, `output`, `format` (`pem`/`p12`/`der`),
 /// `certificates` (count), `private_key` (whether the output holds one), `key_encrypted`.
-struct ConversionResult: Encodable {
+struct ConversionResult: Encodable, Sendable {
     var input: String
     var output: String
     var format: String

@@ -1,6 +1,7 @@
 import APNsCore
 import APNsCredentials
 import APNsKeystore
+import APNsProvisioning
 import ArgumentParser
 import Foundation
 
@@ -52,10 +53,7 @@ struct CertImport: AsyncParsableCommand {
                                      hint: "pair the certificate with the key it was issued for")
         }
         let now = store.clock.now()
-        let result = try store.addCertificate(CertificateImport(
-            certificateDER: leaf.derEncoded, chainDER: bundle.chain.map(\.derEncoded), privateKeyPEM: try key.pkcs8PEM,
-            subject: leaf.subject, topics: leaf.allowedTopics, environments: leaf.environments.map(\.rawValue),
-            teamID: leaf.teamID, notAfter: leaf.notAfter, sha256: leaf.sha256Fingerprint))
+        let result = try store.addCertificate(try CertificateImport(leaf: leaf, chain: bundle.chain, key: key))
         let record = result.certificate
         let daysLeft = leaf.daysLeft(at: now)
         if format == .json {

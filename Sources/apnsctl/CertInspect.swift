@@ -1,5 +1,7 @@
 import APNsCore
 import APNsCredentials
+import APNsKeystore
+import APNsProvisioning
 import ArgumentParser
 import Foundation
 
@@ -10,7 +12,9 @@ struct CertInspect: AsyncParsableCommand {
         abstract: "Show what certificate files hold: subject, validity, fingerprints, environments, topics, key.",
         discussion: """
         Reads PEM, DER (.cer) and PKCS#12 (.p12/.pfx) files, recognised by content. A .p12 password is asked \
-        only when the empty password does not open the file. Exit 3 when any file cannot be read.
+        only when the empty password does not open the file. Certificate signing requests (PEM or DER) show \
+        their subject, key, public key SHA-256, whether the self-signature verifies, and the keystore's pending \
+        request for that key. Exit 3 when any file cannot be read.
         """
     )
 
@@ -19,6 +23,7 @@ struct CertInspect: AsyncParsableCommand {
     var files: [String]
 
     @OptionGroup var secret: SecretOptions
+    @OptionGroup var keystore: KeystoreOptions
 
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
@@ -26,12 +31,18 @@ struct CertInspect: AsyncParsableCommand {
     func run() async throws {
         let password = CachedPassword(secret.sharedSource(prompt: "Password for the .p12 file: "))
         let reader = CredentialReader(password: { try password.get() })
-        var reports = [InspectionReport]()
+        var reports = [InspectedFile]()
         var firstError: APNsError?
         for file in files {
             do {
-                let bundle = try reader.read(path: file)
-                reports.append(InspectionReport(file: file, bundle: bundle, now: Date()))
+                let bytes = try SecureFile.read(file)
+                if var request = try CertificateRequestReport.read(bytes: bytes, file: file) {
+                    request.pendingRequest = pendingRequest(for: request.publicKeyDER)
+                    reports.append(.request(request))
+                } else {
+                    reports.append(.credential(InspectionReport(file: file, bundle: try reader.read(bytes: bytes, name: file),
+                                                                now: Date())))
+                }
             } catch let error as APNsError {
                 Console.printError(error)
                 firstError = firstError ?? error
@@ -45,6 +56,32 @@ struct CertInspect: AsyncParsableCommand {
             }
         }
         if let firstError { throw ExitCode(firstError.status.rawValue) }
+    }
+
+    /// The id of the keystore's pending request for this public key; nil without a keystore.
+    private func pendingRequest(for publicKeyDER: [UInt8]) -> String? {
+        guard let store = try? keystore.open() else { return nil }
+        return (try? store.pendingRequest(publicKeyDER: publicKeyDER))?.id
+    }
+}
+
+/// One file `cert inspect` read: a credential (certificates, keys, .p12) or a certificate signing request.
+enum InspectedFile: Encodable {
+    case credential(InspectionReport)
+    case request(CertificateRequestReport)
+
+    func encode(to encoder: Encoder) throws {
+        switch self {
+        case .credential(let report): try report.encode(to: encoder)
+        case .request(let report): try report.encode(to: encoder)
+        }
+    }
+
+    var text: String {
+        switch self {
+        case .credential(let report): return report.text
+        case .request(let report): return report.text
+        }
     }
 }
 

@@ -15,7 +15,8 @@ struct DemoCommand: AsyncParsableCommand {
         certificate (labelled DEMO), starts the mock APNs on 127.0.0.1, and runs the everyday jobs as real \
         apnsctl commands: cert inspect, p12 to PEM, cert verify, token (twice: the second is cached), probes \
         with the key and with the certificate, a probe that explains a rejection, key rotation with a canary \
-        probe, and doctor. Exits 0 only when every step behaved as expected.
+        probe, doctor, and a push certificate made without a Mac (cert request, the test CA signing it as Apple \
+        would, cert join with a .p12 export). Exits 0 only when every step behaved as expected.
         """
     )
 
@@ -135,8 +136,12 @@ struct DemoCommand: AsyncParsableCommand {
         }
         demo.step("keystore status", ["keystore", "status"]) { expectExit($0, 0) }
 
+        DemoProfiles.run(demo, directory: directory, teamID: Self.team, bundleID: Self.bundleID)
+
         demo.say("\n8. Is this machine ready?")
         demo.step("doctor", ["doctor"]) { expectExit($0, 0) }
+
+        runCertificateRequestSteps(demo, directory: directory, authority: fixtures.authority)
 
         await server.stop()
     }
@@ -169,6 +174,8 @@ struct DemoCommand: AsyncParsableCommand {
 
 /// The demo's certificate material: a test CA, a universal APNs-style certificate in a .p12, device tokens.
 struct DemoFixtures {
+    /// The demo's CA: it issued the DEMO certificate and plays Apple's part for `cert request`.
+    var authority: MockCertificateAuthority
     var caPEM: String
     var deviceToken: String
     var foreignDeviceToken: String
@@ -190,7 +197,7 @@ struct DemoFixtures {
         try SecureFile.write(Array((password + "\n").utf8), to: directory + "/demo-p12-password.txt", overwrite: true)
         try SecureFile.write(Array(try authority.certificatePEM.utf8), to: directory + "/demo-ca.pem", mode: 0o644,
                              overwrite: true)
-        return DemoFixtures(caPEM: try authority.certificatePEM, deviceToken: randomHex(32),
+        return DemoFixtures(authority: authority, caPEM: try authority.certificatePEM, deviceToken: randomHex(32),
                             foreignDeviceToken: randomHex(32))
     }
 
@@ -207,11 +214,11 @@ struct DemoSummary: Encodable {
     var kept: String?
 }
 
-private func expectExit(_ output: DemoRunner.Output, _ status: Int32) -> String? {
+func expectExit(_ output: DemoRunner.Output, _ status: Int32) -> String? {
     output.status == status ? nil : "exit \(output.status), expected \(status): "
         + (output.stderr.split(separator: "\n").first.map(String.init) ?? "")
 }
 
-private func expectOutput(_ output: DemoRunner.Output, _ text: String) -> String? {
+func expectOutput(_ output: DemoRunner.Output, _ text: String) -> String? {
     (output.stdout + output.stderr).contains(text) ? nil : "the output does not mention \(text)"
 }

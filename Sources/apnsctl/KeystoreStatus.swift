@@ -6,7 +6,7 @@ import Foundation
 struct KeystoreStatus: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Every key and certificate with state, age and last use; exit 1 if a certificate expires soon.",
+        abstract: "Keys, certificates and pending requests with state and age; exit 1 if a certificate expires soon.",
         discussion: "Exit 1 when a certificate expires within --min-days (for cron or CI).")
 
     @OptionGroup var keystore: KeystoreOptions
@@ -44,6 +44,14 @@ struct KeystoreStatus: AsyncParsableCommand {
                         "\(cert.state.rawValue), \(cert.timeLeft) (until \(KeystoreText.date(cert.notAfter))), "
                         + "\(cert.environments.joined(separator: "+")), topics \(cert.topics.joined(separator: " "))"))
                 }
+            }
+        }
+        if format != .json {
+            if report.pendingRequests.isEmpty {
+                print("no pending certificate requests")
+            } else {
+                print("pending certificate requests (join Apple's certificate with `apnsctl cert join FILE`):")
+                print(PendingRequestText.table(report.pendingRequests))
             }
         }
         if !report.ok { throw ExitCode(ExitStatus.checkFailed.rawValue) }

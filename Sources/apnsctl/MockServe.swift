@@ -13,6 +13,18 @@ struct MockServe: AsyncParsableCommand {
         discussion: """
         The first line of output says where it listens (and which CA to trust when it made its own certificate); \
         then one line per request. SIGINT or SIGTERM sends every connection a GOAWAY {"reason":"Shutdown"} and exits 0.
+
+        --client-ca: a CA, and an APNs-style development client certificate it signs (subject UID = the bundle \
+        id; extension 1.2.840.113635.100.6.3.1 = sandbox, .2 = production), made with openssl:
+
+          openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \\
+            -days 30 -subj "/CN=Mock client CA" -keyout client-ca.key -out client-ca.pem
+          openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \\
+            -subj "/UID=com.example.app/CN=com.example.app" -keyout client.key -out client.csr
+          printf '1.2.840.113635.100.6.3.1=ASN1:NULL\\n' > client.ext
+          openssl x509 -req -in client.csr -CA client-ca.pem -CAkey client-ca.key \\
+            -days 30 -extfile client.ext -out client.pem
+          apnsctl mock serve --client-ca client-ca.pem   # clients use client.pem + client.key
         """
     )
 
@@ -70,6 +82,15 @@ struct MockServe: AsyncParsableCommand {
         "Shortest time a connection must keep a token before changing it (429 otherwise).", valueName: "SECONDS"))
     var tokenUpdateInterval: Double = 20 * 60
 
+    @Option(name: .customLong("max-streams-before-success"), help: ArgumentHelp(
+        "Concurrent streams a token connection may open until a push on it succeeds (APNs: 1; then 1000).",
+        valueName: "N"))
+    var maxStreamsBeforeSuccess = 1
+
+    @Option(help: ArgumentHelp("Event-loop threads serving connections (default: this machine's cores).",
+                               valueName: "N"))
+    var threads: Int?
+
     @Option(help: "Log format: text or json.")
     var format: OutputFormat = .text
 
@@ -85,6 +106,12 @@ struct MockServe: AsyncParsableCommand {
         }
         if !(0...65535).contains(port) {
             throw ValidationError("--port \(port) is not a port number (0–65535)")
+        }
+        if !(1...1000).contains(maxStreamsBeforeSuccess) {
+            throw ValidationError("--max-streams-before-success \(maxStreamsBeforeSuccess) is not between 1 and 1000")
+        }
+        if let threads, !(1...256).contains(threads) {
+            throw ValidationError("--threads \(threads) is not between 1 and 256")
         }
         if tokenUpdateInterval < 0 {
             throw ValidationError("--token-update-interval must not be negative")
@@ -143,7 +170,9 @@ struct MockServe: AsyncParsableCommand {
         }
         let clientCAPEM = try clientCA.map { String(decoding: try SecureFile.read($0), as: UTF8.self) }
         return MockServerConfiguration(host: host, port: port, tls: tls, policy: policy, clientCAPEM: clientCAPEM,
-                                       logFormat: logFormat, logSink: { Self.emit($0) }, retainedRequests: 0)
+                                       logFormat: logFormat, logSink: { Self.emit($0) }, retainedRequests: 0,
+                                       streamsBeforeFirstSuccess: maxStreamsBeforeSuccess,
+                                       threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
     }
 
     /// The keys of the keystore, when `--keystore` names one or the default location holds one.

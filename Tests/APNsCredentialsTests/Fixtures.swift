@@ -1,12 +1,12 @@
 import APNsCredentials
 import Foundation
+import TestSupport
 
 /// Paths to the committed fixtures and the shared real-world samples.
 enum Fixtures {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let certs = repositoryRoot.appendingPathComponent("Tests/Fixtures/certs")
-    static let samples = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/samples")
+    static let repositoryRoot = TestPaths.repositoryRoot
+    static let certs = TestPaths.fixtures.appendingPathComponent("certs")
+    static let samples = TestPaths.samples
     static var samplesPresent: Bool {
         FileManager.default.fileExists(atPath: samples.appendingPathComponent("apple-certs/expected.json").path)
     }
@@ -31,9 +31,5 @@ enum Fixtures {
         return try APNsCertificate(derEncoded: [UInt8](Data(base64Encoded: body) ?? Data()))
     }
 
-    static func temporaryDirectory() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("apnsctl-cred-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func temporaryDirectory() -> URL { TestPaths.temporaryDirectory("cred") }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The system `curl` binary: an HTTP/2 client the project did not write.
 enum Curl {
@@ -20,8 +21,7 @@ enum Curl {
     /// One or more requests on one connection (`--next` between them), each a list of curl arguments.
     static func requests(_ requests: [[String]], port: Int, caPEM: String, http2: Bool = true,
                          extra: [String] = []) throws -> [Response] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mock-curl-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = TestPaths.temporaryDirectory("mock-curl")
         defer { try? FileManager.default.removeItem(at: directory) }
         let ca = directory.appendingPathComponent("ca.pem")
         try Data(caPEM.utf8).write(to: ca)
@@ -67,16 +67,7 @@ enum Curl {
 
     /// Runs curl with exactly these arguments: exit code, stdout, stderr.
     static func run(_ arguments: [String], port: Int) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        let result = try ExternalProcess.run("/usr/bin/curl", arguments)
+        return (result.status, result.stdout, result.stderr)
     }
 }

@@ -5,28 +5,6 @@ import APNsTokens
 import Crypto
 import Foundation
 
-/// A clock the test sets by hand.
-final class ManualClock: APNsClock, @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-
-    init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
-        current = start
-    }
-
-    func now() -> Date {
-        lock.lock()
-        defer { lock.unlock() }
-        return current
-    }
-
-    func advance(_ seconds: TimeInterval) {
-        lock.lock()
-        current = current.addingTimeInterval(seconds)
-        lock.unlock()
-    }
-}
-
 /// Keys, tokens, devices and requests shared by the tests.
 enum Fixture {
     static let teamID = "TEAM123456"

@@ -1,3 +1,4 @@
+import APNsTokens
 import APNsCore
 import APNsMock
 import Foundation

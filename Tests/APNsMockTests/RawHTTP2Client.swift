@@ -21,9 +21,11 @@ final class RawHTTP2Client: @unchecked Sendable {
 
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") }
 
-    init(port: Int) throws {
+    /// `alpn` nil offers no ALPN at all (HTTP/2 with prior knowledge, as aioapns does).
+    init(port: Int, alpn: String? = "h2") throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = ["s_client", "-connect", "127.0.0.1:\(port)", "-alpn", "h2", "-quiet", "-verify_quiet"]
+        process.arguments = ["s_client", "-connect", "127.0.0.1:\(port)", "-quiet", "-verify_quiet"]
+            + (alpn.map { ["-alpn", $0] } ?? [])
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
@@ -66,12 +68,35 @@ final class RawHTTP2Client: @unchecked Sendable {
         var block: [UInt8] = []
         for (name, value) in fields {
             block.append(0x00)
-            block.append(UInt8(name.utf8.count))
-            block += Array(name.utf8)
-            block.append(UInt8(value.utf8.count))
-            block += Array(value.utf8)
+            block += length(name.utf8.count) + Array(name.utf8)
+            block += length(value.utf8.count) + Array(value.utf8)
         }
         return frame(type: 1, flags: endStream ? 0x05 : 0x04, stream: stream, block)
+    }
+
+    /// An HPACK string length: a 7-bit prefix integer, Huffman bit clear (RFC 7541 §5.1).
+    private static func length(_ value: Int) -> [UInt8] {
+        guard value >= 127 else { return [UInt8(value)] }
+        var bytes: [UInt8] = [127]
+        var rest = value - 127
+        while rest >= 128 {
+            bytes.append(UInt8(rest % 128 + 128))
+            rest /= 128
+        }
+        return bytes + [UInt8(rest)]
+    }
+
+    /// The values of a SETTINGS frame's parameters, by identifier.
+    static func settings(_ frame: Frame) -> [UInt16: UInt32] {
+        var values: [UInt16: UInt32] = [:]
+        var offset = 0
+        while offset + 6 <= frame.payload.count {
+            let p = frame.payload
+            values[UInt16(p[offset]) << 8 | UInt16(p[offset + 1])] = UInt32(p[offset + 2]) << 24
+                | UInt32(p[offset + 3]) << 16 | UInt32(p[offset + 4]) << 8 | UInt32(p[offset + 5])
+            offset += 6
+        }
+        return values
     }
 
     /// Every complete frame received so far.

@@ -26,6 +26,18 @@ struct RequestValidatorTests {
         #expect(response.authentication == .token(keyID: Fixture.keyID, teamID: Fixture.teamID))
     }
 
+    /// Uppercase is the same UUID: accepted, answered in APNs's canonical lowercase form.
+    @Test func normalisesAnUppercaseApnsID() throws {
+        let response = answer(Fixture.canary(token: try goodToken())
+            .setting("apns-id", "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0"))
+        #expect(response.status == 200)
+        #expect(response.apnsID == "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0")
+        let failed = answer(Fixture.canary(token: try goodToken()).setting("apns-id", "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0")
+            .withPath("/3/device/\(Fixture.unknownDevice)"))
+        #expect(failed.reason == .badDeviceToken)
+        #expect(failed.apnsID == "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0")
+    }
+
     @Test func generatesALowercaseApnsIDAndAUniqueIDOnlyInDevelopment() throws {
         let fixed = UUID(uuidString: "A1B2C3D4-E5F6-4789-9ABC-DEF012345678")!
         var state = ConnectionAuthState()
@@ -72,13 +84,18 @@ struct RequestValidatorTests {
         Case(name: "no topic with a token", reason: .missingTopic) { $0.setting("apns-topic", nil) },
         Case(name: "topic with a space", reason: .badTopic) { $0.setting("apns-topic", "com.example app") },
         Case(name: "background to a .voip topic", reason: .badTopic) { $0.setting("apns-topic", "com.example.app.voip") },
-        Case(name: "voip to the bare bundle id", reason: .badTopic) { $0.setting("apns-push-type", "voip") },
-        Case(name: "liveactivity without suffix", reason: .badTopic) {
+        // The bare bundle id the device is registered for: what APNs answers (pushok, laravel-notification-channels).
+        Case(name: "voip to the bare bundle id", reason: .deviceTokenNotForTopic) { $0.setting("apns-push-type", "voip") },
+        Case(name: "liveactivity without suffix", reason: .deviceTokenNotForTopic) {
             $0.setting("apns-push-type", "liveactivity").setting("apns-priority", "10")
         },
-        Case(name: "complication without suffix", reason: .badTopic) {
+        Case(name: "complication without suffix", reason: .deviceTokenNotForTopic) {
             $0.setting("apns-push-type", "complication").setting("apns-priority", "10")
         },
+        Case(name: "voip to a bare bundle id of an unknown device", reason: .badTopic) {
+            $0.setting("apns-push-type", "voip").withPath("/3/device/\(Fixture.unknownDevice)")
+        },
+        Case(name: "widgets without suffix", reason: .badTopic) { $0.setting("apns-push-type", "widgets") },
         Case(name: "empty payload", reason: .payloadEmpty) { $0.withBody([]) },
         Case(name: "payload not JSON", reason: .payloadEmpty) { $0.withBody(Array("hello".utf8)) },
         Case(name: "payload a JSON array", reason: .payloadEmpty) { $0.withBody(Array("[1]".utf8)) },

@@ -113,7 +113,7 @@ import Testing
             (raw { $0.pushType = nil; $0.extraHeaders = [("apns-push-type", "smoke-signal")] }, 400, "InvalidPushType"),
             (raw { $0.expiration = nil; $0.extraHeaders = [("apns-expiration", "soon")] }, 400, "BadExpirationDate"),
             (raw { $0.extraHeaders = [("apns-collapse-id", String(repeating: "c", count: 65))] }, 400, "BadCollapseId"),
-            (raw { $0.pushType = .voip }, 400, "BadTopic"),
+            (raw { $0.pushType = .voip }, 400, "DeviceTokenNotForTopic"),  // bare bundle id: as APNs answers
             (raw { $0.payload = [] }, 400, "PayloadEmpty"),
             (raw { $0.payload = Array(("{\"pad\":\"" + String(repeating: "x", count: 4100) + "\"}").utf8) }, 413, "PayloadTooLarge"),
             (raw { $0.method = "GET"; $0.payload = [] }, 405, "MethodNotAllowed"),

@@ -2,43 +2,17 @@ import APNsTokens
 import Crypto
 import Foundation
 import Testing
+import TestSupport
 
-/// Runs an external program, returning its status and output.
+/// External programs (openssl, python3) through the shared test support.
 enum Tool {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+    static func find(_ name: String) -> String? { ExternalProcess.find(name) }
+
+    static func run(_ executable: String, _ arguments: [String]) throws -> ProcessResult {
+        try ExternalProcess.run(executable, arguments)
     }
 
-    static func find(_ name: String) -> String? {
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let path = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }
-
-    static func run(_ executable: String, _ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
-    }
-
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("apnsctl-tokens-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func temporaryDirectory() throws -> URL { TestPaths.temporaryDirectory("tokens") }
 }
 
 @Suite struct InteropTests {

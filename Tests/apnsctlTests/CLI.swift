@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `apnsctl` binary as a user would, capturing stdout, stderr and the exit code.
 struct CLI {
@@ -10,14 +11,13 @@ struct CLI {
     }
 
     /// The repository root, found from this file's path.
-    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repositoryRoot: URL = TestPaths.repositoryRoot
 
     /// `Tests/Fixtures` in the repository.
-    static let fixtures: URL = repositoryRoot.appendingPathComponent("Tests/Fixtures")
+    static let fixtures: URL = TestPaths.fixtures
 
     /// `../shared/samples`, present in CI and development checkouts, absent in a user's clone.
-    static let samples: URL = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/samples")
+    static let samples: URL = TestPaths.samples
 
     /// The binary built next to the test bundle.
     static let binary: URL = {
@@ -33,56 +33,20 @@ struct CLI {
     /// Runs apnsctl with `arguments` in `directory` with extra environment, feeding `stdin`.
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
                     stdin: Data? = nil, timeout: TimeInterval = 120) throws -> Result {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = "1"
-        env.removeValue(forKey: "APNSCTL_KEYSTORE")
+        var env: [String: String?] = ["NO_COLOR": "1", "APNSCTL_KEYSTORE": nil]
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try? input.fileHandleForWriting.close()
-        // Drain both pipes concurrently so a chatty child never blocks.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data(), errData = Data()
-        group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        if group.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            group.wait()
-        }
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+        let result = try ExternalProcess.run(binary.path, arguments, in: directory, environment: env, stdin: stdin,
+                                             timeout: timeout)
+        return Result(status: result.status, stdout: result.stdout, stderr: result.stderr,
+                      stdoutData: result.stdoutData)
     }
 
     /// Runs another program (openssl, curl, python3): its exit status and stdout; stderr is discarded.
     static func tool(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try ExternalProcess.run(path, arguments)
+        return (result.status, result.stdout)
     }
 
     /// A fresh empty directory under the system's temporary directory.
-    static func temporaryDirectory(_ label: String = "e2e") -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("apnsctl-\(label)-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func temporaryDirectory(_ label: String = "e2e") -> URL { TestPaths.temporaryDirectory(label) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Shared helpers for the cert end-to-end tests.
@@ -26,18 +27,8 @@ enum CertCLI {
 
     /// Runs the system `openssl` binary (a tool this project did not write).
     static func runOpenSSL(_ arguments: [String]) throws -> (status: Int32, stdout: Data, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: openssl)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, outData, String(decoding: errData, as: UTF8.self))
+        let result = try ExternalProcess.run(openssl, arguments)
+        return (result.status, result.stdoutData, result.stderr)
     }
 }
 

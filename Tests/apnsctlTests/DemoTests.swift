@@ -16,11 +16,20 @@ import Testing
                      "a probe APNs rejects, explained", "rotate with a canary probe", "doctor"] {
             #expect(steps.contains { $0["step"] as? String == name && $0["passed"] as? Bool == true }, "\(name)")
         }
+        for name in ["make a certificate request", "the DEMO CA signs the request as Apple would",
+                     "join it with the pending key, export a .p12"] {
+            #expect(steps.contains { $0["step"] as? String == name && $0["passed"] as? Bool == true }, "\(name)")
+        }
         // --keep leaves the keystore and the converted PEM behind, secrets 0600.
         let pem = keep.appendingPathComponent("demo.pem").path
         #expect(try FileManager.default.attributesOfItem(atPath: pem)[.posixPermissions] as? Int == 0o600)
         let keys = try CLI.run(["key", "list", "--keystore", keep.appendingPathComponent("keystore").path])
         #expect(keys.status == 0 && keys.stdout.contains("DEMOKEY002"))
+        // The .p12 the provisioning steps exported opens with openssl.
+        let p12 = keep.appendingPathComponent("push.p12").path
+        let opened = try CLI.tool("/usr/bin/openssl", ["pkcs12", "-in", p12, "-nodes", "-passin",
+                                                       "file:" + keep.appendingPathComponent("demo-p12-password.txt").path])
+        #expect(opened.status == 0 && opened.output.contains("Apple Push Services: com.example.demo"))
     }
 
     @Test func keepRefusesADirectoryThatIsNotEmpty() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Helpers for the keystore, key and token CLI tests: a fresh keystore per test, chosen through
@@ -251,21 +252,8 @@ struct CLIFailure: Error, CustomStringConvertible {
 extension CLI {
     /// Runs `/bin/sh` with `arguments` instead of apnsctl (for umask and git), same capture as `run`.
     static func run(_ arguments: [String], environment: [String: String] = [:], shell: Bool) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+        let result = try ExternalProcess.run("/bin/sh", arguments, environment: environment)
+        return Result(status: result.status, stdout: result.stdout, stderr: result.stderr,
+                      stdoutData: result.stdoutData)
     }
 }

@@ -153,6 +153,16 @@ struct MockServeTests {
         try? FileManager.default.removeItem(atPath: String(caPath))
     }
 
+    /// `--help` says where a client CA comes from: the openssl lines that make one.
+    @Test func helpGivesTheOpensslLinesForAClientCA() throws {
+        let result = try CLI.run(["mock", "serve", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("openssl req -x509 -newkey ec"))
+        #expect(result.stdout.contains("1.2.840.113635.100.6.3.1=ASN1:NULL"))
+        #expect(result.stdout.contains("--client-ca client-ca.pem"))
+        #expect(result.stdout.contains("--max-streams-before-success"))
+    }
+
     @Test(arguments: [
         (["--tls-cert", "/nonexistent/cert.pem"], Int32(2), "--tls-cert and --tls-key go together"),
         (["--trust-key", "KEY1234567=/nonexistent/k.pem"], Int32(2), "--team"),
@@ -160,6 +170,8 @@ struct MockServeTests {
         (["--device", "abab"], Int32(2), "TOKEN=TOPIC"),
         (["--tls-cert", "/nonexistent/cert.pem", "--tls-key", "/nonexistent/key.pem"], Int32(3), "no such file"),
         (["--port", "70000"], Int32(2), "port"),
+        (["--max-streams-before-success", "0"], Int32(2), "between 1 and 1000"),
+        (["--threads", "0"], Int32(2), "between 1 and 256"),
     ])
     func refusesBadFlags(arguments: [String], status: Int32, message: String) throws {
         let result = try CLI.run(["mock", "serve", "--port", "0"] + arguments, timeout: 30)

@@ -7,7 +7,8 @@ import Testing
 /// Expected exit: `# exit N` (or `# exit N or M`) at the end of the line; else 0. A command that talks to
 /// Apple's real hosts (`--env …` without `--host`) may also end 1 or 4: this machine may be offline.
 /// A line ending in `&` starts a background server (killed at the end); the README's port 8443 is replaced
-/// by a free port so parallel runs do not collide.
+/// by a free port so parallel runs do not collide. After `cert request --out push.csr` the test plays Apple's
+/// portal: the test CA signs push.csr into aps.cer.
 @Suite(.serialized) struct ReadmeTests {
     struct Command: CustomStringConvertible {
         var line: String
@@ -62,10 +63,13 @@ import Testing
     static func sandbox() throws -> URL {
         let directory = CLI.temporaryDirectory("readme")
         let certs = CLI.fixtures.appendingPathComponent("certs"), keys = CLI.fixtures.appendingPathComponent("keys")
+        let provisioning = CLI.fixtures.appendingPathComponent("provisioning")
         let files: [(String, URL)] = [
             ("wwdr.pem", certs.appendingPathComponent("ca.pem")),
             ("AuthKey_ABC123DEFG.p8", keys.appendingPathComponent("AuthKey_ABC123DEFG.p8")),
             ("AuthKey_NEW456HIJK.p8", keys.appendingPathComponent("AuthKey_NEW456HIJK.p8")),
+            ("App_Development.mobileprovision", provisioning.appendingPathComponent("development.mobileprovision")),
+            ("profile-ca.pem", provisioning.appendingPathComponent("test-root-ca.pem")),
         ]
         for (name, source) in files {
             try FileManager.default.copyItem(at: source, to: directory.appendingPathComponent(name))
@@ -156,6 +160,11 @@ import Testing
             _ = out.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             let stderr = String(decoding: stderrData, as: UTF8.self)
+            if command.line.hasPrefix("apnsctl cert request --out push.csr"), process.terminationStatus == 0 {
+                // Apple's part: the portal signs push.csr; here the test CA (the sandbox's wwdr.pem) does.
+                let cer = try RequestCLI.sign(directory.appendingPathComponent("push.csr").path, in: directory)
+                try FileManager.default.moveItem(atPath: cer, toPath: directory.appendingPathComponent("aps.cer").path)
+            }
             #expect(command.expected.contains(process.terminationStatus),
                     "`\(command.line)` exited \(process.terminationStatus), expected \(command.expected.sorted()): \(stderr)")
             #expect(process.terminationStatus != 2, "usage error in the README: `\(command.line)`: \(stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct TokenCLITests {
@@ -209,19 +210,8 @@ import Testing
     struct Output { var status: Int32; var stdout: String; var data: Data }
 
     static func openssl(_ arguments: [String], stdin: Data? = nil) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl"] + arguments
-        let out = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try? input.fileHandleForWriting.close()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), data: data)
+        let result = try ExternalProcess.run("/usr/bin/openssl", arguments, stdin: stdin)
+        return Output(status: result.status, stdout: result.stdout, data: result.stdoutData)
     }
 
     /// Builds and signs a token with openssl alone (DER signature converted to r||s).

@@ -12,7 +12,7 @@ final class CurlEasy: @unchecked Sendable {
     private var retained: [CurlHeaderList] = []
 
     init() throws(CurlSetupError) {
-        guard let handle = curl_easy_init() else { throw CurlSetupError(what: "curl_easy_init failed") }
+        guard let handle = apns_curl_easy_init() else { throw CurlSetupError(what: "curl_easy_init failed") }
         self.handle = handle
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
@@ -20,7 +20,7 @@ final class CurlEasy: @unchecked Sendable {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
+        apns_curl_easy_cleanup(handle)
         errorBuffer.deallocate()
     }
 

@@ -6,9 +6,9 @@ final class CurlHeaderList: @unchecked Sendable {
 
     init(_ lines: [String]) {
         for line in lines {
-            list = line.withCString { curl_slist_append(list, $0) }
+            list = line.withCString { apns_curl_slist_append(list, $0) }
         }
     }
 
-    deinit { curl_slist_free_all(list) }
+    deinit { apns_curl_slist_free_all(list) }
 }

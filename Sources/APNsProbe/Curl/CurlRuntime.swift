@@ -5,11 +5,12 @@ import CCurl
 public enum CurlRuntime {
     private static let initialised: Bool = {
         OpenSSLRuntime.bootstrap()
-        return apns_curl_global_init() == CURLE_OK
+        return apns_curl_load() == 1 && apns_curl_global_init() == CURLE_OK
     }()
 
-    /// Bootstraps OpenSSL's providers (legacy .p12 files go through libcurl) and calls `curl_global_init`
-    /// once per process. Returns false when libcurl could not be initialised.
+    /// Bootstraps OpenSSL's providers (legacy .p12 files go through libcurl), loads libcurl (it is opened on first
+    /// use, not linked) and calls `curl_global_init`, once per process. Returns false when libcurl could not be
+    /// loaded or initialised.
     @discardableResult
     public static func bootstrap() -> Bool { initialised }
 
@@ -41,5 +42,5 @@ public enum CurlRuntime {
     }
 
     /// libcurl's text for a result code.
-    static func describe(_ code: CURLcode) -> String { String(cString: curl_easy_strerror(code)) }
+    static func describe(_ code: CURLcode) -> String { String(cString: apns_curl_easy_strerror(code)) }
 }

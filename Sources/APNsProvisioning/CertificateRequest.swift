@@ -1,0 +1,153 @@
+import APNsCore
+import Crypto
+import _CryptoExtras
+import Foundation
+import SwiftASN1
+import X509
+
+/// The subject of a certificate request, as Keychain Access's Certificate Assistant makes it: `emailAddress`,
+/// `CN`, `C`, in that order. Apple ignores it (the certificate's subject is Apple's), but the portal expects it.
+public struct CertificateRequestSubject: Sendable, Equatable {
+    /// `emailAddress` (IA5String).
+    public var email: String
+    /// `CN`: Keychain puts the user's name here.
+    public var commonName: String
+    /// `C`: two capital letters.
+    public var country: String
+
+    public init(email: String, commonName: String, country: String) {
+        self.email = email
+        self.commonName = commonName
+        self.country = country
+    }
+
+    /// Checks each part, naming the flag that gave it.
+    public func validate() throws {
+        guard !email.isEmpty, email.count <= 128, email.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 }),
+              email.contains("@") else {
+            throw APNsError.usage("--email \(email): not an email address (ASCII, with an @)",
+                                  hint: "Keychain puts your Apple ID's address here; Apple does not use it")
+        }
+        guard !commonName.isEmpty, commonName.count <= 64 else {
+            throw APNsError.usage("--common-name must be 1 to 64 characters", hint: "for example your name")
+        }
+        guard country.utf8.count == 2, country.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) else {
+            throw APNsError.usage("--country \(country): not a two-letter country code (ISO 3166, capitals)",
+                                  hint: "for example US, DE, FR")
+        }
+    }
+
+    /// The distinguished name: emailAddress, CN, C.
+    func distinguishedName() throws -> DistinguishedName {
+        try DistinguishedName {
+            EmailAddress(email)
+            CommonName(commonName)
+            CountryName(country)
+        }
+    }
+}
+
+/// A new certificate signing request and its private key (RSA 2048, signed with SHA-256 and PKCS#1 v1.5).
+public struct GeneratedCertificateRequest: Sendable {
+    /// The request, DER.
+    public let der: [UInt8]
+    /// The private key, unencrypted PKCS#8 PEM: the keystore keeps it until Apple's certificate comes back.
+    public let privateKeyPEM: String
+    /// The SubjectPublicKeyInfo DER of the key.
+    public let publicKeyDER: [UInt8]
+    /// SHA-256 of ``publicKeyDER``, lowercase hex.
+    public let publicKeySHA256: String
+    /// The subject, RFC 2253 (`C=US,CN=…,emailAddress=…`).
+    public let subject: String
+
+    /// The request id: the first 16 hex digits of ``publicKeySHA256``.
+    public var id: String { String(publicKeySHA256.prefix(16)) }
+
+    /// The request as PEM (`-----BEGIN CERTIFICATE REQUEST-----`), with a trailing newline.
+    public var pem: String { PEMDocument(type: "CERTIFICATE REQUEST", derBytes: der).pemString + "\n" }
+
+    /// Makes a fresh RSA-2048 key and a CSR for it with `subject`.
+    public init(subject: CertificateRequestSubject) throws {
+        try subject.validate()
+        let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        let name = try subject.distinguishedName()
+        let csr = try CertificateSigningRequest(version: .v1, subject: name, privateKey: Certificate.PrivateKey(key),
+                                                attributes: CertificateSigningRequest.Attributes(),
+                                                signatureAlgorithm: .sha256WithRSAEncryption)
+        var serializer = DER.Serializer()
+        try serializer.serialize(csr)
+        der = serializer.serializedBytes
+        privateKeyPEM = key.pkcs8PEMRepresentation + (key.pkcs8PEMRepresentation.hasSuffix("\n") ? "" : "\n")
+        publicKeyDER = key.publicKey.derRepresentation.map { $0 }
+        publicKeySHA256 = SHA256.hash(data: publicKeyDER).map { String(format: "%02x", $0) }.joined()
+        self.subject = RFC2253Name.render(name)
+    }
+}
+
+/// What Apple's developer portal needs next, for `cert request`'s closing instructions.
+public struct CertificateRequestSteps: Sendable, Equatable {
+    /// Where certificates are added in Apple's developer account.
+    public static let portalURL = "https://developer.apple.com/account/resources/certificates/add"
+
+    /// The certificate type to choose in the portal.
+    public let certificateType: String
+    /// The file name Apple's download has.
+    public let downloadName: String
+    /// The `apnsctl cert join` line to run with it.
+    public let joinCommand: String
+    /// Every step, in order.
+    public let steps: [String]
+
+    /// The steps for a CSR written to `csrPath`, meant for `environment` (`development` or `production`; nil when
+    /// not said), for `bundleID` when given; `keystoreFlag` is ` --keystore PATH` when the user gave one.
+    public init(csrPath: String, environment: String?, bundleID: String?, keystoreFlag: String = "") {
+        let sandboxOnly = environment == "development"
+        certificateType = sandboxOnly ? "Apple Push Notification service SSL (Sandbox)"
+                                      : "Apple Push Notification service SSL (Sandbox & Production)"
+        downloadName = sandboxOnly ? "aps_development.cer" : "aps.cer"
+        joinCommand = "apnsctl cert join \(downloadName)\(keystoreFlag)"
+        let appID = bundleID.map { "the App ID \($0)" } ?? "your app's App ID"
+        var list = ["Open \(Self.portalURL) and sign in to your Apple developer account.",
+                    "Under Services choose \"\(certificateType)\" and continue; pick \(appID).",
+                    "Upload \(csrPath) as the Certificate Signing Request, then download the certificate (\(downloadName)).",
+                    "Join it with the key kept in the keystore: \(joinCommand)"]
+        if environment == nil {
+            list[1] += " (choose \"Apple Push Notification service SSL (Sandbox)\" for a development-only certificate)"
+        }
+        steps = list
+    }
+}
+
+/// RFC 2253 rendering of a name, as `openssl … -nameopt RFC2253` prints it: last RDN first, `,` between RDNs,
+/// `+` inside one, short names (`CN`, `C`, `emailAddress`…), special characters escaped.
+public enum RFC2253Name {
+    static let shortNames: [ASN1ObjectIdentifier: String] = [
+        .RDNAttributeType.commonName: "CN", .RDNAttributeType.countryName: "C",
+        .RDNAttributeType.organizationName: "O", .RDNAttributeType.organizationalUnitName: "OU",
+        .RDNAttributeType.localityName: "L", .RDNAttributeType.stateOrProvinceName: "ST",
+        .RDNAttributeType.emailAddress: "emailAddress", [0, 9, 2342, 19_200_300, 100, 1, 1]: "UID",
+    ]
+
+    /// `C=US,CN=Jane Doe,emailAddress=jane@example.com` for a name encoded emailAddress, CN, C.
+    public static func render(_ name: DistinguishedName) -> String {
+        name.reversed().map { rdn in
+            rdn.map { attribute in
+                let key = shortNames[attribute.type] ?? attribute.type.description
+                return key + "=" + escape(String(attribute.value) ?? String(describing: attribute.value))
+            }.joined(separator: "+")
+        }.joined(separator: ",")
+    }
+
+    static func escape(_ value: String) -> String {
+        var out = ""
+        for (index, character) in value.enumerated() {
+            let first = index == 0, last = index == value.count - 1
+            if ",+\"\\<>;".contains(character) || (first && (character == "#" || character == " "))
+                || (last && character == " ") {
+                out.append("\\")
+            }
+            out.append(character)
+        }
+        return out
+    }
+}

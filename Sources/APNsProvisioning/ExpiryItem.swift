@@ -1,0 +1,85 @@
+import Foundation
+
+/// One credential `apnsctl expiry` watches: a certificate, a provisioning profile, a signing key (.p8, which
+/// never expires: its age is shown), or a file that could not be read.
+///
+/// JSON fields: `kind` (`certificate`, `chain_certificate`, `profile`, `signing_key`, `unreadable`), `source`
+/// (`keystore` or `file`), `file`, `name` (subject, profile name or key id), `team`, `environment`, `topic`
+/// (bundle id), `not_after`, `days_left`, `created_at`, `age_days`, `error`.
+public struct ExpiryItem: Sendable, Encodable, Equatable {
+    /// What kind of credential this is.
+    public enum Kind: String, Sendable, Encodable, CaseIterable {
+        case certificate
+        case chainCertificate = "chain_certificate"
+        case profile
+        case signingKey = "signing_key"
+        case unreadable
+    }
+
+    public var kind: Kind
+    /// `keystore` or `file`.
+    public var source: String
+    /// The file it was read from.
+    public var file: String
+    /// Subject, profile name or key id.
+    public var name: String
+    public var team: String?
+    /// `development`, `production`, `universal`; a profile's aps-environment.
+    public var environment: String?
+    /// The bundle id (a certificate's topic, a profile's app id).
+    public var topic: String?
+    public var notAfter: Date?
+    public var daysLeft: Int?
+    /// When a signing key was created (keystore) or its file last changed.
+    public var createdAt: Date?
+    public var ageDays: Int?
+    /// Why an unreadable file could not be read.
+    public var error: String?
+
+    public init(kind: Kind, source: String, file: String, name: String, team: String? = nil,
+                environment: String? = nil, topic: String? = nil, notAfter: Date? = nil, daysLeft: Int? = nil,
+                createdAt: Date? = nil, ageDays: Int? = nil, error: String? = nil) {
+        self.kind = kind
+        self.source = source
+        self.file = file
+        self.name = name
+        self.team = team
+        self.environment = environment
+        self.topic = topic
+        self.notAfter = notAfter
+        self.daysLeft = daysLeft
+        self.createdAt = createdAt
+        self.ageDays = ageDays
+        self.error = error
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, source, file, name, team, environment, topic, notAfter = "not_after", daysLeft = "days_left"
+        case createdAt = "created_at", ageDays = "age_days", error
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(source, forKey: .source)
+        try c.encode(file, forKey: .file)
+        try c.encode(name, forKey: .name)
+        try c.encode(team, forKey: .team)
+        try c.encode(environment, forKey: .environment)
+        try c.encode(topic, forKey: .topic)
+        try c.encode(notAfter, forKey: .notAfter)
+        try c.encode(daysLeft, forKey: .daysLeft)
+        try c.encode(createdAt, forKey: .createdAt)
+        try c.encode(ageDays, forKey: .ageDays)
+        try c.encode(error, forKey: .error)
+    }
+
+    /// Soonest expiry first; then credentials that do not expire (oldest first); unreadable files last.
+    public static func soonestFirst(_ a: ExpiryItem, _ b: ExpiryItem) -> Bool {
+        func rank(_ item: ExpiryItem) -> Int { item.notAfter != nil ? 0 : (item.kind == .unreadable ? 2 : 1) }
+        if rank(a) != rank(b) { return rank(a) < rank(b) }
+        if let x = a.notAfter, let y = b.notAfter, x != y { return x < y }
+        if let x = a.createdAt, let y = b.createdAt, x != y { return x < y }
+        return (a.file, a.name) < (b.file, b.name)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// `apnsctl expiry`'s listing: every credential, soonest expiry first, as a table, JSON or Prometheus text.
+///
+/// JSON: `generated_at`, `min_days` (null without `--min-days`), `passed` (nothing under `min_days`),
+/// `credentials` (``ExpiryItem``s, soonest first).
+///
+/// Prometheus (all gauges; labels `kind`, `team`, `topic`, `environment`, `file`, `name`):
+/// `apnsctl_credential_expiry_timestamp_seconds` (not-after, unix seconds; one per expiring credential),
+/// `apnsctl_credential_days_left` (whole days left; negative once expired),
+/// `apnsctl_signing_key_age_days` (.p8 keys never expire: their age; labels `kind`, `team`, `file`, `name`),
+/// `apnsctl_credential_unreadable` (1 per file that could not be read; labels `file`),
+/// `apnsctl_expiry_credentials` (how many credentials were listed), `apnsctl_expiry_last_run_timestamp_seconds`.
+public struct ExpiryReport: Encodable, Sendable {
+    /// The credentials, soonest expiry first.
+    public var items: [ExpiryItem]
+    /// When the listing was made.
+    public var generatedAt: Date
+    /// `--min-days`, when given.
+    public var minimumDays: Int?
+
+    public init(items: [ExpiryItem], generatedAt: Date, minimumDays: Int?) {
+        self.items = items.sorted(by: ExpiryItem.soonestFirst)
+        self.generatedAt = generatedAt
+        self.minimumDays = minimumDays
+    }
+
+    /// The credentials with fewer than `--min-days` days left (expired ones included).
+    public var tooSoon: [ExpiryItem] {
+        guard let minimumDays else { return [] }
+        return items.filter { ($0.daysLeft ?? Int.max) < minimumDays }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case generatedAt = "generated_at", minimumDays = "min_days", passed, credentials
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(generatedAt, forKey: .generatedAt)
+        try c.encode(minimumDays, forKey: .minimumDays)
+        try c.encode(tooSoon.isEmpty, forKey: .passed)
+        try c.encode(items, forKey: .credentials)
+    }
+
+    /// A table: kind, name, team, environment, not after, days left, file; unreadable files with their reason.
+    public var text: String {
+        guard !items.isEmpty else { return "no credentials found" }
+        var rows = [["KIND", "NAME", "TEAM", "ENV", "NOT AFTER", "DAYS LEFT", "FILE"]]
+        for item in items where item.kind != .unreadable {
+            let left: String
+            if let days = item.daysLeft {
+                left = days < 0 ? "expired" : String(days) + (tooSoon.contains(item) ? " (< \(minimumDays ?? 0))" : "")
+            } else {
+                left = item.ageDays.map { "never (age \($0) days)" } ?? "never"
+            }
+            rows.append([item.kind.rawValue, item.name, item.team ?? "-", item.environment ?? "-",
+                         item.notAfter.map(ProfileDates.iso) ?? "-", left, item.file])
+        }
+        var lines = [Self.table(rows)]
+        for item in items where item.kind == .unreadable {
+            lines.append("unreadable: \(item.error ?? item.file)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func table(_ rows: [[String]]) -> String {
+        var widths = [Int](repeating: 0, count: rows.first?.count ?? 0)
+        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+        return rows.map { row in
+            row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+
+    /// The Prometheus text exposition format, for node_exporter's textfile collector.
+    public var prometheus: String {
+        var out = ""
+        func metric(_ name: String, _ help: String, _ samples: [([(String, String)], Double)]) {
+            guard !samples.isEmpty else { return }
+            out += "# HELP \(name) \(help)\n# TYPE \(name) gauge\n"
+            for (labels, value) in samples {
+                let text = labels.map { "\($0.0)=\"\(Self.escape($0.1))\"" }.joined(separator: ",")
+                out += (labels.isEmpty ? name : "\(name){\(text)}") + " \(Int64(value.rounded(.down)))\n"
+            }
+        }
+        func labels(_ item: ExpiryItem) -> [(String, String)] {
+            [("kind", item.kind.rawValue), ("team", item.team ?? ""), ("topic", item.topic ?? ""),
+             ("environment", item.environment ?? ""), ("file", item.file), ("name", item.name)]
+        }
+        let expiring = items.filter { $0.notAfter != nil }
+        metric("apnsctl_credential_expiry_timestamp_seconds", "When the credential expires (not after), unix seconds.",
+               expiring.compactMap { item in item.notAfter.map { (labels(item), $0.timeIntervalSince1970) } })
+        metric("apnsctl_credential_days_left", "Whole days until the credential expires; negative once expired.",
+               expiring.compactMap { item in item.daysLeft.map { (labels(item), Double($0)) } })
+        metric("apnsctl_signing_key_age_days", "Age of a .p8 signing key in days (it never expires).",
+               items.filter { $0.kind == .signingKey }.compactMap { item in
+                   item.ageDays.map { ([("kind", item.kind.rawValue), ("team", item.team ?? ""), ("file", item.file),
+                                        ("name", item.name)], Double($0)) }
+               })
+        metric("apnsctl_credential_unreadable", "A file apnsctl expiry could not read (1 per file).",
+               items.filter { $0.kind == .unreadable }.map { ([("file", $0.file)], 1) })
+        metric("apnsctl_expiry_credentials", "Credentials listed by this run.",
+               [([], Double(items.filter { $0.kind != .unreadable }.count))])
+        metric("apnsctl_expiry_last_run_timestamp_seconds", "When apnsctl expiry ran, unix seconds.",
+               [([], generatedAt.timeIntervalSince1970)])
+        return out
+    }
+
+    private static func escape(_ value: String) -> String {
+        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n")
+    }
+}

@@ -1,0 +1,142 @@
+import APNsCore
+import APNsCredentials
+import APNsKeystore
+import Foundation
+
+/// Collects every credential a host holds for `apnsctl expiry`: the keystore's certificates and signing keys,
+/// and the certificates, .p12 bundles, profiles and .p8 keys in the files and directories given.
+/// A file that cannot be read becomes an `unreadable` item, never an error.
+public struct ExpiryScanner: Sendable {
+    /// Reads certificates and .p12 files (with the password of `--password-file`, when given).
+    public var credentials: CredentialReader
+    /// Reads profiles.
+    public var profiles: ProfileReader
+    /// "Now", for days left and ages.
+    public var now: Date
+
+    /// File name endings looked at inside directories (a file named explicitly is read whatever its name).
+    public static let extensions: Set<String> = ["pem", "cer", "crt", "der", "p12", "pfx", "p8", "mobileprovision",
+                                                 "provisionprofile"]
+
+    public init(credentials: CredentialReader = CredentialReader(), profiles: ProfileReader = ProfileReader(),
+                now: Date = Date()) {
+        self.credentials = credentials
+        self.profiles = profiles
+        self.now = now
+    }
+
+    /// The keystore's certificates (every certificate of each stored bundle) and its signing keys (not revoked).
+    public func scan(keystore: Keystore) throws -> [ExpiryItem] {
+        let manifest = try keystore.manifest()
+        var items = [ExpiryItem]()
+        for record in manifest.certificates {
+            let file = keystore.certificateFiles(of: record).certificate
+            items += certificates(at: file, source: "keystore")
+        }
+        for key in manifest.keys where key.state != .revoked {
+            items.append(ExpiryItem(kind: .signingKey, source: "keystore", file: keystore.layout.absolute(key.file),
+                                    name: "\(key.keyID) (\(key.state.rawValue))", team: key.teamID,
+                                    createdAt: key.createdAt, ageDays: age(key.createdAt)))
+        }
+        return items
+    }
+
+    /// Every credential in `paths`: files are read by content, directories walked for known file endings.
+    public func scan(paths: [String]) -> [ExpiryItem] {
+        var items = [ExpiryItem]()
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                items += walk(path)
+            } else {
+                items += file(path)
+            }
+        }
+        return items
+    }
+
+    private func walk(_ directory: String) -> [ExpiryItem] {
+        guard let names = try? FileManager.default.subpathsOfDirectory(atPath: directory) else {
+            return [ExpiryItem(kind: .unreadable, source: "file", file: directory, name: directory,
+                               error: "cannot list the directory")]
+        }
+        return names.sorted().filter { name in
+            Self.extensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased())
+        }.flatMap { file((directory as NSString).appendingPathComponent($0)) }
+    }
+
+    /// The credentials in one file.
+    func file(_ path: String) -> [ExpiryItem] {
+        let bytes: [UInt8]
+        do {
+            bytes = try SecureFile.read(path)
+        } catch {
+            return [unreadable(path, error)]
+        }
+        switch ProfileContent.classify(bytes) {
+        case .signedData, .propertyList:
+            do {
+                let document = try profiles.read(bytes: bytes, file: path)
+                let profile = document.profile
+                return [ExpiryItem(kind: .profile, source: "file", file: path,
+                                   name: profile.name ?? profile.uuid ?? path, team: profile.teamID,
+                                   environment: profile.apsEnvironment, topic: profile.bundleID,
+                                   notAfter: profile.expirationDate, daysLeft: profile.daysLeft(at: now))]
+            } catch {
+                return [unreadable(path, error)]
+            }
+        default:
+            return certificates(bytes: bytes, at: path, source: "file")
+        }
+    }
+
+    private func certificates(at path: String, source: String) -> [ExpiryItem] {
+        do {
+            return certificates(bytes: try SecureFile.read(path), at: path, source: source)
+        } catch {
+            return [unreadable(path, error, source: source)]
+        }
+    }
+
+    private func certificates(bytes: [UInt8], at path: String, source: String) -> [ExpiryItem] {
+        let bundle: CredentialBundle
+        do {
+            bundle = try credentials.read(bytes: bytes, name: path)
+        } catch {
+            return [unreadable(path, error, source: source)]
+        }
+        if bundle.certificates.isEmpty, bundle.privateKey != nil {
+            return [signingKey(path)]
+        }
+        return bundle.certificates.enumerated().map { index, certificate in
+            ExpiryItem(kind: index == 0 ? .certificate : .chainCertificate, source: source, file: path,
+                       name: certificate.subject, team: certificate.teamID,
+                       environment: certificate.environments.isEmpty ? nil : certificate.environmentSummary,
+                       topic: certificate.bundleID, notAfter: certificate.notAfter,
+                       daysLeft: certificate.daysLeft(at: now))
+        }
+    }
+
+    /// A .p8 (or other lone private key): no expiry, its age from the file's modification time.
+    private func signingKey(_ path: String) -> ExpiryItem {
+        let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        let name = AppleIdentifier.keyID(fromFileName: path) ?? URL(fileURLWithPath: path).lastPathComponent
+        return ExpiryItem(kind: .signingKey, source: "file", file: path, name: name, createdAt: modified,
+                          ageDays: modified.map(age))
+    }
+
+    private func age(_ date: Date) -> Int {
+        Int((now.timeIntervalSince(date) / 86_400).rounded(.down))
+    }
+
+    private func unreadable(_ path: String, _ error: Error, source: String = "file") -> ExpiryItem {
+        let message: String
+        switch error {
+        case let error as APNsError: message = error.message
+        case let error as ProfileError: message = "\(path): \(error.message)"
+        default: message = "\(path): \(error)"
+        }
+        return ExpiryItem(kind: .unreadable, source: source, file: path, name: URL(fileURLWithPath: path).lastPathComponent,
+                          error: message)
+    }
+}

@@ -1,0 +1,104 @@
+import APNsCore
+import APNsCredentials
+import Foundation
+
+/// The checks of `profile verify`, as pure logic over a read profile (and perhaps a push certificate).
+///
+/// Check names: `signature`, `expiry`, `aps_environment`, `bundle_id`, `team`, `certificate_environment`.
+public struct ProfileVerifier: Sendable {
+    /// The environment the profile must grant (`--env`); nil: any, but `aps-environment` must be present.
+    public var environment: APNsEnvironment?
+    /// A bundle id the app id must cover (`--bundle-id`).
+    public var bundleID: String?
+    /// The push certificate the provider uses (`--cert`): same team, environments covering the profile's.
+    public var certificate: APNsCertificate?
+    /// The fewest days that must be left (`--min-days`); 0 means "not expired".
+    public var minimumDays: Int = 0
+    /// "Now".
+    public var now: Date = Date()
+
+    public init() {}
+
+    /// Every check, in order, and the hints for those that failed.
+    public func checks(_ document: ProfileDocument) -> (checks: [CertificateCheck], hints: [String]) {
+        let profile = document.profile
+        var checks = [CertificateCheck]()
+        var hints = [String]()
+        let signature = document.signature
+        checks.append(CertificateCheck("signature", passed: signature.state == .verified,
+                                       "\(signature.state.rawValue): \(signature.detail)"))
+        if signature.state == .untrusted {
+            hints.append("a profile from Apple's developer portal chains to Apple Root CA; pass --ca FILE only for test profiles")
+        }
+        checks.append(expiry(profile))
+        checks.append(environmentCheck(profile, hints: &hints))
+        if let bundleID {
+            let pattern = profile.bundleID ?? "none"
+            checks.append(CertificateCheck("bundle_id", passed: profile.covers(bundleID: bundleID),
+                                           profile.covers(bundleID: bundleID)
+                                               ? "\(bundleID) is covered by the app id \(pattern)"
+                                               : "\(bundleID) is not covered by the app id \(pattern)"))
+        }
+        if let certificate {
+            checks.append(teamCheck(profile, certificate))
+            checks.append(certificateEnvironment(profile, certificate, hints: &hints))
+        }
+        return (checks, hints)
+    }
+
+    func expiry(_ profile: ProvisioningProfile) -> CertificateCheck {
+        guard let expires = profile.expirationDate, let days = profile.daysLeft(at: now) else {
+            return CertificateCheck("expiry", .fail, "the profile has no ExpirationDate")
+        }
+        let end = ProfileDates.iso(expires)
+        if expires < now { return CertificateCheck("expiry", .fail, "expired \(-days) days ago (\(end))") }
+        if days < minimumDays {
+            return CertificateCheck("expiry", .fail, "only \(days) days left (until \(end)); at least \(minimumDays) required")
+        }
+        return CertificateCheck("expiry", .pass, "\(days) days left (until \(end))")
+    }
+
+    func environmentCheck(_ profile: ProvisioningProfile, hints: inout [String]) -> CertificateCheck {
+        guard let granted = profile.apsEnvironment else {
+            hints.append("enable Push Notifications for the app id in the developer portal, then regenerate the profile")
+            return CertificateCheck("aps_environment", .fail, "absent: the app's entitlements grant no push notifications")
+        }
+        let key = profile.apsEnvironmentKey ?? "aps-environment"
+        guard let environment else { return CertificateCheck("aps_environment", .pass, "\(key) is \(granted)") }
+        if granted == environment.rawValue {
+            return CertificateCheck("aps_environment", .pass, "\(key) is \(granted)")
+        }
+        hints.append("the app's device tokens belong to the \(granted) environment; send there, or build with a \(environment.rawValue) profile")
+        return CertificateCheck("aps_environment", .fail, "\(key) is \(granted), not \(environment.rawValue)")
+    }
+
+    func teamCheck(_ profile: ProvisioningProfile, _ certificate: APNsCertificate) -> CertificateCheck {
+        let certTeam = certificate.teamID ?? "none"
+        let profileTeam = profile.teamID ?? "none"
+        let same = certificate.teamID != nil && certificate.teamID == profile.teamID
+        return CertificateCheck("team", passed: same, same ? "certificate and profile are both team \(profileTeam)"
+                                    : "the certificate is team \(certTeam), the profile team \(profileTeam)")
+    }
+
+    func certificateEnvironment(_ profile: ProvisioningProfile, _ certificate: APNsCertificate,
+                                hints: inout [String]) -> CertificateCheck {
+        let has = certificate.environments.isEmpty ? "no APNs environment"
+            : certificate.environments.map(\.rawValue).joined(separator: " and ")
+        guard let granted = profile.apsEnvironment, let environment = APNsEnvironment(rawValue: granted) else {
+            return CertificateCheck("certificate_environment", .fail,
+                                    "the profile has no usable aps-environment; the certificate is \(has)")
+        }
+        if certificate.environments.contains(environment) {
+            return CertificateCheck("certificate_environment", .pass,
+                                    "the certificate (\(certificate.environmentSummary)) covers \(granted)")
+        }
+        if environment == .development && certificate.environments == [.production] {
+            hints.append("a development profile with a production-only push certificate: the app's device tokens are sandbox tokens; "
+                         + "use an Apple Push Notification service SSL (Sandbox & Production) certificate, or a distribution profile")
+        } else {
+            hints.append("make a push certificate for \(granted) (Sandbox & Production covers both)")
+        }
+        return CertificateCheck("certificate_environment", .fail,
+                                "the profile's device tokens are \(granted), the certificate is \(has) only")
+    }
+}

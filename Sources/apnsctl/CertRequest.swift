@@ -1,0 +1,138 @@
+import APNsCore
+import APNsKeystore
+import APNsProvisioning
+import ArgumentParser
+import Foundation
+
+/// `apnsctl cert request --out push.csr`: a key and a CSR for Apple's portal, without Keychain.
+struct CertRequest: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "request",
+        abstract: "Make a certificate signing request for an APNs certificate; the key waits in the keystore.",
+        discussion: """
+        Makes an RSA-2048 key and a CSR signed with SHA-256, the subject as Keychain Access makes it \
+        (emailAddress, CN, C). The CSR goes to --out (PEM, not a secret); the private key stays in the keystore as \
+        a pending request (0600, audited) until `apnsctl cert join` pairs it with the certificate Apple returns. \
+        --list shows the pending requests, --discard ID removes one (its key is overwritten and unlinked).
+        """)
+
+    @Option(help: ArgumentHelp("Write the CSR (PEM) to FILE.", valueName: "FILE"), completion: .file())
+    var out: String?
+    @Flag(help: "Replace an existing --out file.") var force = false
+    @Option(help: ArgumentHelp("Subject emailAddress (default: $USER@hostname).", valueName: "ADDRESS"))
+    var email: String?
+    @Option(name: .customLong("common-name"),
+            help: ArgumentHelp("Subject CN (default: the bundle id, else \"apnsctl push certificate\").",
+                               valueName: "NAME"))
+    var commonName: String?
+    @Option(help: ArgumentHelp("Subject C, two letters.", valueName: "CODE")) var country = "US"
+    @Option(name: .customLong("bundle-id"), help: ArgumentHelp("Note: the app the certificate is for.", valueName: "ID"))
+    var bundleID: String?
+    @Option(help: ArgumentHelp("Note: development (Sandbox certificate) or production (Sandbox & Production).",
+                               valueName: "development|production"))
+    var env: String?
+    @Flag(help: "List the pending requests instead.") var list = false
+    @Option(help: ArgumentHelp("Remove the pending request ID and its key.", valueName: "ID")) var discard: String?
+    @OptionGroup var keystore: KeystoreOptions
+    @Option(help: "Output format.") var format: OutputFormat = .text
+
+    func validate() throws {
+        let modes = [out != nil, list, discard != nil].filter { $0 }.count
+        if modes == 0 { throw ValidationError("name the CSR file with --out FILE (or use --list / --discard ID)") }
+        if modes > 1 { throw ValidationError("--out, --list and --discard cannot be used together") }
+        if let env, env != "development", env != "production" {
+            throw ValidationError("--env must be development or production")
+        }
+    }
+
+    /// JSON: `id`, `csr` (path), `subject`, `public_key_sha256`, `bundle_id`, `environment`, `certificate_type`
+    /// (what to choose in the portal), `portal_url`, `join_command`, `next_steps` (in order).
+    struct Output: Encodable {
+        var id: String
+        var csr: String
+        var subject: String
+        var publicKeySHA256: String
+        var bundleID: String?
+        var environment: String?
+        var certificateType: String
+        var portalURL: String
+        var joinCommand: String
+        var nextSteps: [String]
+        enum CodingKeys: String, CodingKey {
+            case id, csr, subject, publicKeySHA256 = "public_key_sha256", bundleID = "bundle_id", environment
+            case certificateType = "certificate_type", portalURL = "portal_url", joinCommand = "join_command"
+            case nextSteps = "next_steps"
+        }
+    }
+
+    func run() async throws {
+        let store = try keystore.open()
+        if list { return try printList(store) }
+        if let discard {
+            let record = try store.discardPendingRequest(discard)
+            if format == .json {
+                try Console.printJSON(PendingRequestStatus(record: record, now: store.clock.now()))
+            } else {
+                print("discarded request \(record.id) (\(record.subject)); its key was overwritten and removed")
+            }
+            return
+        }
+        guard let out else { return }
+        if !force, FileManager.default.fileExists(atPath: out) {
+            throw APNsError.output("\(out): already exists", hint: "choose another --out, or add --force to replace it")
+        }
+        let subject = CertificateRequestSubject(email: email ?? Self.defaultEmail, commonName: commonName ?? bundleID
+                                                    ?? "apnsctl push certificate", country: country)
+        let request = try GeneratedCertificateRequest(subject: subject)
+        let record = try store.addPendingRequest(NewPendingRequest(
+            fingerprint: request.publicKeySHA256, publicKeyDER: request.publicKeyDER,
+            privateKeyPEM: request.privateKeyPEM, subject: request.subject, bundleID: bundleID, environment: env))
+        do {
+            try SecureFile.write(Array(request.pem.utf8), to: out, mode: 0o644, overwrite: force)
+        } catch {
+            // No CSR, no request: the key of a request nobody can upload must not linger.
+            _ = try? store.discardPendingRequest(record.id)
+            throw error
+        }
+        let steps = CertificateRequestSteps(csrPath: out, environment: env, bundleID: bundleID,
+                                            keystoreFlag: keystore.keystore.map { " --keystore \($0)" } ?? "")
+        if format == .json {
+            try Console.printJSON(Output(id: record.id, csr: out, subject: record.subject,
+                                         publicKeySHA256: record.fingerprint, bundleID: bundleID, environment: env,
+                                         certificateType: steps.certificateType,
+                                         portalURL: CertificateRequestSteps.portalURL,
+                                         joinCommand: steps.joinCommand, nextSteps: steps.steps))
+            return
+        }
+        print("wrote \(out): certificate signing request for an RSA 2048 key (\(record.subject))")
+        print("the private key stays in the keystore as pending request \(record.id)")
+        print("\nNext steps:")
+        for (index, step) in steps.steps.enumerated() { print("  \(index + 1). \(step)") }
+    }
+
+    private func printList(_ store: Keystore) throws {
+        let now = store.clock.now()
+        let pending = try store.pendingRequests().map { PendingRequestStatus(record: $0, now: now) }
+        if format == .json { return try Console.printJSON(pending) }
+        guard !pending.isEmpty else { return print("no pending certificate requests") }
+        print(PendingRequestText.table(pending))
+    }
+
+    static var defaultEmail: String {
+        let user = ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "push"
+        let host = ProcessInfo.processInfo.hostName
+        return "\(user)@\(host.isEmpty || !host.unicodeScalars.allSatisfy(\.isASCII) ? "localhost" : host)"
+    }
+}
+
+/// The pending-request table of `cert request --list` and `keystore status`.
+enum PendingRequestText {
+    static func table(_ pending: [PendingRequestStatus]) -> String {
+        var rows = [["REQUEST", "AGE", "BUNDLE ID", "ENV", "SUBJECT"]]
+        for request in pending {
+            rows.append([request.id, "\(request.ageDays)d", request.bundleID ?? "-", request.environment ?? "-",
+                         request.subject])
+        }
+        return KeystoreText.table(rows)
+    }
+}

@@ -1,0 +1,96 @@
+import APNsCore
+import APNsCredentials
+import APNsKeystore
+import APNsProvisioning
+import ArgumentParser
+import Foundation
+
+/// `apnsctl expiry [PATH...]`: every credential the host holds, soonest expiry first, for a cron line.
+struct ExpiryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "expiry",
+        abstract: "List when every credential expires: keystore, certificates, .p12, profiles, .p8 keys.",
+        discussion: """
+        Walks the keystore (when there is one) and the files and directories given: certificates (every \
+        certificate of a bundle), .p12 files (with --password-file or --password-env), provisioning profiles, \
+        and .p8 keys (which never expire: their age is shown). Soonest first. Unreadable files are listed, not \
+        fatal. Exit 1 with --min-days N when anything has fewer than N days left.
+
+        EXAMPLES
+          apnsctl expiry /etc/apns --min-days 30
+          apnsctl expiry /etc/apns --format prometheus --out /var/lib/node_exporter/textfile/apnsctl.prom
+        """
+    )
+
+    /// What `--format` offers here: text, JSON, or Prometheus text.
+    enum Format: String, ExpressibleByArgument, CaseIterable, Sendable {
+        case text, json, prometheus
+    }
+
+    @Argument(help: ArgumentHelp("Credential files or directories to include.", valueName: "PATH"),
+              completion: .file())
+    var paths: [String] = []
+
+    @Option(name: .customLong("min-days"), help: "Exit 1 when any credential has fewer than N days left.")
+    var minDays: Int?
+
+    @Option(help: ArgumentHelp("Write the listing to FILE (atomically, 0644) instead of standard output.",
+                               valueName: "FILE"), completion: .file())
+    var out: String?
+
+    @Flag(name: .customLong("no-keystore"), help: "Leave the keystore out.")
+    var noKeystore = false
+
+    @OptionGroup var keystore: KeystoreOptions
+
+    @OptionGroup var secret: SecretOptions
+
+    @Option(help: "Output format: text, json or prometheus.")
+    var format: Format = .text
+
+    func validate() throws {
+        if let minDays, minDays < 0 { throw ValidationError("--min-days must not be negative") }
+    }
+
+    func run() async throws {
+        let now = Date()
+        let credentials = secret.isGiven
+            ? CredentialReader(password: secret.sharedSource(prompt: "")) : CredentialReader()
+        let scanner = ExpiryScanner(credentials: credentials, profiles: ProfileReader(), now: now)
+        var items = [ExpiryItem]()
+        if !noKeystore {
+            let location = keystore.location
+            let explicit = location.source == .flag || location.source == .environment
+            let exists = FileManager.default.fileExists(atPath: location.path + "/" + KeystoreLocation.manifestName)
+            if explicit || paths.isEmpty || exists {
+                items += try scanner.scan(keystore: keystore.open())
+            }
+        }
+        items += scanner.scan(paths: paths)
+        let report = ExpiryReport(items: items, generatedAt: now, minimumDays: minDays)
+        let text: String
+        switch format {
+        case .text: text = report.text + "\n"
+        case .prometheus: text = report.prometheus
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            encoder.dateEncodingStrategy = .iso8601
+            text = String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+        }
+        if let out {
+            try SecureFile.write(Array(text.utf8), to: out, mode: 0o644, overwrite: true)
+        } else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+        for item in report.items where item.kind == .unreadable {
+            Console.warn(item.error ?? "\(item.file): unreadable")
+        }
+        if !report.tooSoon.isEmpty {
+            if format != .text || out != nil {
+                Console.warn("\(report.tooSoon.count) credential(s) with fewer than \(minDays ?? 0) days left")
+            }
+            throw ExitCode(ExitStatus.checkFailed.rawValue)
+        }
+    }
+}

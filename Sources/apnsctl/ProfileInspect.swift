@@ -1,0 +1,69 @@
+import APNsCore
+import APNsCredentials
+import APNsProvisioning
+import ArgumentParser
+import Foundation
+
+/// `apnsctl profile inspect FILE...`: what each provisioning profile says, and who signed it.
+struct ProfileInspect: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Show a provisioning profile: app id, team, dates, aps-environment, devices, certificates, signature.",
+        discussion: """
+        Reads .mobileprovision (iOS, tvOS, watchOS) and .provisionprofile (macOS) files: a CMS SignedData \
+        around a property list (a bare property list is read too). The signature is verified (good, and \
+        chains to Apple Root CA as of the profile's CreationDate), untrusted (good, another signer), invalid \
+        (altered after signing) or unsigned. Exit 3 when any file cannot be read.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("Profiles to read (- for standard input).", valueName: "FILE"),
+              completion: ProfileInspect.profileFiles)
+    var files: [String]
+
+    @Option(help: ArgumentHelp("An extra trust anchor for the signature (PEM or DER; repeatable).", valueName: "FILE"),
+            completion: .file())
+    var ca: [String] = []
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    /// .mobileprovision and .provisionprofile files.
+    static let profileFiles = CompletionKind.file(extensions: ["mobileprovision", "provisionprofile", "plist"])
+
+    func run() async throws {
+        let reader = try ProfileInspect.reader(ca: ca)
+        let now = Date()
+        var reports = [ProfileReport]()
+        var firstError: APNsError?
+        for file in files {
+            do {
+                reports.append(ProfileReport(try reader.read(path: file), now: now))
+            } catch let error as APNsError {
+                Console.printError(error)
+                firstError = firstError ?? error
+            }
+        }
+        if !reports.isEmpty {
+            if format == .json {
+                try Console.printJSON(reports)
+            } else {
+                print(reports.map(\.text).joined(separator: "\n\n"))
+            }
+        }
+        if let firstError { throw ExitCode(firstError.status.rawValue) }
+    }
+
+    /// A profile reader trusting Apple's roots and the certificates of each `--ca` file.
+    static func reader(ca: [String]) throws -> ProfileReader {
+        var extra = [APNsCertificate]()
+        for file in ca {
+            let bundle = try CredentialReader().read(path: file)
+            guard !bundle.certificates.isEmpty else {
+                throw APNsError.badInput("\(file): holds no certificate", hint: "--ca takes a CA certificate (PEM or DER)")
+            }
+            extra += bundle.certificates
+        }
+        return ProfileReader(extraAnchors: extra)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@Suite struct ExpiryCommandTests {
+    @Test func minDaysExitsOneWhenAnythingIsTooClose() throws {
+        let result = try CLI.run(["expiry", "--no-keystore", ProfileCLI.directory.path, "--min-days", "30"])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("KIND") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("profile") == true)
+        #expect(lines.dropFirst().first?.contains("Example Expired") == true)
+        #expect(result.stdout.contains("unreadable: \(ProfileCLI.path("empty.mobileprovision")): empty file"))
+        let fine = try CLI.run(["expiry", "--no-keystore", ProfileCLI.path("development.mobileprovision"), "--min-days", "30"])
+        #expect(fine.status == 0)
+    }
+
+    @Test func theKeystoreIsWalkedWithItsKeysAndCertificates() throws {
+        let directory = CLI.temporaryDirectory("expiry")
+        let keystore = directory.appendingPathComponent("ks").path
+        #expect(try CLI.run(["keystore", "init", keystore]).status == 0)
+        #expect(try CLI.run(["key", "generate", "--team", "TEAM123456", "--key-id", "EXPIRY0001", "--keystore", keystore]).status == 0)
+        #expect(try CLI.run(["cert", "import", CertCLI.path("universal-g4-chain.p12"), "--password-file",
+                             CertCLI.passwordFile("universal-g4-chain.p12"), "--keystore", keystore]).status == 0)
+        let result = try CLI.run(["expiry", "--keystore", keystore, "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        let items = try #require(json["credentials"] as? [[String: Any]])
+        #expect(items.contains { $0["kind"] as? String == "signing_key" && ($0["name"] as? String)?.hasPrefix("EXPIRY0001") == true
+                                 && $0["age_days"] as? Int == 0 && $0["source"] as? String == "keystore" })
+        #expect(items.contains { $0["kind"] as? String == "certificate" && $0["topic"] as? String == "com.example.g4" })
+        #expect(items.contains { $0["kind"] as? String == "chain_certificate" })
+    }
+
+    @Test func prometheusOutIsWrittenAtomicallyAndReadable() throws {
+        let directory = CLI.temporaryDirectory("expiry")
+        let out = directory.appendingPathComponent("apnsctl.prom").path
+        let result = try CLI.run(["expiry", "--no-keystore", CertCLI.path("dev.pem"), ProfileCLI.path("macos.provisionprofile"),
+                                  "--format", "prometheus", "--out", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(text.contains("# TYPE apnsctl_credential_expiry_timestamp_seconds gauge"))
+        #expect(text.contains("apnsctl_credential_days_left{kind=\"profile\",team=\"MACTEAM123\",topic=\"com.example.mac\",environment=\"production\""))
+        #expect(CertCLI.mode(out) == 0o644)
+        #expect(CertCLI.listing(directory) == ["apnsctl.prom"])
+    }
+}
