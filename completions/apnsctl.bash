@@ -255,6 +255,7 @@ _apnsctl_cert_convert() {
     # Offer option value completions
     case "${prev}" in
     '--to')
+        __apnsctl_add_completions -W 'pem'$'\n''p12'$'\n''der'
         return
         ;;
     '--out')
@@ -1345,7 +1346,7 @@ _apnsctl_doctor() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--min-days --format --keystore --lock-timeout)
+    non_repeating_options=(--min-days --format --keystore --lock-timeout --env --host --port --cacert --timeout)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1362,6 +1363,23 @@ _apnsctl_doctor() {
         return
         ;;
     '--lock-timeout')
+        return
+        ;;
+    '--env')
+        __apnsctl_add_completions -W 'development'$'\n''production'
+        return
+        ;;
+    '--host')
+        return
+        ;;
+    '--port')
+        return
+        ;;
+    '--cacert')
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
+        return
+        ;;
+    '--timeout')
         return
         ;;
     esac

@@ -55,7 +55,7 @@ found=$(awk '
         text = $0
         if (match(text, /"import [a-z][A-Za-z0-9_, .]*"/)) {
             mods = substr(text, RSTART + 8, RLENGTH - 9)
-        } else if (text ~ /^[ \t]*import [a-z_][A-Za-z0-9_]*( *, *[a-z_][A-Za-z0-9_]*)*[ \t]*$/ && text !~ /@testable/) {
+        } else if (text ~ /^[ \t]*import [a-z_][A-Za-z0-9_, \t]*$/ && text !~ /@testable/) {
             mods = text; sub(/^[ \t]*import /, "", mods)
         } else if (text ~ /^[ \t]*from [a-z_][A-Za-z0-9_.]* import /) {
             mods = text; sub(/^[ \t]*from /, "", mods); sub(/ import .*/, "", mods)

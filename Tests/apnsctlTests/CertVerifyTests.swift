@@ -29,7 +29,7 @@ import Testing
         #expect(expired.stdout.contains("✘ validity: expired "))
         let soon = try CLI.run(["cert", "verify", CertCLI.path("dev.pem"), "--min-days", "5000"])
         #expect(soon.status == 1)
-        #expect(soon.stdout.contains("at least 5000 required"))
+        #expect(soon.stdout.contains("at least 5000 days required"))
         let wrongKey = try CLI.run(["cert", "verify", CertCLI.path("wrong-key-pair.pem")])
         #expect(wrongKey.status == 1)
         #expect(wrongKey.stdout.contains("✘ private_key: the RSA 2048 key does not match the certificate"))
