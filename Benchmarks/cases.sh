@@ -251,8 +251,8 @@ case_h2load() {
 
 # --- 9. Provisioning verbs against the openssl commands that do the same job ----------------------------------
 # `cert request` and `profile inspect` come with the provisioning issue: each row is skipped (and says so) while
-# the verb is not in this build (`apnsctl <verb> --help` fails).
-have_verb() { "$APNSCTL" "$@" --help >/dev/null 2>&1; }
+# the verb is not in this build (`apnsctl <verb> --help` fails, or shows the parent command's usage instead).
+have_verb() { "$APNSCTL" "$@" --help 2>/dev/null | grep -q "USAGE: apnsctl $* "; }
 case_cert_request() {
     CASE_LOAD=$(loadavg)
     local name="9a. \`cert request\` (RSA-2048 key + CSR, key kept in the keystore) vs \`openssl req -new -newkey rsa:2048\`"
