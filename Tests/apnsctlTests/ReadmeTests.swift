@@ -69,6 +69,7 @@ import Testing
             ("AuthKey_ABC123DEFG.p8", keys.appendingPathComponent("AuthKey_ABC123DEFG.p8")),
             ("AuthKey_NEW456HIJK.p8", keys.appendingPathComponent("AuthKey_NEW456HIJK.p8")),
             ("App_Development.mobileprovision", provisioning.appendingPathComponent("development.mobileprovision")),
+            ("App_Store.mobileprovision", provisioning.appendingPathComponent("distribution-wildcard.mobileprovision")),
             ("profile-ca.pem", provisioning.appendingPathComponent("test-root-ca.pem")),
         ]
         for (name, source) in files {
