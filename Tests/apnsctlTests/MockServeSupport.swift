@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A running `apnsctl mock serve`: read its first line, then stop it with SIGTERM.
 final class MockServeProcess: @unchecked Sendable {
@@ -9,11 +10,10 @@ final class MockServeProcess: @unchecked Sendable {
     /// Set by ``keepReading()``: the rest of stdout, read in the background so a chatty server never blocks.
     private var drained: (thread: DispatchGroup, data: DataBox)?
 
-    final class DataBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data = Data()
-        func append(_ chunk: Data) { lock.lock(); data += chunk; lock.unlock() }
-        var value: Data { lock.lock(); defer { lock.unlock() }; return data }
+    final class DataBox: Sendable {
+        private let data = Mutex(Data())
+        func append(_ chunk: Data) { data.withLock { $0 += chunk } }
+        var value: Data { data.withLock { $0 } }
     }
 
     init(_ arguments: [String]) throws {
