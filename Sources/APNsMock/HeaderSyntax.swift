@@ -1,7 +1,12 @@
 /// Syntax checks for APNs header values and device tokens. Pure functions over strings.
 enum HeaderSyntax {
-    /// A UUID in canonical 8-4-4-4-12 form (hex digits of either case).
+    /// A UUID in APNs's canonical form: 8-4-4-4-12 lowercase hex digits.
     static func isCanonicalUUID(_ text: String) -> Bool {
+        isUUID(text) && !text.utf8.contains { (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }
+    }
+
+    /// A UUID in 8-4-4-4-12 form, hex digits of either case.
+    static func isUUID(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count == 36 else { return false }
         for (index, byte) in bytes.enumerated() {

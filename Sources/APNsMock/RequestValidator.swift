@@ -19,9 +19,9 @@ public struct RequestValidator: Sendable {
     public func validate(_ request: MockRequest, connection: inout ConnectionAuthState, now: Date,
                          makeID: () -> UUID = { UUID() }) -> MockResponse {
         let sentID = request.header("apns-id")
-        // UUIDs are case-insensitive on input (RFC 9562 §4); APNs's canonical form, echoed back, is lowercase.
-        let apnsID = sentID.flatMap { HeaderSyntax.isCanonicalUUID($0) ? $0.lowercased() : nil }
-            ?? makeID().uuidString.lowercased()
+        // A UUID is echoed as sent (Apple: "the apns-id value from the request"), so a client can match even the
+        // BadMessageId answer an uppercase one gets; anything else gets a new id.
+        let apnsID = sentID.flatMap { HeaderSyntax.isUUID($0) ? $0 : nil } ?? makeID().uuidString.lowercased()
         var authentication = MockAuthentication.none
         do throws(Rejection) {
             let deviceToken = try checkPath(request)
@@ -29,7 +29,7 @@ public struct RequestValidator: Sendable {
                 throw Rejection(.duplicateHeaders, "header \(name) appears more than once")
             }
             if let sentID, !HeaderSyntax.isCanonicalUUID(sentID) {
-                throw Rejection(.badMessageId, "apns-id \(sentID) is not a canonical UUID")
+                throw Rejection(.badMessageId, "apns-id \(sentID) is not a canonical (lowercase 8-4-4-4-12) UUID")
             }
             authentication = try authenticate(request, connection: &connection, now: now, claimed: &authentication)
             let pushType = try checkPushType(request)

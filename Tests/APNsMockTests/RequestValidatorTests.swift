@@ -26,16 +26,17 @@ struct RequestValidatorTests {
         #expect(response.authentication == .token(keyID: Fixture.keyID, teamID: Fixture.teamID))
     }
 
-    /// Uppercase is the same UUID: accepted, answered in APNs's canonical lowercase form.
-    @Test func normalisesAnUppercaseApnsID() throws {
-        let response = answer(Fixture.canary(token: try goodToken())
-            .setting("apns-id", "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0"))
-        #expect(response.status == 200)
-        #expect(response.apnsID == "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0")
-        let failed = answer(Fixture.canary(token: try goodToken()).setting("apns-id", "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0")
-            .withPath("/3/device/\(Fixture.unknownDevice)"))
-        #expect(failed.reason == .badDeviceToken)
-        #expect(failed.apnsID == "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0")
+    /// Apple's canonical apns-id is lowercase: an uppercase one is BadMessageId, echoed as sent so the client can
+    /// match the answer to its request.
+    @Test func rejectsAnUppercaseApnsIDAndEchoesIt() throws {
+        let upper = "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0"
+        let response = answer(Fixture.canary(token: try goodToken()).setting("apns-id", upper))
+        #expect(response.status == 400)
+        #expect(response.reason == .badMessageId)
+        #expect(response.apnsID == upper)
+        let garbage = answer(Fixture.canary(token: try goodToken()).setting("apns-id", "not-a-uuid"))
+        #expect(garbage.reason == .badMessageId)
+        #expect(garbage.apnsID != "not-a-uuid")
     }
 
     @Test func generatesALowercaseApnsIDAndAUniqueIDOnlyInDevelopment() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A running `apnsctl mock serve`: read its first line, then stop it with SIGTERM.
 final class MockServeProcess: @unchecked Sendable {
@@ -6,6 +7,14 @@ final class MockServeProcess: @unchecked Sendable {
     private let output = Pipe()
     private let errors = Pipe()
     private var buffered = Data()
+    /// Set by ``keepReading()``: the rest of stdout, read in the background so a chatty server never blocks.
+    private var drained: (thread: DispatchGroup, data: DataBox)?
+
+    final class DataBox: Sendable {
+        private let data = Mutex(Data())
+        func append(_ chunk: Data) { data.withLock { $0 += chunk } }
+        var value: Data { data.withLock { $0 } }
+    }
 
     init(_ arguments: [String]) throws {
         process.executableURL = CLI.binary
@@ -27,6 +36,18 @@ final class MockServeProcess: @unchecked Sendable {
         return String(decoding: buffered[..<newline], as: UTF8.self)
     }
 
+    /// Reads the rest of stdout in the background (call after ``firstLine()``): a server logging thousands of
+    /// requests would otherwise fill the pipe and stall. ``terminate()`` returns what was read.
+    func keepReading() {
+        let group = DispatchGroup(), box = DataBox(), handle = output.fileHandleForReading
+        group.enter()
+        DispatchQueue.global().async {
+            box.append(handle.readDataToEndOfFile())
+            group.leave()
+        }
+        drained = (group, box)
+    }
+
     /// The port from the first line (`listening host=… port=N …`); throws when the server printed none.
     func port() throws -> Int {
         let line = firstLine() ?? ""
@@ -43,7 +64,13 @@ final class MockServeProcess: @unchecked Sendable {
     /// Sends SIGTERM and waits: exit status, all of stdout (the first line included), stderr.
     func terminate() -> (status: Int32, stdout: String, stderr: String) {
         process.terminate()
-        let rest = output.fileHandleForReading.readDataToEndOfFile()
+        var rest: Data
+        if let drained {
+            drained.thread.wait()
+            rest = drained.data.value
+        } else {
+            rest = output.fileHandleForReading.readDataToEndOfFile()
+        }
         let stderr = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: buffered + rest, as: UTF8.self),
