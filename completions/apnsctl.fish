@@ -94,7 +94,7 @@ function __apnsctl_parse_tokens -S
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'serve'
-                __apnsctl_parse_subcommand 0 'host=' 'port=' 'tls-cert=' 'tls-key=' 'ca-out=' 'force' 'environment=' 'device=+' 'unregistered=+' 'trust-key=+' 'team=' 'keystore=' 'lock-timeout=' 'client-ca=' 'token-update-interval=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'host=' 'port=' 'tls-cert=' 'tls-key=' 'ca-out=' 'force' 'environment=' 'device=+' 'unregistered=+' 'trust-key=+' 'team=' 'keystore=' 'lock-timeout=' 'client-ca=' 'token-update-interval=' 'max-streams-before-success=' 'threads=' 'format=' 'version' 'h/help'
             end
         case 'doctor'
             __apnsctl_parse_subcommand 0 'min-days=' 'format=' 'keystore=' 'lock-timeout=' 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'version' 'h/help'
@@ -454,6 +454,8 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" client-ca' -l 'client-ca' -d 'Accept client certificates issued by this CA (PEM) for certificate authentication.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" token-update-interval' -l 'token-update-interval' -d 'Shortest time a connection must keep a token before changing it (429 otherwise).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" max-streams-before-success' -l 'max-streams-before-success' -d 'Concurrent streams a token connection may open until a push on it succeeds (APNs: 1; then 1000).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" threads' -l 'threads' -d 'Event-loop threads serving connections (default: this machine\'s cores).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" format' -l 'format' -d 'Log format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" h help' -s 'h' -l 'help' -d 'Show help information.'
