@@ -120,12 +120,11 @@ import Testing
         }
     }
 
-    /// One example app throughout: the README's push certificate, probes and rotations all use com.example.app.
+    /// One example app throughout: every `--topic` (cert verify, probes, rotations) is com.example.app.
     @Test func theReadmeUsesOneAppID() throws {
-        let text = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let ids = Set(text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == ".") })
-            .filter { $0.hasPrefix("com.example.") }.map(String.init))
-        #expect(ids == ["com.example.app"], "the README names \(ids.sorted())")
+        let words = try Self.commands().flatMap { $0.line.split(separator: " ").map(String.init) }
+        let topics = Set(zip(words, words.dropFirst()).filter { $0.0 == "--topic" }.map(\.1))
+        #expect(topics == ["com.example.app"], "the README's topics: \(topics.sorted())")
     }
 
     @Test func everyReadmeCommandRunsAsDocumented() throws {
