@@ -39,6 +39,16 @@ public struct CredentialError: Error, Sendable, Equatable, CustomStringConvertib
     /// The same problem as the `APNsError` the CLI shows: `FILE: message`, the hint, and exit 3 (70 for bugs).
     public func apnsError(file: String) -> APNsError {
         let name = file == "-" ? "standard input" : file
-        return APNsError(reason == .internalFailure ? .internalError : .badInput, "\(name): \(message)", hint: hint)
+        let advice = hint.isEmpty ? Self.defaultHint(reason) : hint
+        return APNsError(reason == .internalFailure ? .internalError : .badInput, "\(name): \(message)", hint: advice)
+    }
+
+    /// Every refusal carries a hint: this one when the place that refused had nothing more specific to say.
+    static func defaultHint(_ reason: Reason) -> String {
+        switch reason {
+        case .internalFailure: return "this is a bug in apnsctl; please report it with the command that failed"
+        case .notAKey: return "give the private key file (.p8, .key or .pem holding a PRIVATE KEY block)"
+        default: return "check that this is the file you meant; export or download it again if it is damaged"
+        }
     }
 }

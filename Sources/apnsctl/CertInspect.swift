@@ -31,6 +31,7 @@ struct CertInspect: AsyncParsableCommand {
         for file in files {
             do {
                 let bundle = try reader.read(path: file)
+                for warning in bundle.warnings { Console.warn("\(file): \(warning)") }
                 reports.append(InspectionReport(file: file, bundle: bundle, now: Date()))
             } catch let error as APNsError {
                 Console.printError(error)
