@@ -6,7 +6,7 @@ PREFIX    ?= /usr/local
 APT_DEPS  := libssl-dev libcurl4-openssl-dev
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps print-test-tools check-test-tools build demo test release install uninstall docs check-docs fixtures bench clean
+.PHONY: all deps test-deps print-test-tools check-test-tools build demo test release install uninstall docs check-docs fixtures bench clean fuzz fuzz-corpus
 
 all: build
 
@@ -125,7 +125,18 @@ uninstall:
 fixtures:
 	scripts/make-fixtures.sh
 	scripts/make-key-fixtures.sh
+	scripts/make-reader-fixtures.sh
 	scripts/make-provisioning-fixtures.sh
+
+## libFuzzer targets of every parser (Fuzz/, own build directory; not part of `make test`): each runs for
+## FUZZ_SECONDS (default 60) and reports runs, exec/s, new coverage and crashes. See docs/fuzzing.md.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
+
+## Regenerates the fuzz seed corpora (Tests/Fuzz/corpus) from the fixtures; needs a built apnsctl.
+fuzz-corpus: build
+	scripts/make-fuzz-corpus.sh
 
 ## Benchmarks against peers (not part of `make test`); writes BENCHMARKS.md.
 bench: deps

@@ -13,48 +13,76 @@ public enum SecureFile {
     /// Credentials are small; anything bigger than this is not one.
     public static let defaultReadLimit = 1 << 20
 
+    /// The bound for a credential file (certificate, .p12, key): 16 MiB, refused before anything is read.
+    public static let credentialLimit = 16 << 20
+
     /// Reads a whole file, or standard input for `-`. Errors name the file and say what is wrong.
+    ///
+    /// Only regular files are read (standard input may be a pipe or a terminal): the file is opened with
+    /// `O_NONBLOCK`, so a FIFO never blocks the open, then `fstat` refuses FIFOs, directories, devices and
+    /// sockets, and a file over `limit` is refused from its size before a byte is read.
     public static func read(_ path: String, limit: Int = defaultReadLimit) throws -> [UInt8] {
         if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            if data.count > limit {
-                throw APNsError.badInput("standard input: too large to be a credential (\(data.count) bytes; limit \(limit))")
-            }
-            return [UInt8](data)
+            return try readAll(fd: STDIN_FILENO, name: "standard input", limit: limit)
         }
-        var info = stat()
-        guard stat(path, &info) == 0 else {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else {
             let code = errno
             if code == ENOENT {
                 throw APNsError.badInput("\(path): no such file", hint: "check the path; use - to read standard input")
             }
-            throw APNsError.badInput("\(path): cannot read: \(String(cString: strerror(code)))")
+            throw APNsError.badInput("\(path): cannot read: \(String(cString: strerror(code)))",
+                                     hint: "check the file's permissions")
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw APNsError.badInput("\(path): cannot read: \(String(cString: strerror(errno)))",
+                                     hint: "check the file's permissions")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            break
+        case S_IFDIR:
             throw APNsError.badInput("\(path): is a directory, not a file", hint: "name a file inside it")
+        case S_IFIFO:
+            throw APNsError.badInput("\(path): is a named pipe (FIFO), not a file",
+                                     hint: "to read from a pipe, give - and redirect it to standard input")
+        case S_IFCHR, S_IFBLK:
+            throw APNsError.badInput("\(path): is a device, not a file", hint: "name a regular file")
+        case S_IFSOCK:
+            throw APNsError.badInput("\(path): is a socket, not a file", hint: "name a regular file")
+        default:
+            throw APNsError.badInput("\(path): is not a regular file", hint: "name a regular file")
         }
         if Int(info.st_size) > limit {
             throw APNsError.badInput("\(path): too large to be a credential (\(info.st_size) bytes; limit \(limit))",
                                      hint: "certificates, .p12 and .p8 files are a few kilobytes")
         }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw APNsError.badInput("\(path): cannot read: \(String(cString: strerror(errno)))",
-                                     hint: "check the file's permissions")
-        }
-        defer { close(fd) }
+        // A regular file never blocks; clear O_NONBLOCK anyway so reads behave plainly.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return try readAll(fd: fd, name: path, limit: limit)
+    }
+
+    /// Reads `fd` to its end, refusing at once when more than `limit` bytes arrive.
+    private static func readAll(fd: Int32, name: String, limit: Int) throws -> [UInt8] {
         var bytes = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw APNsError.badInput("\(path): cannot read: \(String(cString: strerror(errno)))")
+                if errno == EISDIR {
+                    throw APNsError.badInput("\(name): is a directory, not a file", hint: "redirect a file instead")
+                }
+                throw APNsError.badInput("\(name): cannot read: \(String(cString: strerror(errno)))",
+                                         hint: "check that it is a readable file")
             }
             if n == 0 { break }
             bytes.append(contentsOf: buffer[0..<n])
             if bytes.count > limit {
-                throw APNsError.badInput("\(path): too large to be a credential (limit \(limit) bytes)")
+                throw APNsError.badInput("\(name): too large to be a credential (more than \(limit) bytes; limit \(limit))",
+                                         hint: "certificates, .p12 and .p8 files are a few kilobytes")
             }
         }
         return bytes

@@ -1,4 +1,5 @@
 import APNsCore
+import COpenSSL
 import Crypto
 import Foundation
 import SwiftASN1
@@ -12,8 +13,14 @@ import X509
 public struct APNsCertificate: Sendable, Hashable {
     /// The certificate exactly as read.
     public let derEncoded: [UInt8]
-    /// The parsed certificate (swift-certificates).
-    public let certificate: Certificate
+    /// The parsed certificate (swift-certificates); nil when only OpenSSL could read it (see ``warnings``).
+    public let certificate: Certificate?
+    /// What is unusual about the certificate (a weak key, BER encoding, unusual parameters), one phrase each;
+    /// empty for an ordinary certificate. Set when swift-certificates refused it and OpenSSL gave the facts.
+    public let warnings: [String]
+    /// The subject and issuer Names as encoded (for issuer matching without swift-certificates).
+    let subjectNameDER: [UInt8]
+    let issuerNameDER: [UInt8]
 
     /// Subject common name (`Apple Push Services: com.example.app`).
     public let commonName: String?
@@ -56,17 +63,32 @@ public struct APNsCertificate: Sendable, Hashable {
     /// Why 1.2.840.113635.100.6.3.6 could not be decoded, when it could not.
     public let topicsError: String?
 
-    /// Parses a DER certificate. Throws `CertificateDecodingError` when the bytes are not one.
+    /// Parses a DER certificate with swift-certificates, or, when it refuses one that OpenSSL parses (an RSA key
+    /// under 2048 bits, explicit NULL parameters, BER), with OpenSSL, recording why in ``warnings``.
+    /// Throws `CertificateDecodingError` when neither can read the bytes.
     public init(derEncoded: [UInt8]) throws {
         let certificate: Certificate
         do {
             certificate = try Certificate(derEncoded: derEncoded)
         } catch {
-            throw CertificateDecodingError(description: "not a valid X.509 certificate (\(asn1Reason(error)))")
+            let reason = asn1Reason(error)
+            guard let facts = OpenSSLCertificateFacts(derEncoded, refusal: reason) else {
+                throw CertificateDecodingError(description: "not a valid X.509 certificate (\(reason))")
+            }
+            self.init(derEncoded: derEncoded, facts: facts)
+            return
         }
+        self.init(derEncoded: derEncoded, certificate: certificate)
+    }
+
+    /// A certificate swift-certificates parsed.
+    private init(derEncoded: [UInt8], certificate: Certificate) {
         self.derEncoded = derEncoded
         self.certificate = certificate
+        warnings = []
         let subject = certificate.subject
+        subjectNameDER = Self.encode(subject)
+        issuerNameDER = Self.encode(certificate.issuer)
         commonName = Self.attribute(.RDNAttributeType.commonName, in: subject)
         bundleID = Self.attribute(APNsOID.userID, in: subject)
         teamID = Self.attribute(.RDNAttributeType.organizationalUnitName, in: subject)
@@ -89,18 +111,63 @@ public struct APNsCertificate: Sendable, Hashable {
         let usages = (try? certificate.extensions.extendedKeyUsage).flatMap { $0 }
         hasClientAuthUsage = usages?.contains(.clientAuth) ?? false
         environments = APNsEnvironment.allCases.filter { certificate.extensions[oid: $0.oid] != nil }
-        if let topicsExtension = certificate.extensions[oid: APNsOID.topics] {
-            do {
-                topics = try APNsTopic.decodeExtension(topicsExtension.value)
-                topicsError = nil
-            } catch {
-                topics = []
-                topicsError = "extension 1.2.840.113635.100.6.3.6 (topics) is malformed: \(error)"
-            }
-        } else {
-            topics = []
-            topicsError = nil
+        let decoded = Self.decodeTopics(certificate.extensions[oid: APNsOID.topics].map(\.value))
+        topics = decoded.topics
+        topicsError = decoded.error
+    }
+
+    /// A certificate described by OpenSSL's facts (see ``OpenSSLCertificateFacts``).
+    private init(derEncoded: [UInt8], facts: OpenSSLCertificateFacts) {
+        self.derEncoded = derEncoded
+        certificate = nil
+        warnings = facts.warnings
+        subjectNameDER = facts.subjectNameDER
+        issuerNameDER = facts.issuerNameDER
+        func first(_ oid: ASN1ObjectIdentifier, _ entries: [(type: String, value: String)]) -> String? {
+            entries.first { $0.type == oid.description }?.value
         }
+        commonName = first(.RDNAttributeType.commonName, facts.subject)
+        bundleID = first(APNsOID.userID, facts.subject)
+        teamID = first(.RDNAttributeType.organizationalUnitName, facts.subject)
+        organization = first(.RDNAttributeType.organizationName, facts.subject)
+        country = first(.RDNAttributeType.countryName, facts.subject)
+        subject = Self.render(facts.subject)
+        issuer = Self.render(facts.issuer)
+        issuerCommonName = first(.RDNAttributeType.commonName, facts.issuer)
+        serialNumber = facts.serialNumber
+        notBefore = facts.notBefore
+        notAfter = facts.notAfter
+        sha1Fingerprint = facts.sha1
+        sha256Fingerprint = facts.sha256
+        publicKeyType = facts.key.type
+        publicKeyBits = facts.key.bits
+        signatureAlgorithm = facts.signatureAlgorithm
+        hasClientAuthUsage = facts.clientAuth
+        environments = APNsEnvironment.allCases.filter { facts.extensions[$0.oid.description] != nil }
+        let decoded = Self.decodeTopics(facts.extensions[APNsOID.topics.description].map { $0[...] })
+        topics = decoded.topics
+        topicsError = decoded.error
+    }
+
+    /// Decodes the raw value of 1.2.840.113635.100.6.3.6 with swift-asn1; absent gives no topics and no error.
+    private static func decodeTopics(_ value: ArraySlice<UInt8>?) -> (topics: [APNsTopic], error: String?) {
+        guard let value else { return ([], nil) }
+        do {
+            return (try APNsTopic.decodeExtension(value), nil)
+        } catch {
+            return ([], "extension 1.2.840.113635.100.6.3.6 (topics) is malformed: \(error)")
+        }
+    }
+
+    /// The common name, else the whole subject: how messages name the certificate.
+    public var displayName: String { commonName.map { "\"\($0)\"" } ?? subject }
+
+    /// True when only OpenSSL could read the certificate (swift-certificates refused it).
+    public var readByOpenSSL: Bool { certificate == nil }
+
+    /// True when the public key is what APNs accepts for a client certificate: RSA of 2048 bits or more, or EC.
+    public var hasAPNsKeySize: Bool {
+        publicKeyType == "RSA" ? publicKeyBits >= 2048 : publicKeyType.hasPrefix("EC")
     }
 
     /// Whole days from `date` to ``notAfter``, rounded to the nearest day (``Wording``); negative once well
@@ -136,19 +203,30 @@ public struct APNsCertificate: Sendable, Hashable {
     /// The public key as DER SubjectPublicKeyInfo (compare with ``PrivateKey/publicKeyDER``).
     public var publicKeyDER: [UInt8] {
         get throws {
-            var serializer = DER.Serializer()
-            try serializer.serialize(certificate.publicKey)
-            return serializer.serializedBytes
+            if let certificate {
+                var serializer = DER.Serializer()
+                try serializer.serialize(certificate.publicKey)
+                return serializer.serializedBytes
+            }
+            guard let x509 = X509Handle(der: derEncoded), let key = X509_get0_pubkey(x509.pointer) else {
+                throw CertificateDecodingError(description: "OpenSSL could not read the certificate's public key")
+            }
+            return try MemoryBIO.writing { i2d_PUBKEY_bio($0, key) == 1 }
         }
     }
 
     /// True when this certificate's subject is `other`'s issuer (and they are not the same certificate).
     public func isIssuer(of other: APNsCertificate) -> Bool {
-        self != other && certificate.subject == other.certificate.issuer
+        guard self != other else { return false }
+        if let mine = certificate, let theirs = other.certificate { return mine.subject == theirs.issuer }
+        return subjectNameDER == other.issuerNameDER
     }
 
     /// True when subject and issuer are the same name.
-    public var isSelfIssued: Bool { certificate.subject == certificate.issuer }
+    public var isSelfIssued: Bool {
+        if let certificate { return certificate.subject == certificate.issuer }
+        return subjectNameDER == issuerNameDER
+    }
 
     /// The certificate as one PEM block, with a trailing newline.
     public var pemEncoded: String {
@@ -176,12 +254,23 @@ public struct APNsCertificate: Sendable, Hashable {
 
     /// Renders a name in certificate order as `KEY=value, …` (the order `openssl x509 -subject` prints).
     private static func render(_ name: DistinguishedName) -> String {
-        name.flatMap { rdn in
-            rdn.map { attribute in
-                let key = shortNames[attribute.type] ?? attribute.type.description
-                return "\(key)=\(String(attribute.value) ?? String(describing: attribute.value))"
-            }
+        render(name.flatMap { rdn in
+            rdn.map { ($0.type.description, String($0.value) ?? String(describing: $0.value)) }
+        })
+    }
+
+    /// Renders `(dotted OID, value)` pairs the same way.
+    private static func render(_ entries: [(type: String, value: String)]) -> String {
+        entries.map { entry in
+            let key = shortNames.first { $0.key.description == entry.type }?.value ?? entry.type
+            return "\(key)=\(entry.value)"
         }.joined(separator: ", ")
+    }
+
+    private static func encode(_ name: DistinguishedName) -> [UInt8] {
+        var serializer = DER.Serializer()
+        guard (try? serializer.serialize(name)) != nil else { return [] }
+        return serializer.serializedBytes
     }
 }
 

@@ -10,7 +10,7 @@ public struct CertificateCheck: Codable, Sendable, Equatable {
         case skipped
     }
 
-    /// Stable name: `parses`, `topics_extension`, `validity`, `environment`, `topic:<topic>`, `private_key`,
+    /// Stable name: `parses`, `topics_extension`, `key_size` (only when the key is too weak for APNs), `validity`, `environment`, `topic:<topic>`, `private_key`,
     /// `chain`, `client_auth`.
     public var name: String
     /// Whether it passed, failed, or could not run.

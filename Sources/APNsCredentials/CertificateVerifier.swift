@@ -27,6 +27,9 @@ public struct CertificateVerifier: Sendable {
         if let problem = leaf.topicsError {
             checks.append(CertificateCheck("topics_extension", .fail, problem))
         }
+        if !leaf.hasAPNsKeySize {
+            checks.append(keySize(leaf))
+        }
         checks.append(validity(leaf))
         checks.append(environmentCheck(leaf))
         for topic in topics {
@@ -46,6 +49,19 @@ public struct CertificateVerifier: Sendable {
                                        leaf.hasClientAuthUsage ? "extended key usage includes TLS client authentication"
                                                                : "extended key usage lacks TLS client authentication"))
         return checks
+    }
+
+    /// APNs accepts client certificates with RSA keys of 2048 bits or more (what Apple issues) or EC keys.
+    /// Listed only when it fails, so the checks of an ordinary certificate stay as they were.
+    func keySize(_ leaf: APNsCertificate) -> CertificateCheck {
+        if leaf.hasAPNsKeySize {
+            return CertificateCheck("key_size", .pass, "\(leaf.publicKeyDescription) is strong enough for APNs")
+        }
+        if leaf.publicKeyType == "RSA" {
+            return CertificateCheck("key_size", .fail,
+                                    "\(leaf.publicKeyDescription) key is too weak: APNs needs RSA 2048 or stronger")
+        }
+        return CertificateCheck("key_size", .fail, "\(leaf.publicKeyDescription) keys are not accepted by APNs: it needs RSA 2048")
     }
 
     func validity(_ leaf: APNsCertificate) -> CertificateCheck {
@@ -97,16 +113,22 @@ public struct CertificateVerifier: Sendable {
     /// dates judged only with ``chainAtFixedTime``)?
     public func chain(_ leaf: APNsCertificate, intermediates: [APNsCertificate],
                       anchors: [APNsCertificate]) async -> CertificateCheck {
-        let roots = CertificateStore(anchors.map(\.certificate))
-        let others = CertificateStore(intermediates.map(\.certificate))
+        guard let leafCertificate = leaf.certificate, anchors.allSatisfy({ $0.certificate != nil }),
+              intermediates.allSatisfy({ $0.certificate != nil }) else {
+            // Some certificate only OpenSSL reads: let OpenSSL build and check the path.
+            return OpenSSLChain.check(leaf, intermediates: intermediates, anchors: anchors,
+                                      at: chainAtFixedTime ? now : nil)
+        }
+        let roots = CertificateStore(anchors.compactMap(\.certificate))
+        let others = CertificateStore(intermediates.compactMap(\.certificate))
         let result: CertificateValidationResult
         if chainAtFixedTime {
             let time = now
             var verifier = Verifier(rootCertificates: roots) { RFC5280Policy(fixedExpiryValidationTime: time) }
-            result = await verifier.validate(leaf: leaf.certificate, intermediates: others)
+            result = await verifier.validate(leaf: leafCertificate, intermediates: others)
         } else {
             var verifier = Verifier(rootCertificates: roots) { RFC5280Policy.withValidityCheckDisabled() }
-            result = await verifier.validate(leaf: leaf.certificate, intermediates: others)
+            result = await verifier.validate(leaf: leafCertificate, intermediates: others)
         }
         switch result {
         case .validCertificate(let chain):

@@ -18,6 +18,13 @@ public struct CredentialBundle: Sendable {
     public var format: CredentialFormat
     /// The PKCS#12 friendlyName of the leaf (Keychain shows it), when there was one.
     public var friendlyName: String?
+    /// Every private key the file held, in file order: a .p12 may hold several; ``privateKey`` is the leaf's.
+    public var keys: [PrivateKey]
+    /// How the key was chosen among several, when it was: "holds 2 private keys; using key 2 (RSA 2048), …".
+    public var keyChoice: String?
+    /// Set when several keys were found and not exactly one matches an end-entity certificate; names the choices.
+    /// ``privateKey`` is then nil, and commands that need the key refuse with this message.
+    public var keyAmbiguity: String?
 
     /// A bundle; the certificates are put leaf first (see ``leaf``).
     public init(certificates: [APNsCertificate], privateKey: PrivateKey?, format: CredentialFormat,
@@ -26,6 +33,43 @@ public struct CredentialBundle: Sendable {
         self.privateKey = privateKey
         self.format = format
         self.friendlyName = friendlyName
+        self.keys = privateKey.map { [$0] } ?? []
+    }
+
+    /// A bundle from a file holding `keys` (perhaps several): the key is the one that matches the only end-entity
+    /// certificate some key matches; otherwise there is no key and ``keyAmbiguity`` names the choices.
+    init(certificates: [APNsCertificate], keys: [PrivateKey], format: CredentialFormat, friendlyName: String?) {
+        guard keys.count > 1 else {
+            self.init(certificates: certificates, privateKey: keys.first, format: format, friendlyName: friendlyName)
+            return
+        }
+        let endEntities = certificates.filter { candidate in !certificates.contains { candidate.isIssuer(of: $0) } }
+        let pairs = endEntities.compactMap { leaf in keys.firstIndex { $0.matches(leaf) }.map { (leaf, $0) } }
+        let chosen = pairs.count == 1 ? keys[pairs[0].1] : nil
+        self.init(certificates: certificates, privateKey: chosen, format: format, friendlyName: friendlyName)
+        self.keys = keys
+        if pairs.count == 1 {
+            let (leaf, index) = pairs[0]
+            keyChoice = "holds \(keys.count) private keys; using key \(index + 1) (\(keys[index].kind)), "
+                + "the one matching the leaf certificate \(leaf.displayName)"
+        } else {
+            let choices = keys.enumerated().map { index, key in
+                "key \(index + 1) (\(key.kind)) " + (certificates.first { key.matches($0) }.map { "matches \($0.displayName)" }
+                                                      ?? "matches no certificate")
+            }
+            keyAmbiguity = "holds \(keys.count) private keys and \(pairs.isEmpty ? "none" : "\(pairs.count)") "
+                + "match a leaf certificate: " + choices.joined(separator: "; ")
+        }
+    }
+
+    /// What is unusual in the file, one line each: certificate warnings (weak key, BER, unusual parameters).
+    public var warnings: [String] {
+        certificates.flatMap { certificate in certificate.warnings.map { "certificate \(certificate.displayName): \($0)" } }
+    }
+
+    /// The certificate a key matches, for reports; nil when none does.
+    public func certificate(matching key: PrivateKey) -> APNsCertificate? {
+        certificates.first { key.matches($0) }
     }
 
     /// The end-entity certificate: the one the key belongs to.

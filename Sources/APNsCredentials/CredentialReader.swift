@@ -17,9 +17,10 @@ public struct CredentialReader: Sendable {
         }
     }
 
-    /// Reads `path` (`-` for standard input). Every failure is an `APNsError` naming the file.
+    /// Reads `path` (`-` for standard input). Every failure is an `APNsError` naming the file. Files over
+    /// `SecureFile.credentialLimit` (16 MiB), FIFOs, directories and devices are refused before anything is read.
     public func read(path: String) throws -> CredentialBundle {
-        let bytes = try SecureFile.read(path)
+        let bytes = try SecureFile.read(path, limit: SecureFile.credentialLimit)
         return try read(bytes: bytes, name: path)
     }
 
@@ -87,12 +88,14 @@ public struct CredentialReader: Sendable {
             do {
                 certificates.append(try APNsCertificate(derEncoded: block.derBytes))
             } catch {
-                throw CredentialError(.malformed, "PEM block \(index + 1) (CERTIFICATE) is not a valid certificate")
+                throw CredentialError(.malformed, "PEM block \(index + 1) (CERTIFICATE) is not a valid certificate (\(error))",
+                                      hint: "neither swift-certificates nor OpenSSL can parse it; export it again")
             }
         }
         let key = try legacyKey ?? keyBlocks.first.map { try PrivateKey(derEncoded: $0.derBytes, passphrase: password.get) }
         if certificates.isEmpty && key == nil {
-            throw CredentialError(.notACertificate, "contains \(PEMText.describe(blocks)), not a certificate or private key")
+            throw CredentialError(.notACertificate, "contains \(PEMText.describe(blocks)), not a certificate or private key",
+                                  hint: "give the certificate (.pem, .cer) or the .p12 file")
         }
         return CredentialBundle(certificates: certificates, privateKey: key, format: .pem)
     }
@@ -103,22 +106,25 @@ public struct CredentialReader: Sendable {
             do {
                 return CredentialBundle(certificates: [try APNsCertificate(derEncoded: bytes)], privateKey: nil, format: .der)
             } catch {
-                throw CredentialError(.malformed, "malformed DER certificate (\(error))")
+                throw CredentialError(.malformed, "malformed DER certificate (\(error))",
+                                      hint: "neither swift-certificates nor OpenSSL can parse it; export it again")
             }
         case .pkcs12:
             let contents = try PKCS12.read(bytes, password: password.get)
-            return CredentialBundle(certificates: contents.certificates, privateKey: contents.key, format: .pkcs12,
+            return CredentialBundle(certificates: contents.certificates, keys: contents.keys, format: .pkcs12,
                                     friendlyName: contents.friendlyName)
         case .pkcs8, .encryptedPKCS8, .traditionalRSA, .traditionalEC:
             return CredentialBundle(certificates: [], privateKey: try PrivateKey(derEncoded: bytes, passphrase: password.get),
                                     format: .der)
         case .publicKey:
-            throw CredentialError(.notACertificate, "contains a public key, not a certificate, private key or PKCS#12 file")
+            throw CredentialError(.notACertificate, "contains a public key, not a certificate, private key or PKCS#12 file",
+                                  hint: "give the certificate (.pem, .cer) or the .p12 file")
         case .invalid(let reason):
             throw CredentialError(.malformed, "truncated or malformed DER (\(reason))",
                                   hint: "the file may be cut short or damaged; download or export it again")
         case .otherDER:
-            throw CredentialError(.unrecognised, "DER data that is not a certificate, private key or PKCS#12 file")
+            throw CredentialError(.unrecognised, "DER data that is not a certificate, private key or PKCS#12 file",
+                                  hint: "apnsctl reads PEM, DER (.cer) and PKCS#12 (.p12, .pfx) files")
         }
     }
 }

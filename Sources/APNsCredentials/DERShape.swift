@@ -21,7 +21,9 @@ enum DERShape: Equatable, Sendable {
         do {
             root = try DER.parse(bytes)
         } catch {
-            return .invalid(asn1Reason(error))
+            // BER (non-minimal lengths, indefinite lengths) is what some older tools write; OpenSSL reads it.
+            guard let ber = try? BER.parse(bytes) else { return .invalid(asn1Reason(error)) }
+            root = ber
         }
         guard root.identifier == .sequence, case .constructed(let nodes) = root.content else { return .otherDER }
         let children = Array(nodes)

@@ -6,6 +6,10 @@ import Foundation
 /// - `file`: the path given; `format`: `pem`, `der` or `pkcs12`; `friendly_name`: PKCS#12 friendlyName or null
 /// - `certificates`: ``CertificateReport`` objects, leaf first
 /// - `private_key`: null, or `{"kind": "RSA 2048", "encoding": "pkcs12", "matches_certificate": true}`
+/// - `private_keys`: every key in the file, `{"kind", "encoding", "matches": subject of the certificate it belongs
+///   to, or null}` (a .p12 may hold several); `key_choice`: how the key was chosen among several, or null;
+///   `key_ambiguity`: why none was chosen, naming the choices, or null
+/// - `warnings`: what is unusual (weak key, BER, unusual parameters), one string each
 public struct InspectionReport: Encodable, Sendable {
     /// The path given (`-` for standard input).
     public var file: String
@@ -17,6 +21,32 @@ public struct InspectionReport: Encodable, Sendable {
     public var certificates: [CertificateReport]
     /// The private key, if the file held one.
     public var privateKey: KeyReport?
+    /// Every private key in the file, with the certificate each matches.
+    public var privateKeys: [KeyEntry]
+    /// How the key was chosen among several.
+    public var keyChoice: String?
+    /// Why no key was chosen among several.
+    public var keyAmbiguity: String?
+    /// What is unusual in the file.
+    public var warnings: [String]
+
+    /// One key of the file and the subject of the certificate it matches.
+    public struct KeyEntry: Encodable, Sendable {
+        /// `RSA 2048`, `EC P-256`, …
+        public var kind: String
+        /// How it was stored.
+        public var encoding: PrivateKey.Encoding
+        /// The matching certificate's subject; null when none matches.
+        public var matches: String?
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(encoding, forKey: .encoding)
+            try container.encode(matches, forKey: .matches)
+        }
+        enum CodingKeys: String, CodingKey { case kind, encoding, matches }
+    }
 
     /// The key part of a report.
     public struct KeyReport: Encodable, Sendable {
@@ -51,12 +81,19 @@ public struct InspectionReport: Encodable, Sendable {
         privateKey = bundle.privateKey.map {
             KeyReport(kind: $0.kind, encoding: $0.encoding, matchesCertificate: bundle.keyMatchesLeaf)
         }
+        privateKeys = bundle.keys.map {
+            KeyEntry(kind: $0.kind, encoding: $0.encoding, matches: bundle.certificate(matching: $0)?.subject)
+        }
+        keyChoice = bundle.keyChoice
+        keyAmbiguity = bundle.keyAmbiguity
+        warnings = bundle.warnings
     }
 
     enum CodingKeys: String, CodingKey {
         case file, format, certificates
         case friendlyName = "friendly_name"
         case privateKey = "private_key"
+        case privateKeys = "private_keys", keyChoice = "key_choice", keyAmbiguity = "key_ambiguity", warnings
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -66,6 +103,10 @@ public struct InspectionReport: Encodable, Sendable {
         try container.encode(friendlyName, forKey: .friendlyName)
         try container.encode(certificates, forKey: .certificates)
         try container.encode(privateKey, forKey: .privateKey)
+        try container.encode(privateKeys, forKey: .privateKeys)
+        try container.encode(keyChoice, forKey: .keyChoice)
+        try container.encode(keyAmbiguity, forKey: .keyAmbiguity)
+        try container.encode(warnings, forKey: .warnings)
     }
 }
 
@@ -182,8 +223,16 @@ extension InspectionReport {
             }
             lines.append("  private key:  \(key.kind) (\(key.encoding.rawValue))\(match)")
         } else {
-            lines.append("  private key:  none")
+            lines.append("  private key:  " + (keyAmbiguity == nil ? "none" : "not chosen"))
         }
+        if privateKeys.count > 1 {
+            for (index, entry) in privateKeys.enumerated() {
+                lines.append("    key \(index + 1):       \(entry.kind), matches " + (entry.matches ?? "no certificate"))
+            }
+        }
+        if let keyChoice { lines.append("  key choice:   " + keyChoice) }
+        if let keyAmbiguity { lines.append("  key choice:   NONE: " + keyAmbiguity) }
+        for warning in warnings { lines.append("  warning:      " + warning) }
         return lines.joined(separator: "\n")
     }
 

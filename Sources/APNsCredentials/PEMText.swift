@@ -13,30 +13,58 @@ enum PEMText {
         }
     }
 
-    /// Every PEM block in the text. Throws for truncated blocks and bad base64.
+    /// Every PEM block in the text, read as leniently as OpenSSL on layout: the body on one line or wrapped at any
+    /// width, CRLF line ends, indentation, no final newline, a whole block on one line, literal `\\n` left by an
+    /// environment variable, and any text before, between and after blocks (`Bag Attributes`, comments).
+    /// Throws for a BEGIN without its END, and for a body that is not base64.
     /// A key under legacy PEM encryption (`Proc-Type: 4,ENCRYPTED`) must be taken out first with ``splitLegacyEncrypted(_:)``.
     static func parse(_ bytes: [UInt8]) throws -> [PEMDocument] {
-        let text = String(decoding: bytes, as: UTF8.self)
-        let documents: [PEMDocument]
-        do {
-            documents = try PEMDocument.parseMultiple(pemString: text)
-        } catch {
-            let reason = String(describing: error)
-            if reason.contains("base64") {
-                throw CredentialError(.malformed, "a PEM block is not valid base64",
-                                      hint: "the file was damaged, e.g. by an editor or a copy and paste")
-            }
-            if reason.contains("-----END") {
-                throw truncated
-            }
-            throw CredentialError(.malformed, "malformed PEM (\(reason))")
+        var documents = [PEMDocument]()
+        var cursor = 0
+        let begin = Array("-----BEGIN ".utf8), dashes = Array("-----".utf8)
+        while let start = find(begin, in: bytes, from: cursor) {
+            let labelStart = start + begin.count
+            guard let labelEnd = find(dashes, in: bytes, from: labelStart),
+                  !bytes[labelStart..<labelEnd].contains(where: { $0 == 0x0A || $0 == 0x0D }) else { throw truncated }
+            let label = String(decoding: bytes[labelStart..<labelEnd], as: UTF8.self)
+            let bodyStart = labelEnd + dashes.count
+            guard let end = find(Array("-----END \(label)-----".utf8), in: bytes, from: bodyStart) else { throw truncated }
+            let der = try decodeBody(bytes[bodyStart..<end])
+            documents.append(PEMDocument(type: label, derBytes: der))
+            cursor = end + "-----END \(label)-----".utf8.count
         }
-        let begins = text.components(separatedBy: "-----BEGIN ").count - 1
-        if documents.count < begins { throw truncated }
         if documents.isEmpty {
             throw CredentialError(.malformed, "no PEM block found")
         }
         return documents
+    }
+
+    /// The base64 of a block body, with whitespace, literal `\\n`/`\\r` and RFC 1421 header lines left out.
+    private static func decodeBody(_ body: ArraySlice<UInt8>) throws -> [UInt8] {
+        var text = String(decoding: body, as: UTF8.self)
+            .replacingOccurrences(of: "\\r", with: "\n").replacingOccurrences(of: "\\n", with: "\n")
+        if text.contains(":") {
+            // Header lines (`Proc-Type: …`) come first and end at the first blank line; base64 has no colon.
+            text = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+                .filter { !$0.contains(":") }.joined(separator: "\n")
+        }
+        let base64 = text.filter { !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n") }
+        guard let data = Data(base64Encoded: base64), !data.isEmpty || base64.isEmpty else {
+            throw CredentialError(.malformed, "a PEM block is not valid base64",
+                                  hint: "the file was damaged, e.g. by an editor or a copy and paste")
+        }
+        return [UInt8](data)
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        var index = start
+        let first = needle[0]
+        while index <= haystack.count - needle.count {
+            if haystack[index] == first && haystack[index..<index + needle.count].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// Separates a block with RFC 1421 encryption headers (`Proc-Type: 4,ENCRYPTED`, as `openssl rsa -des3` and

@@ -19,11 +19,14 @@ public enum PKCS12 {
         var certificates: [APNsCertificate]
         var key: PrivateKey?
         var friendlyName: String?
+        /// Every private key in the file, in bag order (``key`` is one of them).
+        var keys: [PrivateKey] = []
     }
 
     /// Decodes a PKCS#12 file. `password` is asked only when the empty password does not open it.
     static func read(_ der: [UInt8], password: () throws -> String) throws -> Contents {
         OpenSSLRuntime.bootstrap()
+        try IterationBound.check(der)
         let handle: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
             var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
             return d2i_PKCS12(nil, &cursor, buffer.count)
@@ -66,7 +69,41 @@ public enum PKCS12 {
             }
         }
         let privateKey = key.map { PrivateKey(key: EVPKey(owning: $0), encoding: .pkcs12) }
-        return Contents(certificates: certificates, key: privateKey, friendlyName: friendlyName)
+        var keys = allKeys(p12, password: secret)
+        if keys.isEmpty, let privateKey { keys = [privateKey] }
+        return Contents(certificates: certificates, key: privateKey, friendlyName: friendlyName, keys: keys)
+    }
+
+    /// Every key bag and shrouded key bag of the file, decrypted with `password` (PKCS12_parse returns only one).
+    private static func allKeys(_ p12: OpaquePointer, password: String) -> [PrivateKey] {
+        defer { ERR_clear_error() }
+        guard let safes = PKCS12_unpack_authsafes(p12) else { return [] }
+        defer { apns_sk_PKCS7_pop_free(safes) }
+        var keys = [PrivateKey]()
+        for index in 0..<apns_sk_PKCS7_num(safes) {
+            guard let p7 = apns_sk_PKCS7_value(safes, index) else { continue }
+            let bags = apns_PKCS7_type_nid(p7) == NID_pkcs7_encrypted
+                ? PKCS12_unpack_p7encdata(p7, password, -1) : PKCS12_unpack_p7data(p7)
+            guard let bags else { continue }
+            defer { apns_sk_PKCS12_SAFEBAG_pop_free(bags) }
+            for bagIndex in 0..<apns_sk_PKCS12_SAFEBAG_num(bags) {
+                guard let bag = apns_sk_PKCS12_SAFEBAG_value(bags, bagIndex) else { continue }
+                let info: OpaquePointer?
+                switch PKCS12_SAFEBAG_get_nid(bag) {
+                case NID_keyBag:
+                    info = PKCS12_SAFEBAG_get0_p8inf(bag).flatMap { EVP_PKCS82PKEY($0) }
+                case NID_pkcs8ShroudedKeyBag:
+                    info = PKCS12_decrypt_skey(bag, password, -1).flatMap { decrypted in
+                        defer { PKCS8_PRIV_KEY_INFO_free(decrypted) }
+                        return EVP_PKCS82PKEY(decrypted)
+                    }
+                default:
+                    info = nil
+                }
+                if let info { keys.append(PrivateKey(key: EVPKey(owning: info), encoding: .pkcs12)) }
+            }
+        }
+        return keys
     }
 
     /// Finds the password that verifies the MAC: the empty one first, then the caller's.

@@ -78,6 +78,7 @@ public struct PrivateKey: Sendable {
         }
         var secret = ""
         if encoding == .encryptedPKCS8 {
+            try IterationBound.check(der)
             guard let passphrase else {
                 throw CredentialError(.passwordRequired, "the private key is encrypted and no passphrase was given",
                                       hint: "pass it with --password-file FILE or --password-env NAME")

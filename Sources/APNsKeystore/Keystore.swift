@@ -215,11 +215,13 @@ public struct Keystore: Sendable {
 
     /// The token cache file's contents; empty when absent or unreadable (a cache can always be rebuilt).
     func readTokenCache() -> TokenCache {
-        guard let bytes = try? SecureFile.read(layout.tokenCache, limit: 16 << 20),
-              let cache = try? KeystoreJSON.decoder.decode(TokenCache.self, from: Data(bytes)) else {
-            return TokenCache()
-        }
-        return cache
+        guard let bytes = try? SecureFile.read(layout.tokenCache, limit: 16 << 20) else { return TokenCache() }
+        return Self.decodeTokenCache(bytes)
+    }
+
+    /// Decodes token cache bytes; empty when they are not one (public for the fuzz target `fuzz-token-cache`).
+    public static func decodeTokenCache(_ bytes: [UInt8]) -> TokenCache {
+        (try? KeystoreJSON.decoder.decode(TokenCache.self, from: Data(bytes))) ?? TokenCache()
     }
 
     func writeTokenCache(_ cache: TokenCache) throws {

@@ -194,8 +194,8 @@ public struct Manifest: Codable, Sendable, Equatable {
         return found
     }
 
-    /// Decodes `keystore.json`, naming `path` in errors.
-    static func decode(_ bytes: [UInt8], path: String) throws -> Manifest {
+    /// Decodes `keystore.json`, naming `path` in errors (public for the fuzz target `fuzz-manifest`).
+    public static func decode(_ bytes: [UInt8], path: String) throws -> Manifest {
         let manifest: Manifest
         do {
             manifest = try KeystoreJSON.decoder.decode(Manifest.self, from: Data(bytes))

@@ -24,8 +24,9 @@ public struct SigningKeyMaterial: Sendable {
     /// The PKCS#8 PEM of the private key (as Apple's .p8 files are).
     public var pkcs8PEM: String { privateKey.pemRepresentation }
 
-    /// Reads a P-256 private key in PKCS#8 (PEM or DER; encrypted PKCS#8 when `passphrase` is given).
-    /// Anything else gets an error naming the file and what it is: an RSA or P-384 key, a SEC1 key, a public
+    /// Reads a P-256 private key in PKCS#8, encrypted PKCS#8 (when `passphrase` is given) or SEC1
+    /// (`EC PRIVATE KEY`), as PEM (laid out any way OpenSSL accepts) or DER. The key is kept, and stored, as PKCS#8.
+    /// Anything else gets an error naming the file and what it is: an RSA or P-384 key, a public
     /// key, a certificate, garbage. The recognising is APNsCredentials' ``PrivateKey`` (OpenSSL).
     public static func parse(_ bytes: [UInt8], file: String,
                              passphrase: (() throws -> String)? = nil) throws -> SigningKeyMaterial {
@@ -46,11 +47,8 @@ public struct SigningKeyMaterial: Sendable {
             }
         }
         switch key.encoding {
-        case .pkcs8, .encryptedPKCS8:
+        case .pkcs8, .encryptedPKCS8, .traditionalEC:
             break
-        case .traditionalEC:
-            throw APNsError.badInput("\(name): an \(key.kind) private key in SEC1 form (EC PRIVATE KEY), not PKCS#8",
-                                     hint: "convert it: openssl pkcs8 -topk8 -nocrypt -in \(file) -out AuthKey.p8")
         case .traditionalRSA, .pkcs12:
             throw APNsError.badInput("\(name): an \(key.kind) private key, not an EC P-256 .p8 signing key",
                                      hint: "RSA keys belong with certificates: `apnsctl cert import`")
@@ -64,6 +62,28 @@ public struct SigningKeyMaterial: Sendable {
         } catch {
             throw APNsError.badInput("\(name): an EC P-256 key that cannot be used for signing (\(error))")
         }
+    }
+
+    /// The key held in environment variable `name` (`key import --from-env`): PEM text (newlines kept, lost or
+    /// written as `\\n`), or base64 of a PEM or DER key, as CI systems hold secrets. Nothing is written anywhere.
+    public static func environmentBytes(_ name: String,
+                                        environment: [String: String] = ProcessInfo.processInfo.environment) throws -> [UInt8] {
+        guard let value = environment[name] else {
+            throw APNsError.usage("environment variable \(name) is not set",
+                                  hint: "export \(name) with the key's PEM text (or its base64) before running")
+        }
+        let label = "environment variable \(name)"
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            throw APNsError.badInput("\(label): is empty", hint: "set it to the key's PEM text or its base64")
+        }
+        if trimmed.contains("-----BEGIN ") { return Array(value.utf8) }
+        let base64 = trimmed.filter { !$0.isWhitespace }
+        guard let data = Data(base64Encoded: base64), !data.isEmpty else {
+            throw APNsError.badInput("\(label): holds neither a PEM key nor base64",
+                                     hint: "set it to the .p8 file's text, or to `base64 -w0 AuthKey_KEYID.p8`")
+        }
+        return [UInt8](data)
     }
 
     /// A P-256 public key to verify tokens with, from a PEM public key or a .p8 private key (its public half).

@@ -170,7 +170,14 @@ private struct Conversion: Sendable {
     let chain: Bool, noKey: Bool, keyOnly: Bool, encryptKey: Bool, legacy: Bool, force: Bool
 
     func convert(_ input: String, to destination: String) throws -> ConversionResult {
-        let bundle = try reader.read(path: input).selecting(chain: chain, key: !noKey, keyOnly: keyOnly)
+        let read = try reader.read(path: input)
+        for warning in read.warnings { Console.warn("\(input): \(warning)") }
+        if let problem = read.keyAmbiguity, !noKey {
+            throw APNsError.badInput("\(input): \(problem)",
+                                     hint: "pass --no-key to convert the certificates alone, or split the file")
+        }
+        if let choice = read.keyChoice, !noKey { Console.warn("\(input): \(choice)") }
+        let bundle = read.selecting(chain: chain, key: !noKey, keyOnly: keyOnly)
         let bytes = try encode(bundle, input: input)
         let holdsKey = bundle.privateKey != nil
         try SecureFile.write(bytes, to: destination, mode: holdsKey ? 0o600 : 0o644, overwrite: force)

@@ -35,13 +35,14 @@ struct CertInspect: AsyncParsableCommand {
         var firstError: APNsError?
         for file in files {
             do {
-                let bytes = try SecureFile.read(file)
+                let bytes = try SecureFile.read(file, limit: SecureFile.credentialLimit)
                 if var request = try CertificateRequestReport.read(bytes: bytes, file: file) {
                     request.pendingRequest = pendingRequest(for: request.publicKeyDER)
                     reports.append(.request(request))
                 } else {
-                    reports.append(.credential(InspectionReport(file: file, bundle: try reader.read(bytes: bytes, name: file),
-                                                                now: Date())))
+                    let bundle = try reader.read(bytes: bytes, name: file)
+                    for warning in bundle.warnings { Console.warn("\(file): \(warning)") }
+                    reports.append(.credential(InspectionReport(file: file, bundle: bundle, now: Date())))
                 }
             } catch let error as APNsError {
                 Console.printError(error)

@@ -57,6 +57,9 @@ struct CertVerify: AsyncParsableCommand {
         let password = CachedPassword(secret.sharedSource(prompt: "Password for the .p12 file: "))
         let reader = CredentialReader(password: { try password.get() })
         let bundle = try reader.read(path: file)
+        for warning in bundle.warnings { Console.warn("\(file): \(warning)") }
+        if let choice = bundle.keyChoice { Console.warn("\(file): \(choice)") }
+        if let problem = bundle.keyAmbiguity, key == nil { Console.warn("\(file): \(problem); pass --key FILE to check one") }
         guard let leaf = bundle.leaf else {
             throw APNsError.badInput("\(file): holds no certificate, only a private key",
                                      hint: "verify the certificate file and pass the key with --key FILE")
@@ -65,7 +68,7 @@ struct CertVerify: AsyncParsableCommand {
         if let key {
             let keyBundle = try reader.read(path: key)
             guard let found = keyBundle.privateKey else {
-                throw APNsError.badInput("\(key): holds no private key")
+                throw APNsError.badInput("\(key): holds no private key", hint: "--key takes the certificate's private key file")
             }
             privateKey = found
         }

@@ -6,8 +6,11 @@ import Foundation
 struct KeyImport: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a .p8 signing key (EC P-256, PKCS#8) into the keystore.",
+        abstract: "Import a .p8 signing key (EC P-256) into the keystore.",
         discussion: """
+        Reads PKCS#8, encrypted PKCS#8 and SEC1 (EC PRIVATE KEY) keys, as PEM in any layout (one line, any \
+        width, CRLF) or DER, from FILE, from standard input (-) or from an environment variable (--from-env NAME, \
+        PEM or base64, as CI systems hold keys); the key is always stored as PKCS#8, and no copy is left elsewhere. \
         The key id comes from Apple's file name AuthKey_KEYID.p8 unless --key-id is given. The team's first key \
         becomes active; later ones are staged until `apnsctl key rotate`. --encrypt stores it as encrypted \
         PKCS#8 (passphrase from the prompt, --password-file or --password-env); the same passphrase opens an \
@@ -15,7 +18,10 @@ struct KeyImport: AsyncParsableCommand {
         """)
 
     @Argument(help: ArgumentHelp("The .p8 file (- for stdin).", valueName: "FILE"), completion: KeystoreCompletion.keyFiles)
-    var file: String
+    var file: String?
+    @Option(name: .customLong("from-env"),
+            help: ArgumentHelp("Read the key from environment variable NAME instead of a file.", valueName: "NAME"))
+    var fromEnv: String?
     @Option(help: ArgumentHelp("The 10-character team id.", valueName: "TEAMID")) var team: String
     @Option(name: .customLong("key-id"), help: ArgumentHelp("The 10-character key id.", valueName: "KEYID"))
     var keyID: String?
@@ -24,13 +30,22 @@ struct KeyImport: AsyncParsableCommand {
     @OptionGroup var keystore: KeystoreOptions
     @Option(help: "Output format.") var format: OutputFormat = .text
 
+    func validate() throws {
+        if file == nil && fromEnv == nil { throw ValidationError("name the key: FILE, - for standard input, or --from-env NAME") }
+        if file != nil && fromEnv != nil { throw ValidationError("give FILE or --from-env NAME, not both") }
+    }
+
     func run() async throws {
         try AppleIdentifier.validate(team, what: "team id", flag: "--team")
-        let id = try AppleIdentifier.keyID(given: keyID, file: file)
+        let name = fromEnv.map { "environment variable \($0)" } ?? file ?? "-"
+        if fromEnv != nil && keyID == nil {
+            throw APNsError.usage("a key read with --from-env needs its id", hint: "pass --key-id KEYID (10 characters)")
+        }
+        let id = try AppleIdentifier.keyID(given: keyID, file: fromEnv == nil ? name : "")
         let store = try keystore.open()
-        let source = secrets.source(prompt: "Passphrase for \(file): ")
-        let material = try SigningKeyMaterial.parse(try SecureFile.read(file), file: file,
-                                                    passphrase: { try source.resolve() })
+        let source = secrets.source(prompt: "Passphrase for \(name == "-" ? "the key" : name): ")
+        let bytes = try fromEnv.map { try SigningKeyMaterial.environmentBytes($0) } ?? SecureFile.read(name, limit: SecureFile.credentialLimit)
+        let material = try SigningKeyMaterial.parse(bytes, file: name, passphrase: { try source.resolve() })
         var storedPEM: String?
         if encrypt {
             let passphrase = try secrets.source(prompt: "Passphrase to encrypt key \(id): ").resolve()

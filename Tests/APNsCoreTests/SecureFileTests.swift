@@ -43,6 +43,24 @@ import Testing
         #expect(bigError?.message.contains("too large") == true)
     }
 
+    @Test func fifosAndDevicesAreRefusedWithoutBlockingAndBigFilesBeforeReading() throws {
+        let fifo = directory + "/pipe"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // No writer ever opens the FIFO: a blocking open or read would hang here.
+        let fifoError = #expect(throws: APNsError.self) { try SecureFile.read(fifo, limit: SecureFile.credentialLimit) }
+        #expect(fifoError?.message == "\(fifo): is a named pipe (FIFO), not a file")
+        #expect(fifoError?.hint.isEmpty == false)
+        let device = #expect(throws: APNsError.self) { try SecureFile.read("/dev/zero", limit: SecureFile.credentialLimit) }
+        #expect(device?.message == "/dev/zero: is a device, not a file")
+        let big = directory + "/sparse.p12"
+        #expect(FileManager.default.createFile(atPath: big, contents: nil))
+        #expect(truncate(big, off_t(SecureFile.credentialLimit + 1)) == 0)
+        let bigError = #expect(throws: APNsError.self) { try SecureFile.read(big, limit: SecureFile.credentialLimit) }
+        #expect(bigError?.message == "\(big): too large to be a credential (16777217 bytes; limit 16777216)")
+        #expect(truncate(big, off_t(SecureFile.credentialLimit)) == 0)
+        #expect(try SecureFile.read(big, limit: SecureFile.credentialLimit).count == SecureFile.credentialLimit)
+    }
+
     @Test func writingIntoAMissingDirectoryFailsCleanly() {
         let error = #expect(throws: APNsError.self) {
             try SecureFile.write(Array("x".utf8), to: directory + "/no/such/dir/out.pem")

@@ -59,7 +59,6 @@ import Testing
     @Test(arguments: [
         ("rsa-2048.p8", "RSA 2048"),
         ("ec-p384.p8", "EC P-384"),
-        ("ec-p256-sec1.pem", "SEC1"),
         ("public-key.pem", "a public key"),
         ("certificate.pem", "a certificate"),
         ("garbage.p8", "not a .p8 signing key"),

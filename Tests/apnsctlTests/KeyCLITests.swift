@@ -48,7 +48,6 @@ import Testing
     @Test(arguments: [
         ("rsa-2048.p8", "a PKCS#8 RSA 2048 private key, not an EC P-256 key"),
         ("ec-p384.p8", "a PKCS#8 EC P-384 private key, not an EC P-256 key"),
-        ("ec-p256-sec1.pem", "EC P-256 private key in SEC1 form"),
         ("public-key.pem", "a public key"),
         ("certificate.pem", "a certificate"),
         ("garbage.p8", "not a .p8 signing key"),

@@ -1,0 +1,14 @@
+import APNsTokens
+import Foundation
+
+/// The provider token (JWT) parser of `token inspect`, and the assessment it prints.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzJWT(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    if let token = try? ProviderToken(parsing: text) {
+        let assessment = TokenAssessment(token: token, now: Date(timeIntervalSince1970: 1_800_000_000))
+        _ = assessment.summary
+        _ = token.issuedAtDate
+    }
+    return 0
+}

@@ -1,0 +1,14 @@
+import APNsKeystore
+import APNsTokens
+
+/// Decoding of the keystore's token cache (`tokens.json`).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTokenCache(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    var cache = Keystore.decodeTokenCache(bytes)
+    for entry in cache.entries {
+        _ = cache.entry(teamID: entry.teamID, keyID: entry.keyID)
+        _ = cache.drop(keyID: entry.keyID)
+    }
+    return 0
+}

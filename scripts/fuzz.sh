@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of Fuzz/ (their own package and build directory, Fuzz/.build) and runs each for
+# FUZZ_SECONDS (default 60) or FUZZ_RUNS executions (default: no limit), whichever comes first, starting from the
+# committed seeds in Tests/Fuzz/corpus/<target>/ (new inputs go to Fuzz/.build/corpus/<target>/, not the seeds).
+# Prints per target: runs, exec/s, new coverage (inputs added), crashes; crash inputs are kept in
+# Fuzz/artifacts/<target>/. FUZZ_TARGETS="a b" runs only those. Exit 1 when any target crashed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+SECONDS_EACH=${FUZZ_SECONDS:-60}
+RUNS=${FUZZ_RUNS:--1}
+PKG=Fuzz
+TARGETS=${FUZZ_TARGETS:-$(ls "$PKG/Sources")}
+if [ "${FUZZ_SKIP_BUILD:-0}" != 1 ]; then
+  # The library code under test is instrumented too (-Xswiftc), so coverage guides the fuzzer through it.
+  swift build --package-path "$PKG" -Xswiftc -sanitize=fuzzer,address || exit 2
+fi
+BIN=$(swift build --package-path "$PKG" --show-bin-path)
+status=0
+printf '%-24s %12s %10s %14s %8s\n' target runs exec/s new_coverage crashes
+for t in $TARGETS; do
+  work="$PKG/.build/corpus/$t" artifacts="$PKG/artifacts/$t"
+  mkdir -p "$work" "$artifacts" "Tests/Fuzz/corpus/$t"
+  log="$PKG/.build/$t.log"
+  before=$(ls "$artifacts" | wc -l)
+  "$BIN/$t" "$work" "Tests/Fuzz/corpus/$t" -max_total_time="$SECONDS_EACH" -runs="$RUNS" -print_final_stats=1 \
+    -artifact_prefix="$artifacts/" -timeout=20 -rss_limit_mb=2560 -max_len=16384 >"$log" 2>&1
+  code=$?
+  runs=$(awk -F: '/stat::number_of_executed_units/ { gsub(/ /, "", $3); print $3 }' "$log")
+  rate=$(awk -F: '/stat::average_exec_per_sec/ { gsub(/ /, "", $3); print $3 }' "$log")
+  added=$(awk -F: '/stat::new_units_added/ { gsub(/ /, "", $3); print $3 }' "$log")
+  crashes=$(( $(ls "$artifacts" | wc -l) - before ))
+  [ "$code" -ne 0 ] && [ "$crashes" -eq 0 ] && crashes="exit $code"
+  [ "$code" -ne 0 ] && status=1
+  printf '%-24s %12s %10s %14s %8s\n' "$t" "${runs:-?}" "${rate:-?}" "${added:-?}" "$crashes"
+done
+[ "$status" -ne 0 ] && echo "fuzz: a target crashed; inputs are in $PKG/artifacts/<target>/, logs in $PKG/.build/<target>.log"
+exit $status
