@@ -26,7 +26,7 @@ public enum CertificateJoin {
     public static func kind(of leaf: APNsCertificate) -> Kind? {
         let name = leaf.commonName ?? ""
         if name.hasPrefix("Website Push ID:") { return .websitePushID }
-        if leaf.certificate.extensions[oid: passTypeOID] != nil || name.hasPrefix("Pass Type ID:") { return .passTypeID }
+        if leaf.certificate?.extensions[oid: passTypeOID] != nil || name.hasPrefix("Pass Type ID:") { return .passTypeID }
         if !leaf.environments.isEmpty || !leaf.topics.isEmpty { return .push }
         return nil
     }
