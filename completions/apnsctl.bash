@@ -501,11 +501,14 @@ _apnsctl_key_import() {
     repeating_flags=()
     non_repeating_flags=(--encrypt --version -h --help)
     repeating_options=()
-    non_repeating_options=(--team --key-id --password-file --password-env --keystore --lock-timeout --format)
+    non_repeating_options=(--from-env --team --key-id --password-file --password-env --keystore --lock-timeout --format)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--from-env')
+        return
+        ;;
     '--team')
         return
         ;;
