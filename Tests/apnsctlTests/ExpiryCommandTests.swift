@@ -46,8 +46,8 @@ import Testing
     }
 
     /// The Prometheus client library's own parser (not ours) reads the file: one gauge sample per credential.
-    @Test(.enabled(if: ExpiryCommandTests.prometheusClientPresent, "python3 prometheus_client not installed"))
-    func prometheusClientParsesTheExposition() throws {
+    @Test func prometheusClientParsesTheExposition() throws {
+        try #require(Self.prometheusClientPresent, "python3 module prometheus_client missing: run make test-deps")
         let directory = CLI.temporaryDirectory("expiry")
         let out = directory.appendingPathComponent("apnsctl.prom").path
         #expect(try CLI.run(["expiry", "--no-keystore", ProfileCLI.directory.path, "--format", "prometheus",

@@ -59,16 +59,11 @@ struct InteropClientTests {
         }
     }
 
-    /// The python3 on PATH (the one `make test-deps` installs modules for) when it can import `module`.
+    /// `/usr/bin/python3`, the interpreter `make test-deps` installs the TEST_TOOLS modules into, when it can
+    /// import `module`; nil otherwise (the tests then fail: `make test` installs every module they need).
     static func python(with module: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/python3"
-            guard FileManager.default.isExecutableFile(atPath: candidate) else { continue }
-            if (try? CLI.tool(candidate, ["-c", "import \(module)"]).status) == 0 { return candidate }
-            return nil
-        }
-        return nil
+        let python = "/usr/bin/python3"
+        return (try? CLI.tool(python, ["-c", "import \(module)"]).status) == 0 ? python : nil
     }
 
     static let script = CLI.repositoryRoot.appendingPathComponent("Tests/Interop")
@@ -92,9 +87,8 @@ struct InteropClientTests {
         #expect(result?["reason"] as? String == reason, "\(name): \(result ?? [:])", sourceLocation: sourceLocation)
     }
 
-    @Test(.enabled(if: python(with: "aioapns") != nil, "python3 module aioapns missing (make test-deps installs it)"))
-    func aioapnsWithItsDefaultsGetsAppleAnswers() throws {
-        let python = try #require(Self.python(with: "aioapns"))
+    @Test func aioapnsWithItsDefaultsGetsAppleAnswers() throws {
+        let python = try #require(Self.python(with: "aioapns"), "python3 module aioapns missing: run make test-deps")
         let served = try Served()
         let token = try Self.run(python, "aioapns_client.py", [String(served.port), served.ca, "token", served.key,
                                                                 Self.keyID, Self.team, Self.topic, Self.device])
@@ -123,9 +117,9 @@ struct InteropClientTests {
         #expect(!log.contains(#""protocol":"http/1.1""#), "no aioapns connection may be refused:\n\(log)")
     }
 
-    @Test(.enabled(if: python(with: "httpx, h2, jwt") != nil, "python3 modules httpx[http2]/PyJWT missing"))
-    func httpxOverALPNGetsAppleAnswers() throws {
-        let python = try #require(Self.python(with: "httpx, h2, jwt"))
+    @Test func httpxOverALPNGetsAppleAnswers() throws {
+        let python = try #require(Self.python(with: "httpx, h2, jwt"),
+                                  "python3 modules httpx[http2]/h2/PyJWT missing: run make test-deps")
         let served = try Served()
         let results = try Self.run(python, "httpx_client.py", [String(served.port), served.ca, served.key, Self.keyID,
                                                                 Self.team, Self.topic, Self.device])
@@ -146,7 +140,7 @@ struct InteropClientTests {
     }
 
     /// Every connection that is not HTTP/2 gets a logged 505 and is closed by the mock.
-    @Test(.enabled(if: python(with: "ssl") != nil, "python3 missing"), arguments: [
+    @Test(arguments: [
         Refusal(alpn: "none", bytes: #"GET / HTTP/1.1\r\nHost: localhost\r\n\r\n"#, method: "GET"),
         Refusal(alpn: "none", bytes: #"hello\r\n"#, method: "-"),
         Refusal(alpn: "http1", bytes: #"POST /3/device/ab HTTP/1.1\r\nHost: localhost\r\n\r\n"#, method: "POST"),
