@@ -272,6 +272,7 @@ _apnsctl_cert_convert() {
         return
         ;;
     '--out-password-file')
+        __apnsctl_add_completions -f
         return
         ;;
     '--out-password-env')
@@ -447,6 +448,7 @@ _apnsctl_cert_join() {
         return
         ;;
     '--out-password-file')
+        __apnsctl_add_completions -f
         return
         ;;
     '--out-password-env')
@@ -1281,7 +1283,7 @@ _apnsctl_mock_serve() {
     repeating_flags=()
     non_repeating_flags=(--force --version -h --help)
     repeating_options=(--device --unregistered --trust-key)
-    non_repeating_options=(--host --port --tls-cert --tls-key --ca-out --environment --env --team --keystore --lock-timeout --client-ca --token-update-interval --format)
+    non_repeating_options=(--host --port --tls-cert --tls-key --ca-out --environment --env --team --keystore --lock-timeout --client-ca --token-update-interval --max-streams-before-success --threads --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1333,6 +1335,12 @@ _apnsctl_mock_serve() {
         return
         ;;
     '--token-update-interval')
+        return
+        ;;
+    '--max-streams-before-success')
+        return
+        ;;
+    '--threads')
         return
         ;;
     '--format')
