@@ -272,6 +272,7 @@ _apnsctl_cert_convert() {
         return
         ;;
     '--out-password-file')
+        __apnsctl_add_completions -f
         return
         ;;
     '--out-password-env')
@@ -447,6 +448,7 @@ _apnsctl_cert_join() {
         return
         ;;
     '--out-password-file')
+        __apnsctl_add_completions -f
         return
         ;;
     '--out-password-env')

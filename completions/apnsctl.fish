@@ -166,7 +166,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apn
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'probe' -d 'Send a canary push over HTTP/2 and explain the answer.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'mock' -d 'Run a local APNs stand-in that validates like the real one.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'doctor' -d 'Check this machine and keystore for what apnsctl and APNs need.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'demo' -d 'Walk through the whole product offline against a local APNs.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'demo' -d 'Walk through the whole product offline against a local APNs, provisioning included.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -197,7 +197,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" legacy' -l 'legacy' -d 'p12 output: RC2-40/3DES/SHA-1 for older macOS Keychain import.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" out-password-file' -l 'out-password-file' -d 'Read the output password from the first line of FILE.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" out-password-file' -l 'out-password-file' -d 'Read the output password from the first line of FILE.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" out-password-env' -l 'out-password-env' -d 'Read the output password from environment variable NAME.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" format' -l 'format' -d 'Output format of the summary: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" version' -l 'version' -d 'Show the version.'
@@ -242,8 +242,8 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" to' -l 'to' -d 'Export encoding: p12 or pem.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" legacy' -l 'legacy' -d 'p12 export: RC2-40/3DES/SHA-1 for older macOS Keychain import.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" force' -l 'force' -d 'Replace an existing --out file.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" out-password-file' -l 'out-password-file' -d 'Read the .p12 password from the first line of FILE.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" out-password-env' -l 'out-password-env' -d 'Read the .p12 password from environment variable NAME.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" out-password-file' -l 'out-password-file' -d 'Read the output password from the first line of FILE.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" out-password-env' -l 'out-password-env' -d 'Read the output password from environment variable NAME.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" format' -l 'format' -d 'Output format.' -rfka 'text json'

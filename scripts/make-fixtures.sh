@@ -5,46 +5,17 @@
 # Needs OpenSSL 3. The outputs are committed; tests do not run this script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-OUT=Tests/Fixtures/certs
-rm -rf "$OUT"
-mkdir -p "$OUT"
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+. scripts/fixture-lib.sh
+fixture_dirs Tests/Fixtures/certs
 TEAM=TEAM123456
 
-cat > "$WORK/openssl.cnf" <<CNF
-[ ca ]
-default_ca = test_ca
-
-[ test_ca ]
-dir = $WORK
-database = \$dir/index.txt
-serial = \$dir/serial
-new_certs_dir = \$dir
-default_md = sha256
-policy = policy_apns
-preserve = yes
-unique_subject = no
-copy_extensions = none
-email_in_dn = no
-
-[ policy_apns ]
-UID = optional
+{ ca_config policy_apns $'preserve = yes\n' 'UID = optional
 commonName = supplied
 organizationalUnitName = optional
 organizationName = optional
 countryName = optional
-
-[ req ]
-distinguished_name = req_dn
-prompt = no
-[ req_dn ]
-CN = unused
-
-[ ext_ca ]
-basicConstraints = critical, CA:TRUE
-keyUsage = critical, keyCertSign, cRLSign
-subjectKeyIdentifier = hash
+'
+cat <<CNF
 
 [ ext_client ]
 basicConstraints = critical, CA:FALSE
@@ -118,11 +89,10 @@ extendedKeyUsage = clientAuth
 # A SEQUENCE whose UTF8String claims 10 bytes but holds 3: not valid DER.
 1.2.840.113635.100.6.3.6 = DER:30050C0A636F6D
 CNF
+} > "$WORK/openssl.cnf"
 CNF="$WORK/openssl.cnf"
 touch "$WORK/index.txt"
 echo 1000 > "$WORK/serial"
-
-genrsa() { openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$1" 2>/dev/null; }
 
 # Test CA (self-signed, 20 years).
 genrsa "$OUT/ca.key"

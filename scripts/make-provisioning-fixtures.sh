@@ -7,41 +7,17 @@
 # Needs OpenSSL 3 and python3. The outputs are committed; tests do not run this script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-OUT=Tests/Fixtures/provisioning
-rm -rf "$OUT"
-mkdir -p "$OUT"
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+. scripts/fixture-lib.sh
+fixture_dirs Tests/Fixtures/provisioning
 TEAM=TEAM123456          # the team of Tests/Fixtures/certs (dev.pem, prod.pem, universal.pem)
 MACTEAM=MACTEAM123
 
-cat > "$WORK/openssl.cnf" <<CNF
-[ ca ]
-default_ca = test_ca
-[ test_ca ]
-dir = $WORK
-database = \$dir/index.txt
-serial = \$dir/serial
-new_certs_dir = \$dir
-default_md = sha256
-policy = policy_any
-unique_subject = no
-copy_extensions = none
-email_in_dn = no
-[ policy_any ]
-commonName = supplied
+{ ca_config policy_any '' 'commonName = supplied
 organizationalUnitName = optional
 organizationName = optional
 countryName = optional
-[ req ]
-distinguished_name = req_dn
-prompt = no
-[ req_dn ]
-CN = unused
-[ ext_ca ]
-basicConstraints = critical, CA:TRUE
-keyUsage = critical, keyCertSign, cRLSign
-subjectKeyIdentifier = hash
+'
+cat <<CNF
 [ ext_signer ]
 basicConstraints = critical, CA:FALSE
 keyUsage = critical, digitalSignature
@@ -52,13 +28,12 @@ basicConstraints = critical, CA:FALSE
 keyUsage = critical, digitalSignature
 extendedKeyUsage = codeSigning
 CNF
+} > "$WORK/openssl.cnf"
 CNF="$WORK/openssl.cnf"
 touch "$WORK/index.txt"
 echo 2000 > "$WORK/serial"
 START=20190101000000Z
 END=20450101000000Z
-
-genrsa() { openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$1" 2>/dev/null; }
 
 # issue NAME EXT SUBJECT ISSUER: a key and a certificate NAME.pem issued by ISSUER (self when ISSUER is -).
 issue() {

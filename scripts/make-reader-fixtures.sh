@@ -12,12 +12,9 @@
 # Needs OpenSSL 3 and python3 (scripts/der-edit.py). The outputs are committed; tests do not run this script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-OUT=Tests/Fixtures/readers
 EDIT=scripts/der-edit.py
-rm -rf "$OUT"
-mkdir -p "$OUT"
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+. scripts/fixture-lib.sh
+fixture_dirs Tests/Fixtures/readers
 
 cat > "$WORK/ext.cnf" <<'CNF'
 [ ca ]

@@ -21,6 +21,11 @@ public enum Wording {
         wholeDays(end.timeIntervalSince(now))
     }
 
+    /// Whole days since `start` (an age: rounded down, never negative): a key created 23 hours ago is 0 days old.
+    public static func ageDays(since start: Date, now: Date) -> Int {
+        max(0, Int((now.timeIntervalSince(start) / 86_400).rounded(.down)))
+    }
+
     /// "10 days left", "1 day left", "expires today", "expired today", "expired 1 day ago", "expired 3 days ago".
     public static func timeLeft(until end: Date, now: Date) -> String {
         let days = daysLeft(until: end, now: now)

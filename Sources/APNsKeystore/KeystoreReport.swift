@@ -60,7 +60,7 @@ public struct KeyStatus: Codable, Sendable, Equatable {
         encrypted = record.encrypted
         fingerprint = record.fingerprint
         createdAt = record.createdAt
-        ageDays = max(0, Int(now.timeIntervalSince(record.createdAt) / 86_400))
+        ageDays = Wording.ageDays(since: record.createdAt, now: now)
         activatedAt = record.activatedAt
         retiredAt = record.retiredAt
         verifyUntil = record.verifyUntil
@@ -115,7 +115,7 @@ public struct CertificateStatus: Codable, Sendable, Equatable {
         state = record.notAfter <= now ? .expired : (expiring ? .expiring : .valid)
         teamID = record.teamID
         importedAt = record.importedAt
-        ageDays = Int(now.timeIntervalSince(record.importedAt) / 86_400)
+        ageDays = Wording.ageDays(since: record.importedAt, now: now)
     }
 
     enum CodingKeys: String, CodingKey {

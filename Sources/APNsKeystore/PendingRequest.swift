@@ -178,7 +178,7 @@ public struct PendingRequestStatus: Codable, Sendable, Equatable {
         environment = record.environment
         fingerprint = record.fingerprint
         createdAt = record.createdAt
-        ageDays = max(0, Int(now.timeIntervalSince(record.createdAt) / 86_400))
+        ageDays = Wording.ageDays(since: record.createdAt, now: now)
     }
 
     enum CodingKeys: String, CodingKey {

@@ -12,15 +12,11 @@ import Foundation
 /// `apnsctl_probe_last_run_timestamp_seconds`.
 public enum PrometheusText {
     public static func render(_ report: ProbeReport) -> String {
-        var out = ""
+        var gauges = PrometheusGauges()
         let base: [(String, String)] = [("host", report.host), ("port", String(report.port)),
                                          ("environment", report.environment?.rawValue ?? "custom")]
         func metric(_ name: String, _ help: String, _ samples: [([(String, String)], Double)]) {
-            guard !samples.isEmpty else { return }
-            out += "# HELP \(name) \(help)\n# TYPE \(name) gauge\n"
-            for (labels, value) in samples {
-                out += "\(name){\(labelText(base + labels))} \(number(value))\n"
-            }
+            gauges.add(name, help: help, samples.map { (base + $0.0, $0.1) })
         }
         metric("apnsctl_probe_success", "1 when the canary was accepted (200, or BadDeviceToken for the dummy token).",
                [([], report.verdict.outcome == .healthy ? 1 : 0)])
@@ -49,21 +45,6 @@ public enum PrometheusText {
         }
         metric("apnsctl_probe_last_run_timestamp_seconds", "When this probe ran (unix seconds).",
                [([], report.startedAt.timeIntervalSince1970.rounded(.down))])
-        return out
-    }
-
-    /// `name="value",…` with backslash, quote and newline escaped.
-    static func labelText(_ labels: [(String, String)]) -> String {
-        labels.map { name, value in
-            let escaped = value.replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: "\"", with: "\\\"")
-                .replacingOccurrences(of: "\n", with: "\\n")
-            return "\(name)=\"\(escaped)\""
-        }.joined(separator: ",")
-    }
-
-    static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(format: "%.6f", value)
+        return gauges.text
     }
 }

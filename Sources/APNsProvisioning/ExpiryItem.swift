@@ -1,10 +1,11 @@
 import Foundation
 
 /// One credential `apnsctl expiry` watches: a certificate, a provisioning profile, a signing key (.p8, which
-/// never expires: its age is shown), or a file that could not be read.
+/// never expires: its age is shown), a pending certificate request of the keystore (no expiry: its age is
+/// shown), or a file that could not be read.
 ///
-/// JSON fields: `kind` (`certificate`, `chain_certificate`, `profile`, `signing_key`, `unreadable`), `source`
-/// (`keystore` or `file`), `file`, `name` (subject, profile name or key id), `team`, `environment`, `topic`
+/// JSON fields: `kind` (`certificate`, `chain_certificate`, `profile`, `signing_key`, `request`, `unreadable`),
+/// `source` (`keystore` or `file`), `file`, `name` (subject, profile name, key id, or request id and subject), `team`, `environment`, `topic`
 /// (bundle id), `not_after`, `days_left`, `created_at`, `age_days`, `error`.
 public struct ExpiryItem: Sendable, Encodable, Equatable {
     /// What kind of credential this is.
@@ -13,6 +14,8 @@ public struct ExpiryItem: Sendable, Encodable, Equatable {
         case chainCertificate = "chain_certificate"
         case profile
         case signingKey = "signing_key"
+        /// A pending certificate request (`cert request`) waiting for Apple's certificate.
+        case request
         case unreadable
     }
 
@@ -30,7 +33,7 @@ public struct ExpiryItem: Sendable, Encodable, Equatable {
     public var topic: String?
     public var notAfter: Date?
     public var daysLeft: Int?
-    /// When a signing key was created (keystore) or its file last changed.
+    /// When a signing key or request was created (keystore) or a key file last changed.
     public var createdAt: Date?
     public var ageDays: Int?
     /// Why an unreadable file could not be read.

@@ -1,3 +1,4 @@
+import APNsCore
 import Foundation
 
 /// `apnsctl expiry`'s listing: every credential, soonest expiry first, as a table, JSON or Prometheus text.
@@ -9,6 +10,8 @@ import Foundation
 /// `apnsctl_credential_expiry_timestamp_seconds` (not-after, unix seconds; one per expiring credential),
 /// `apnsctl_credential_days_left` (whole days left; negative once expired),
 /// `apnsctl_signing_key_age_days` (.p8 keys never expire: their age; labels `kind`, `team`, `file`, `name`),
+/// `apnsctl_pending_request_age_days` (pending certificate requests: their age; labels `kind`, `topic`,
+/// `environment`, `file`, `name`),
 /// `apnsctl_credential_unreadable` (1 per file that could not be read; labels `file`),
 /// `apnsctl_expiry_credentials` (how many credentials were listed), `apnsctl_expiry_last_run_timestamp_seconds`.
 public struct ExpiryReport: Encodable, Sendable {
@@ -52,7 +55,8 @@ public struct ExpiryReport: Encodable, Sendable {
             if let days = item.daysLeft {
                 left = days < 0 ? "expired" : String(days) + (tooSoon.contains(item) ? " (< \(minimumDays ?? 0))" : "")
             } else {
-                left = item.ageDays.map { "never (age \($0) days)" } ?? "never"
+                let state = item.kind == .request ? "pending" : "never"
+                left = item.ageDays.map { "\(state) (age \(Wording.count($0, "day")))" } ?? state
             }
             rows.append([item.kind.rawValue, item.name, item.team ?? "-", item.environment ?? "-",
                          item.notAfter.map(ProfileDates.iso) ?? "-", left, item.file])
@@ -67,14 +71,9 @@ public struct ExpiryReport: Encodable, Sendable {
 
     /// The Prometheus text exposition format, for node_exporter's textfile collector.
     public var prometheus: String {
-        var out = ""
+        var gauges = PrometheusGauges()
         func metric(_ name: String, _ help: String, _ samples: [([(String, String)], Double)]) {
-            guard !samples.isEmpty else { return }
-            out += "# HELP \(name) \(help)\n# TYPE \(name) gauge\n"
-            for (labels, value) in samples {
-                let text = labels.map { "\($0.0)=\"\(Self.escape($0.1))\"" }.joined(separator: ",")
-                out += (labels.isEmpty ? name : "\(name){\(text)}") + " \(Int64(value.rounded(.down)))\n"
-            }
+            gauges.add(name, help: help, samples.map { ($0.0, $0.1.rounded(.down)) })
         }
         func labels(_ item: ExpiryItem) -> [(String, String)] {
             [("kind", item.kind.rawValue), ("team", item.team ?? ""), ("topic", item.topic ?? ""),
@@ -90,17 +89,18 @@ public struct ExpiryReport: Encodable, Sendable {
                    item.ageDays.map { ([("kind", item.kind.rawValue), ("team", item.team ?? ""), ("file", item.file),
                                         ("name", item.name)], Double($0)) }
                })
+        metric("apnsctl_pending_request_age_days", "Age of a pending certificate request in days (cert request).",
+               items.filter { $0.kind == .request }.compactMap { item in
+                   item.ageDays.map { ([("kind", item.kind.rawValue), ("topic", item.topic ?? ""),
+                                        ("environment", item.environment ?? ""), ("file", item.file),
+                                        ("name", item.name)], Double($0)) }
+               })
         metric("apnsctl_credential_unreadable", "A file apnsctl expiry could not read (1 per file).",
                items.filter { $0.kind == .unreadable }.map { ([("file", $0.file)], 1) })
         metric("apnsctl_expiry_credentials", "Credentials listed by this run.",
                [([], Double(items.filter { $0.kind != .unreadable }.count))])
         metric("apnsctl_expiry_last_run_timestamp_seconds", "When apnsctl expiry ran, unix seconds.",
                [([], generatedAt.timeIntervalSince1970)])
-        return out
-    }
-
-    private static func escape(_ value: String) -> String {
-        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n")
+        return gauges.text
     }
 }

@@ -25,7 +25,8 @@ public struct ExpiryScanner: Sendable {
         self.now = now
     }
 
-    /// The keystore's certificates (every certificate of each stored bundle) and its signing keys (not revoked).
+    /// The keystore's certificates (every certificate of each stored bundle), its signing keys (not revoked) and
+    /// its pending certificate requests.
     public func scan(keystore: Keystore) throws -> [ExpiryItem] {
         let manifest = try keystore.manifest()
         var items = [ExpiryItem]()
@@ -36,7 +37,13 @@ public struct ExpiryScanner: Sendable {
         for key in manifest.keys where key.state != .revoked {
             items.append(ExpiryItem(kind: .signingKey, source: "keystore", file: keystore.layout.absolute(key.file),
                                     name: "\(key.keyID) (\(key.state.rawValue))", team: key.teamID,
-                                    createdAt: key.createdAt, ageDays: age(key.createdAt)))
+                                    createdAt: key.createdAt, ageDays: Wording.ageDays(since: key.createdAt, now: now)))
+        }
+        for request in manifest.pendingRequests {
+            items.append(ExpiryItem(kind: .request, source: "keystore", file: keystore.layout.absolute(request.keyFile),
+                                    name: "\(request.id) (\(request.subject))", environment: request.environment,
+                                    topic: request.bundleID, createdAt: request.createdAt,
+                                    ageDays: Wording.ageDays(since: request.createdAt, now: now)))
         }
         return items
     }
@@ -122,11 +129,7 @@ public struct ExpiryScanner: Sendable {
         let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
         let name = AppleIdentifier.keyID(fromFileName: path) ?? URL(fileURLWithPath: path).lastPathComponent
         return ExpiryItem(kind: .signingKey, source: "file", file: path, name: name, createdAt: modified,
-                          ageDays: modified.map(age))
-    }
-
-    private func age(_ date: Date) -> Int {
-        Int((now.timeIntervalSince(date) / 86_400).rounded(.down))
+                          ageDays: modified.map { Wording.ageDays(since: $0, now: now) })
     }
 
     private func unreadable(_ path: String, _ error: Error, source: String = "file") -> ExpiryItem {

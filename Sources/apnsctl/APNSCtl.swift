@@ -10,15 +10,22 @@ struct APNSCtl: AsyncParsableCommand {
         commandName: "apnsctl",
         abstract: "Manage the credentials a server needs to talk to Apple Push Notification service.",
         discussion: """
-        Certificates (.p12, PEM, DER): inspect, convert, verify topics and environment. Signing keys (.p8) in a \
-        keystore with a rotation lifecycle and an audit log. Cached ES256 provider tokens. A canary prober over \
-        HTTP/2, and a local APNs stand-in for offline tests. Every command takes --format json.
+        Certificates (.p12, PEM, DER): inspect, convert, verify topics and environment. Provisioning without a \
+        Mac: a certificate request for Apple's portal (cert request), Apple's .cer joined with its key (cert \
+        join), provisioning profiles read and checked (profile inspect, profile verify), and one expiry listing \
+        of every credential a host holds (expiry). Signing keys (.p8) in a keystore with a rotation lifecycle and \
+        an audit log. Cached ES256 provider tokens. A canary prober over HTTP/2, and a local APNs stand-in for \
+        offline tests. Every command takes --format json.
 
         EXAMPLES
           apnsctl cert convert push.p12 --to pem --out push.pem --password-env P12_PASSWORD
           apnsctl key import AuthKey_ABC123DEFG.p8 --team DEF123GHIJ
           apnsctl key rotate --team DEF123GHIJ --to XYZ987WXYZ
           apnsctl cert verify push.pem --topic com.example.app --env production --min-days 30
+          apnsctl cert request --out push.csr --bundle-id com.example.app
+          apnsctl cert join aps.cer --out push.p12 --out-password-env P12_PASSWORD
+          apnsctl profile verify App.mobileprovision --env production --bundle-id com.example.app
+          apnsctl expiry /etc/apns --min-days 30 --format prometheus --out apnsctl.prom
           apnsctl probe --env production --team DEF123GHIJ --format prometheus
 
         KEYSTORE

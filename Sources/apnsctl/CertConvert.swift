@@ -54,13 +54,7 @@ struct CertConvert: AsyncParsableCommand {
 
     @OptionGroup var secret: SecretOptions
 
-    @Option(name: .customLong("out-password-file"),
-            help: ArgumentHelp("Read the output password from the first line of FILE.", valueName: "FILE"))
-    var outPasswordFile: String?
-
-    @Option(name: .customLong("out-password-env"),
-            help: ArgumentHelp("Read the output password from environment variable NAME.", valueName: "NAME"))
-    var outPasswordEnv: String?
+    @OptionGroup var outSecret: OutputSecretOptions
 
     @Option(help: "Output format of the summary: text or json.")
     var format: OutputFormat = .text
@@ -74,9 +68,6 @@ struct CertConvert: AsyncParsableCommand {
         if out == nil && outDir == nil { throw ValidationError("name the output with --out FILE (- for stdout) or --out-dir DIR") }
         if out != nil && inputs.count > 1 { throw ValidationError("several inputs need --out-dir DIR, not --out") }
         if outDir != nil && inputs.contains("-") { throw ValidationError("standard input needs --out FILE, not --out-dir") }
-        if outPasswordFile != nil && outPasswordEnv != nil {
-            throw ValidationError("--out-password-file and --out-password-env cannot be used together")
-        }
         if encryptKey && to != "pem" { throw ValidationError("--encrypt-key applies to --to pem only") }
         if legacy && to != "p12" { throw ValidationError("--legacy applies to --to p12 only") }
     }
@@ -125,14 +116,7 @@ struct CertConvert: AsyncParsableCommand {
 
     /// The new file's password: --out-password-*, else the input's password options, else a prompt.
     private func outputSource() -> @Sendable () throws -> String {
-        let source: SecretSource
-        if let outPasswordFile {
-            source = .file(outPasswordFile)
-        } else if let outPasswordEnv {
-            source = .environment(outPasswordEnv)
-        } else {
-            source = secret.source(prompt: "Password for the new file: ").forNewSecret
-        }
+        let source = outSecret.source(orElse: secret.source(prompt: "Password for the new file: ").forNewSecret)
         return { try source.resolve() }
     }
 

@@ -31,32 +31,16 @@ struct CertInspect: AsyncParsableCommand {
     func run() async throws {
         let password = CachedPassword(secret.sharedSource(prompt: "Password for the .p12 file: "))
         let reader = CredentialReader(password: { try password.get() })
-        var reports = [InspectedFile]()
-        var firstError: APNsError?
-        for file in files {
-            do {
-                let bytes = try SecureFile.read(file, limit: SecureFile.credentialLimit)
-                if var request = try CertificateRequestReport.read(bytes: bytes, file: file) {
-                    request.pendingRequest = pendingRequest(for: request.publicKeyDER)
-                    reports.append(.request(request))
-                } else {
-                    let bundle = try reader.read(bytes: bytes, name: file)
-                    for warning in bundle.warnings { Console.warn("\(file): \(warning)") }
-                    reports.append(.credential(InspectionReport(file: file, bundle: bundle, now: Date())))
-                }
-            } catch let error as APNsError {
-                Console.printError(error)
-                firstError = firstError ?? error
+        try Console.reportEach(files, format: format, text: \.text) { file -> InspectedFile in
+            let bytes = try SecureFile.read(file, limit: SecureFile.credentialLimit)
+            if var request = try CertificateRequestReport.read(bytes: bytes, file: file) {
+                request.pendingRequest = pendingRequest(for: request.publicKeyDER)
+                return .request(request)
             }
+            let bundle = try reader.read(bytes: bytes, name: file)
+            for warning in bundle.warnings { Console.warn("\(file): \(warning)") }
+            return .credential(InspectionReport(file: file, bundle: bundle, now: Date()))
         }
-        if !reports.isEmpty {
-            if format == .json {
-                try Console.printJSON(reports)
-            } else {
-                print(reports.map(\.text).joined(separator: "\n\n"))
-            }
-        }
-        if let firstError { throw ExitCode(firstError.status.rawValue) }
     }
 
     /// The id of the keystore's pending request for this public key; nil without a keystore.

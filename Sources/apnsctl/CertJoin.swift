@@ -29,24 +29,16 @@ struct CertJoin: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Export encoding: p12 or pem.", valueName: "p12|pem")) var to = "p12"
     @Flag(help: "p12 export: RC2-40/3DES/SHA-1 for older macOS Keychain import.") var legacy = false
     @Flag(help: "Replace an existing --out file.") var force = false
-    @Option(name: .customLong("out-password-file"),
-            help: ArgumentHelp("Read the .p12 password from the first line of FILE.", valueName: "FILE"))
-    var outPasswordFile: String?
-    @Option(name: .customLong("out-password-env"),
-            help: ArgumentHelp("Read the .p12 password from environment variable NAME.", valueName: "NAME"))
-    var outPasswordEnv: String?
+    @OptionGroup var outSecret: OutputSecretOptions
     @OptionGroup var keystore: KeystoreOptions
     @Option(help: "Output format.") var format: OutputFormat = .text
 
     func validate() throws {
         guard to == "p12" || to == "pem" else { throw ValidationError("--to must be p12 or pem") }
-        if out == nil && (legacy || outPasswordFile != nil || outPasswordEnv != nil || force) {
+        if out == nil && (legacy || outSecret.isGiven || force) {
             throw ValidationError("--legacy, --force and --out-password-* apply to an export: add --out FILE")
         }
         if legacy && to != "p12" { throw ValidationError("--legacy applies to --to p12 only") }
-        if outPasswordFile != nil && outPasswordEnv != nil {
-            throw ValidationError("--out-password-file and --out-password-env cannot be used together")
-        }
     }
 
     /// JSON: `id`, `request` (the joined request's id), `subject`, `kind` (`push`, `pass_type_id`,
@@ -131,8 +123,6 @@ struct CertJoin: AsyncParsableCommand {
     }
 
     private func outputPassword() throws -> String {
-        if let outPasswordFile { return try SecretSource.file(outPasswordFile).resolve() }
-        if let outPasswordEnv { return try SecretSource.environment(outPasswordEnv).resolve() }
-        return try SecretSource.prompt("Password for \(out ?? "the .p12"): ").resolve()
+        try outSecret.source(orElse: .prompt("Password for \(out ?? "the .p12"): ")).resolve()
     }
 }

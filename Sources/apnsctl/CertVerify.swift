@@ -90,10 +90,7 @@ struct CertVerify: AsyncParsableCommand {
         if format == .json {
             try Console.printJSON(VerifyReport(file: file, passed: passed, checks: checks))
         } else {
-            for check in checks {
-                let mark: CheckMark = check.status == .pass ? .pass : (check.status == .fail ? .fail : .warn)
-                print(Console.checkLine(mark, check.name, check.detail))
-            }
+            Console.printChecks(checks)
         }
         if !passed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
     }

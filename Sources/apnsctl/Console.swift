@@ -1,4 +1,6 @@
 import APNsCore
+import APNsCredentials
+import ArgumentParser
 import Foundation
 
 /// Writing to the terminal: results on stdout, diagnostics on stderr, JSON with stable ordering.
@@ -29,6 +31,39 @@ enum Console {
         let data = try encoder.encode(value)
         FileHandle.standardOutput.write(data)
         FileHandle.standardOutput.write(Data("\n".utf8))
+    }
+
+    /// Reads each file with `read`; prints an error (and its hint) for each that fails and goes on; prints the
+    /// reports (a JSON array, or the text blocks separated by a blank line); then exits with the status of the
+    /// first failure, if any. The loop of every verb that takes `FILE...`.
+    static func reportEach<Report: Encodable>(_ files: [String], format: OutputFormat, text: (Report) -> String,
+                                              read: (String) throws -> Report) throws {
+        var reports = [Report]()
+        var firstError: APNsError?
+        for file in files {
+            do {
+                reports.append(try read(file))
+            } catch let error as APNsError {
+                printError(error)
+                firstError = firstError ?? error
+            }
+        }
+        if !reports.isEmpty {
+            if format == .json {
+                try printJSON(reports)
+            } else {
+                print(reports.map(text).joined(separator: "\n\n"))
+            }
+        }
+        if let firstError { throw ExitCode(firstError.status.rawValue) }
+    }
+
+    /// Prints one check mark line per check (`cert verify`, `profile verify`).
+    static func printChecks(_ checks: [CertificateCheck]) {
+        for check in checks {
+            let mark: CheckMark = check.status == .pass ? .pass : (check.status == .fail ? .fail : .warn)
+            print(checkLine(mark, check.name, check.detail))
+        }
     }
 
     /// A check mark line: `✔ label: detail` / `✘ label: detail` / `⚠ label: detail`.

@@ -15,19 +15,18 @@ extension DemoCommand {
         demo.step("inspect the request", ["cert", "inspect", "push.csr"], showLines: 8) { output in
             expectExit(output, 0) ?? expectOutput(output, "self-signature verifies")
         }
-        do {
+        let signed: Void? = demo.prepare(
+            "the DEMO CA signs the request as Apple would", detail: "aps.cer",
+            done: "  the DEMO CA signed push.csr: aps.cer (DER, universal, topics \(Self.bundleID) and .voip)"
+        ) {
             let csr = String(decoding: try SecureFile.read(directory + "/push.csr"), as: UTF8.self)
             let certificate = try authority.signRequest(
                 pem: csr, bundleID: Self.bundleID, teamID: Self.team,
                 topics: [(Self.bundleID, ["topic"]), (Self.bundleID + ".voip", ["voip"])],
                 development: true, production: true)
             try SecureFile.write(certificate, to: directory + "/aps.cer", mode: 0o644, overwrite: true)
-            demo.record("the DEMO CA signs the request as Apple would", passed: true, detail: "aps.cer")
-            demo.say("  the DEMO CA signed push.csr: aps.cer (DER, universal, topics \(Self.bundleID) and .voip)")
-        } catch {
-            demo.record("the DEMO CA signs the request as Apple would", passed: false, detail: "\(error)")
-            return
         }
+        guard signed != nil else { return }
         demo.step("join it with the pending key, export a .p12",
                   ["cert", "join", "aps.cer", "--ca", "demo-ca.pem", "--out", "push.p12",
                    "--out-password-file", "demo-p12-password.txt"]) { output in

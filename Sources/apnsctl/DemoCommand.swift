@@ -9,14 +9,16 @@ import Foundation
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Walk through the whole product offline against a local APNs.",
+        abstract: "Walk through the whole product offline against a local APNs, provisioning included.",
         discussion: """
         Makes a throwaway keystore with two local signing keys, a test CA with a universal APNs-style \
         certificate (labelled DEMO), starts the mock APNs on 127.0.0.1, and runs the everyday jobs as real \
         apnsctl commands: cert inspect, p12 to PEM, cert verify, token (twice: the second is cached), probes \
         with the key and with the certificate, a probe that explains a rejection, key rotation with a canary \
-        probe, doctor, and a push certificate made without a Mac (cert request, the test CA signing it as Apple \
-        would, cert join with a .p12 export). Exits 0 only when every step behaved as expected.
+        probe, doctor, a push certificate made without a Mac (cert request, the test CA signing it as Apple \
+        would, cert join with a .p12 export), and a provisioning profile signed by the test CA (profile inspect, \
+        profile verify against a matching and a production-only push certificate). Exits 0 only when every step \
+        behaved as expected.
         """
     )
 
@@ -65,15 +67,10 @@ struct DemoCommand: AsyncParsableCommand {
                   ["key", "generate", "--team", Self.team, "--key-id", Self.secondKey]) { expectExit($0, 0) }
 
         demo.say("\n2. A test CA issues a universal APNs-style certificate (DEMO), exported as a .p12")
-        let fixtures: DemoFixtures
-        do {
-            fixtures = try DemoFixtures.make(in: directory, bundleID: Self.bundleID, teamID: Self.team)
-            demo.record("issue the DEMO certificate", passed: true, detail: "demo.p12, demo-ca.pem")
-            demo.say("  wrote demo.p12 (password in demo-p12-password.txt) and demo-ca.pem")
-        } catch {
-            demo.record("issue the DEMO certificate", passed: false, detail: "\(error)")
-            return
-        }
+        guard let fixtures = demo.prepare("issue the DEMO certificate", detail: "demo.p12, demo-ca.pem",
+                                          done: "  wrote demo.p12 (password in demo-p12-password.txt) and demo-ca.pem", {
+            try DemoFixtures.make(in: directory, bundleID: Self.bundleID, teamID: Self.team)
+        }) else { return }
 
         demo.say("\n3. The mock APNs on 127.0.0.1 (development), trusting the keystore's keys and the DEMO CA")
         let server: MockAPNsServer

@@ -9,7 +9,10 @@ enum DemoProfiles {
     /// Runs the steps in `directory`, where `demo.p12` and `demo-p12-password.txt` already are.
     static func run(_ demo: DemoRunner, directory: String, teamID: String, bundleID: String) {
         demo.say("\nProvisioning profiles: a profile signed by the demo CA, checked against push certificates")
-        do {
+        let signed: Void? = demo.prepare(
+            "sign a development profile", detail: "demo.mobileprovision",
+            done: "  wrote demo.mobileprovision (signed by demo-profile-ca.pem) and demo-production-only.pem"
+        ) {
             let authority = try MockCertificateAuthority(commonName: "apnsctl DEMO profile CA")
             let identity = try authority.identity
             let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
@@ -26,12 +29,8 @@ enum DemoProfiles {
                                                                       development: false, production: true)
             try SecureFile.write(Array(productionOnly.certificatePEM.utf8), to: directory + "/demo-production-only.pem",
                                  mode: 0o644, overwrite: true)
-            demo.record("sign a development profile", passed: true, detail: "demo.mobileprovision")
-            demo.say("  wrote demo.mobileprovision (signed by demo-profile-ca.pem) and demo-production-only.pem")
-        } catch {
-            demo.record("sign a development profile", passed: false, detail: "\(error)")
-            return
         }
+        guard signed != nil else { return }
         let verify = ["profile", "verify", "demo.mobileprovision", "--ca", "demo-profile-ca.pem", "--env", "development",
                       "--bundle-id", bundleID]
         demo.step("inspect the profile", ["profile", "inspect", "demo.mobileprovision", "--ca", "demo-profile-ca.pem"],

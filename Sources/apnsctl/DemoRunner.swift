@@ -64,6 +64,20 @@ final class DemoRunner {
         return output
     }
 
+    /// Runs a step that is not a command (issuing a certificate, signing a profile): on success records it as
+    /// passed with `detail`, says `done` and returns the body's value; on failure records the error and returns nil.
+    func prepare<Value>(_ name: String, detail: String, done: String, _ body: () throws -> Value) -> Value? {
+        do {
+            let value = try body()
+            record(name, passed: true, detail: detail)
+            say(done)
+            return value
+        } catch {
+            record(name, passed: false, detail: "\(error)")
+            return nil
+        }
+    }
+
     /// Records a step that was not a command (setting up, starting the mock).
     func record(_ name: String, passed: Bool, detail: String) {
         outcomes.append(Outcome(step: name, command: "", exitCode: passed ? 0 : 1, passed: passed, detail: detail))

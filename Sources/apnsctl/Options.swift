@@ -7,6 +7,34 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case json
 }
 
+/// `--out-password-file` / `--out-password-env`: the password of a file a command writes (a new .p12), the same
+/// in every command that writes one. Never taken from argv itself.
+struct OutputSecretOptions: ParsableArguments {
+    @Option(name: .customLong("out-password-file"), help: ArgumentHelp(
+        "Read the output password from the first line of FILE.", valueName: "FILE"), completion: .file())
+    var outPasswordFile: String?
+
+    @Option(name: .customLong("out-password-env"), help: ArgumentHelp(
+        "Read the output password from environment variable NAME.", valueName: "NAME"))
+    var outPasswordEnv: String?
+
+    func validate() throws {
+        if outPasswordFile != nil && outPasswordEnv != nil {
+            throw ValidationError("--out-password-file and --out-password-env cannot be used together")
+        }
+    }
+
+    /// True when the user named a source explicitly.
+    var isGiven: Bool { outPasswordFile != nil || outPasswordEnv != nil }
+
+    /// Where the output password comes from: the named file or variable, else `fallback`.
+    func source(orElse fallback: SecretSource) -> SecretSource {
+        if let outPasswordFile { return .file(outPasswordFile) }
+        if let outPasswordEnv { return .environment(outPasswordEnv) }
+        return fallback
+    }
+}
+
 /// Flags for a password or passphrase, the same in every command. Never taken from argv itself.
 struct SecretOptions: ParsableArguments {
     @Option(name: .customLong("password-file"), help: ArgumentHelp(

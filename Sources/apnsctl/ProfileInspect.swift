@@ -34,24 +34,9 @@ struct ProfileInspect: AsyncParsableCommand {
     func run() async throws {
         let reader = try ProfileInspect.reader(ca: ca)
         let now = Date()
-        var reports = [ProfileReport]()
-        var firstError: APNsError?
-        for file in files {
-            do {
-                reports.append(ProfileReport(try reader.read(path: file), now: now))
-            } catch let error as APNsError {
-                Console.printError(error)
-                firstError = firstError ?? error
-            }
+        try Console.reportEach(files, format: format, text: \.text) { file in
+            ProfileReport(try reader.read(path: file), now: now)
         }
-        if !reports.isEmpty {
-            if format == .json {
-                try Console.printJSON(reports)
-            } else {
-                print(reports.map(\.text).joined(separator: "\n\n"))
-            }
-        }
-        if let firstError { throw ExitCode(firstError.status.rawValue) }
     }
 
     /// A profile reader trusting Apple's roots and the certificates of each `--ca` file.

@@ -71,10 +71,7 @@ struct ProfileVerify: AsyncParsableCommand {
         if format == .json {
             try Console.printJSON(ProfileVerifyReport(file: file, passed: passed, checks: checks, hints: hints))
         } else {
-            for check in checks {
-                let mark: CheckMark = check.status == .pass ? .pass : (check.status == .fail ? .fail : .warn)
-                print(Console.checkLine(mark, check.name, check.detail))
-            }
+            Console.printChecks(checks)
             for hint in hints { FileHandle.standardError.write(Data("apnsctl: hint: \(hint)\n".utf8)) }
         }
         if !passed { throw ExitCode(ExitStatus.checkFailed.rawValue) }

@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func labelValuesAreEscaped() {
-        #expect(PrometheusText.labelText([("a", "x\"y\\z\nw")]) == #"a="x\"y\\z\nw""#)
+        #expect(PrometheusGauges.labelText([("a", "x\"y\\z\nw")]) == #"a="x\"y\\z\nw""#)
     }
 
     @Test func textNamesTheVerdictAndTheDummyToken() {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import APNsProbe
+import TestSupport
 import Testing
 
 /// `doctor`'s trust-anchor check, fed Debian's real root (ca-certificates, in /etc/ssl/certs), bundles without
@@ -8,11 +9,7 @@ import Testing
     static let systemRoot = "/etc/ssl/certs/USERTrust_RSA_Certification_Authority.pem"
     static let systemBundle = "/etc/ssl/certs/ca-certificates.crt"
 
-    static func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("apnsctl-anchor-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func directory() throws -> URL { TestPaths.temporaryDirectory("anchor") }
 
     /// The PEM blocks of `text`, each with its END line.
     static func blocks(_ text: String) -> [String] {
@@ -21,15 +18,7 @@ import Testing
     }
 
     static func output(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try ExternalProcess.run(tool, arguments).stdout
     }
 
     @Test func theRootsFingerprintIsWhatOpenSSLComputes() throws {

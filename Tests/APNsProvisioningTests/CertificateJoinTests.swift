@@ -3,6 +3,7 @@ import APNsCredentials
 import APNsKeystore
 @testable import APNsProvisioning
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct CertificateJoinTests {
@@ -10,17 +11,17 @@ import Testing
         try CredentialReader().read(path: path)
     }
 
-    static func fixture(_ name: String) -> String { Tool.certFixtures.appendingPathComponent(name).path }
+    static func fixture(_ name: String) -> String { ProfileFixtures.certificates.appendingPathComponent(name).path }
 
     static func keystore() throws -> Keystore {
-        let root = Tool.temporaryDirectory().appendingPathComponent("ks").path
+        let root = TestPaths.temporaryDirectory("prov").appendingPathComponent("ks").path
         return try Keystore.create(at: root, lockTimeout: 2)
     }
 
     /// Real push certificates from Apple (WWDR G1 and G4) chain to the embedded Apple roots.
     @Test(arguments: ["universal_medable_axon_2019_g1.pem", "universal_applab_qrail_2023_g4.pem", "prod_populr.pem"])
     func realAppleCertificatesChainToApple(name: String) async throws {
-        let path = Tool.samples.appendingPathComponent("apple-certs/\(name)").path
+        let path = TestPaths.samples.appendingPathComponent("apple-certs/\(name)").path
         try #require(FileManager.default.fileExists(atPath: path), "../shared/samples is not present")
         let bundle = try Self.certificate(path)
         let leaf = try #require(bundle.leaf)

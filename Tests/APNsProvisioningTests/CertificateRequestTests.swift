@@ -3,55 +3,29 @@ import APNsCredentials
 import APNsKeystore
 @testable import APNsProvisioning
 import Foundation
+import TestSupport
 import Testing
-
-/// Runs a program the project did not write (openssl) and returns its exit status and stdout.
-enum Tool {
-    static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
-    static func temporaryDirectory() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("apnsctl-prov-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let samples = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/samples")
-    static let certFixtures = repositoryRoot.appendingPathComponent("Tests/Fixtures/certs")
-}
 
 @Suite struct CertificateRequestTests {
     static let subject = CertificateRequestSubject(email: "jane@example.com", commonName: "Jane Doe, Push", country: "DE")
 
     @Test func openSSLAcceptsTheGeneratedRequestAndAgreesOnEveryFact() throws {
         let request = try GeneratedCertificateRequest(subject: Self.subject)
-        let directory = Tool.temporaryDirectory()
+        let directory = TestPaths.temporaryDirectory("prov")
         let csr = directory.appendingPathComponent("push.csr").path
         try SecureFile.write(Array(request.pem.utf8), to: csr)
-        #expect(try Tool.run("openssl", ["req", "-in", csr, "-verify", "-noout"]).status == 0)
-        let subject = try Tool.run("openssl", ["req", "-in", csr, "-noout", "-subject", "-nameopt", "RFC2253"])
-        #expect(subject.output.trimmingCharacters(in: .whitespacesAndNewlines) == "subject=" + request.subject)
+        #expect(try ExternalProcess.run(ProfileFixtures.openssl, ["req", "-in", csr, "-verify", "-noout"]).status == 0)
+        let subject = try ExternalProcess.run(ProfileFixtures.openssl, ["req", "-in", csr, "-noout", "-subject", "-nameopt", "RFC2253"])
+        #expect(subject.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "subject=" + request.subject)
         #expect(request.subject == "C=DE,CN=Jane Doe\\, Push,emailAddress=jane@example.com")
-        let text = try Tool.run("openssl", ["req", "-in", csr, "-noout", "-text"]).output
+        let text = try ExternalProcess.run(ProfileFixtures.openssl, ["req", "-in", csr, "-noout", "-text"]).stdout
         #expect(text.contains("Public-Key: (2048 bit)"))
         #expect(text.contains("Signature Algorithm: sha256WithRSAEncryption"))
         // The public key's SHA-256 as openssl computes it from the CSR.
         let pub = directory.appendingPathComponent("pub.pem").path, der = directory.appendingPathComponent("pub.der").path
-        #expect(try Tool.run("openssl", ["req", "-in", csr, "-noout", "-pubkey", "-out", pub]).status == 0)
-        #expect(try Tool.run("openssl", ["pkey", "-pubin", "-in", pub, "-outform", "DER", "-out", der]).status == 0)
-        let digest = try Tool.run("openssl", ["dgst", "-sha256", "-r", der]).output.prefix(64)
+        #expect(try ExternalProcess.run(ProfileFixtures.openssl, ["req", "-in", csr, "-noout", "-pubkey", "-out", pub]).status == 0)
+        #expect(try ExternalProcess.run(ProfileFixtures.openssl, ["pkey", "-pubin", "-in", pub, "-outform", "DER", "-out", der]).status == 0)
+        let digest = try ExternalProcess.run(ProfileFixtures.openssl, ["dgst", "-sha256", "-r", der]).stdout.prefix(64)
         #expect(String(digest) == request.publicKeySHA256)
         #expect(request.id == String(digest.prefix(16)))
         // The key is PKCS#8 and belongs to the request.
@@ -69,7 +43,7 @@ enum Tool {
     /// The three real CSRs yield exactly the facts of expected.json (read there with openssl).
     @Test(arguments: ["fastlane.certSigningRequest", "keychain-1.certSigningRequest", "keychain-2.certSigningRequest"])
     func realRequestsYieldTheirExpectedFacts(name: String) throws {
-        let folder = Tool.samples.appendingPathComponent("provisioning")
+        let folder = TestPaths.samples.appendingPathComponent("provisioning")
         let expectedFile = folder.appendingPathComponent("expected.json")
         try #require(FileManager.default.fileExists(atPath: expectedFile.path), "../shared/samples is not present")
         let all = try JSONSerialization.jsonObject(with: Data(contentsOf: expectedFile)) as? [String: [String: Any]]
@@ -94,7 +68,7 @@ enum Tool {
 
     @Test func certificatesAndKeysAreNotRequests() throws {
         for name in ["universal.pem", "dev.cer", "dev.key"] {
-            let bytes = try SecureFile.read(Tool.certFixtures.appendingPathComponent(name).path)
+            let bytes = try SecureFile.read(ProfileFixtures.certificates.appendingPathComponent(name).path)
             #expect(try CertificateRequestReport.read(bytes: bytes, file: name) == nil, "\(name)")
         }
         let broken = Array("-----BEGIN CERTIFICATE REQUEST-----\nAAAA\n-----END CERTIFICATE REQUEST-----\n".utf8)

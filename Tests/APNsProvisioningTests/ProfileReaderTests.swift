@@ -1,6 +1,7 @@
 import APNsCore
 import APNsCredentials
 import Foundation
+import TestSupport
 import Testing
 @testable import APNsProvisioning
 
@@ -159,8 +160,7 @@ struct ProfileOpenSSLInteropTests {
                                               apsEnvironment: "development", created: now,
                                               expires: now.addingTimeInterval(86_400), devices: ["A", "B"])
         let signed = try ProfileSigner.sign(template, certificatePEM: authority.certificate, privateKeyPEM: authority.key)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apnsctl-profile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = TestPaths.temporaryDirectory("profile")
         let profile = directory.appendingPathComponent("signed.mobileprovision")
         let ca = directory.appendingPathComponent("ca.pem")
         try Data(signed).write(to: profile)
@@ -181,8 +181,7 @@ struct ProfileOpenSSLInteropTests {
 /// A throwaway CA made with the openssl binary (RSA, self-signed, one day).
 enum ProfileTestCA {
     static func make() throws -> (certificate: String, key: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apnsctl-ca-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = TestPaths.temporaryDirectory("ca")
         let key = directory.appendingPathComponent("ca.key").path
         let certificate = directory.appendingPathComponent("ca.pem").path
         let result = try ProfileFixtures.runOpenSSL(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key,

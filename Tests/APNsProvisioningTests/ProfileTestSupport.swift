@@ -1,16 +1,15 @@
 import APNsCredentials
 import Foundation
+import TestSupport
 @testable import APNsProvisioning
 
 /// Paths of the provisioning fixtures (scripts/make-provisioning-fixtures.sh) and the shared real samples,
 /// and the system `openssl` binary as an independent judge.
 enum ProfileFixtures {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let directory = repositoryRoot.appendingPathComponent("Tests/Fixtures/provisioning")
-    static let certificates = repositoryRoot.appendingPathComponent("Tests/Fixtures/certs")
+    static let directory = TestPaths.fixtures.appendingPathComponent("provisioning")
+    static let certificates = TestPaths.fixtures.appendingPathComponent("certs")
     /// `../shared/samples/provisioning`: present in development checkouts and CI, absent in a user's clone.
-    static let samples = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/samples/provisioning")
+    static let samples = TestPaths.samples.appendingPathComponent("provisioning")
     static var samplesPresent: Bool { FileManager.default.fileExists(atPath: samples.appendingPathComponent("expected.json").path) }
 
     static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
@@ -22,23 +21,13 @@ enum ProfileFixtures {
         return ProfileReader(extraAnchors: root.certificates)
     }
 
-    static let openssl = ["/usr/bin/openssl", "/usr/local/bin/openssl", "/bin/openssl"]
-        .first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/bin/openssl"
+    static let openssl = ExternalProcess.find("openssl") ?? "/usr/bin/openssl"
     static var opensslPresent: Bool { FileManager.default.isExecutableFile(atPath: openssl) }
 
     /// Runs the system `openssl` (a tool this project did not write): exit status and stdout bytes.
     static func runOpenSSL(_ arguments: [String]) throws -> (status: Int32, stdout: [UInt8]) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: openssl)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, [UInt8](data))
+        let result = try ExternalProcess.run(openssl, arguments)
+        return (result.status, [UInt8](result.stdoutData))
     }
 
     /// A profile report as the JSON object `profile inspect --format json` prints for it.

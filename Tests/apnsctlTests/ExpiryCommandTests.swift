@@ -31,6 +31,32 @@ import Testing
         #expect(items.contains { $0["kind"] as? String == "chain_certificate" })
     }
 
+    /// A pending `cert request` is a private key waiting in the keystore: expiry lists it (kind `request`, its age,
+    /// no expiry) until `cert join` or `--discard` ends it.
+    @Test func pendingCertificateRequestsAreListedWithTheirAge() throws {
+        let ks = try KeystoreCLI.fresh()
+        let directory = CLI.temporaryDirectory("expiry")
+        let (_, id) = try RequestCLI.request(ks, in: directory, extra: ["--bundle-id", "com.example.app",
+                                                                       "--env", "development"])
+        let listed = try KeystoreCLI.json(try KeystoreCLI.ok(["expiry", "--format", "json"], ks)) as? [String: Any] ?? [:]
+        let items = listed["credentials"] as? [[String: Any]] ?? []
+        let request = try #require(items.first { $0["kind"] as? String == "request" })
+        #expect((request["name"] as? String)?.hasPrefix(id) == true)
+        #expect(request["topic"] as? String == "com.example.app" && request["environment"] as? String == "development")
+        #expect(request["age_days"] as? Int == 0 && request["source"] as? String == "keystore")
+        #expect(request["not_after"] is NSNull && request["days_left"] is NSNull)
+        #expect((request["file"] as? String)?.hasSuffix("/requests/\(id).key.pem") == true)
+
+        let table = try KeystoreCLI.ok(["expiry"], ks).stdout
+        #expect(table.split(separator: "\n").contains { $0.hasPrefix("request") && $0.contains(id) && $0.contains("pending (age 0 days)") })
+        let prometheus = try KeystoreCLI.ok(["expiry", "--format", "prometheus"], ks).stdout
+        #expect(prometheus.contains("apnsctl_pending_request_age_days{kind=\"request\",topic=\"com.example.app\",environment=\"development\""))
+
+        try KeystoreCLI.ok(["cert", "request", "--discard", id], ks)
+        let after = try KeystoreCLI.json(try KeystoreCLI.ok(["expiry", "--format", "json"], ks)) as? [String: Any] ?? [:]
+        #expect(!((after["credentials"] as? [[String: Any]]) ?? []).contains { $0["kind"] as? String == "request" })
+    }
+
     @Test func prometheusOutIsWrittenAtomicallyAndReadable() throws {
         let directory = CLI.temporaryDirectory("expiry")
         let out = directory.appendingPathComponent("apnsctl.prom").path

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A new .p12 password typed at a prompt is asked twice on a terminal, as `openssl pkcs12 -export` does.
@@ -36,16 +37,8 @@ import Testing
 
     /// Runs `apnsctl arguments` on a pseudo-terminal, typing `answers` at the successive password prompts.
     func onTerminal(_ arguments: [String], typing answers: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", Self.driver, answers.joined(separator: ","), CLI.binary.path] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try CLI.tool(ExternalProcess.find("python3") ?? "/usr/bin/python3",
+                     ["-c", Self.driver, answers.joined(separator: ","), CLI.binary.path] + arguments)
     }
 
     @Test func aNewP12PasswordIsAskedTwice() throws {
