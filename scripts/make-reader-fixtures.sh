@@ -26,7 +26,16 @@ basicConstraints = critical, CA:FALSE
 keyUsage = critical, digitalSignature
 extendedKeyUsage = clientAuth
 1.2.840.113635.100.6.3.1 = DER:0500
-1.2.840.113635.100.6.3.6 = DER:3024300E0C0C636F6D2E6578616D706C65300B0C0361707030040C0361707030050C03766F6970
+1.2.840.113635.100.6.3.6 = ASN1:SEQUENCE:topics
+[ topics ]
+t1 = UTF8:com.example
+l1 = SEQUENCE:labels_app
+t2 = UTF8:com.example.voip
+l2 = SEQUENCE:labels_voip
+[ labels_app ]
+l1 = UTF8:app
+[ labels_voip ]
+l1 = UTF8:voip
 CNF
 
 # $1 name, $2 key file, $3 subject, $4 CA name (empty: self-signed CA), $5 digest

@@ -94,8 +94,10 @@ public struct CredentialReader: Sendable {
         }
         let key = try legacyKey ?? keyBlocks.first.map { try PrivateKey(derEncoded: $0.derBytes, passphrase: password.get) }
         if certificates.isEmpty && key == nil {
+            // A public key gets the default hint, which says why it cannot stand in for a certificate or key.
+            let publicKey = blocks.contains { PEMText.isPublicKeyLabel($0.discriminator) }
             throw CredentialError(.notACertificate, "contains \(PEMText.describe(blocks)), not a certificate or private key",
-                                  hint: "give the certificate (.pem, .cer) or the .p12 file")
+                                  hint: publicKey ? "" : "give the certificate (.pem, .cer) or the .p12 file")
         }
         return CredentialBundle(certificates: certificates, privateKey: key, format: .pem)
     }
@@ -117,8 +119,7 @@ public struct CredentialReader: Sendable {
             return CredentialBundle(certificates: [], privateKey: try PrivateKey(derEncoded: bytes, passphrase: password.get),
                                     format: .der)
         case .publicKey:
-            throw CredentialError(.notACertificate, "contains a public key, not a certificate, private key or PKCS#12 file",
-                                  hint: "give the certificate (.pem, .cer) or the .p12 file")
+            throw CredentialError(.notACertificate, "contains a public key, not a certificate, private key or PKCS#12 file")
         case .invalid(let reason):
             throw CredentialError(.malformed, "truncated or malformed DER (\(reason))",
                                   hint: "the file may be cut short or damaged; download or export it again")

@@ -87,6 +87,11 @@ enum PEMText {
         label == "PRIVATE KEY" || label == "ENCRYPTED PRIVATE KEY" || label == "RSA PRIVATE KEY" || label == "EC PRIVATE KEY"
     }
 
+    /// True for the labels of a public key alone (SubjectPublicKeyInfo or PKCS#1).
+    static func isPublicKeyLabel(_ label: String) -> Bool {
+        label == "PUBLIC KEY" || label == "RSA PUBLIC KEY"
+    }
+
     /// "a certificate", "2 certificates and a public key", … for error messages.
     static func describe(_ blocks: [PEMDocument]) -> String {
         let names = blocks.map { block -> String in

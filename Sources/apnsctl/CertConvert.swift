@@ -155,11 +155,12 @@ private struct Conversion: Sendable {
 
     func convert(_ input: String, to destination: String) throws -> ConversionResult {
         let read = try reader.read(path: input)
-        for warning in read.warnings { Console.warn("\(input): \(warning)") }
+        // Refused before any warning: a refusal is one error line and its hint.
         if let problem = read.keyAmbiguity, !noKey {
             throw APNsError.badInput("\(input): \(problem)",
                                      hint: "pass --no-key to convert the certificates alone, or split the file")
         }
+        for warning in read.warnings { Console.warn("\(input): \(warning)") }
         if let choice = read.keyChoice, !noKey { Console.warn("\(input): \(choice)") }
         let bundle = read.selecting(chain: chain, key: !noKey, keyOnly: keyOnly)
         let bytes = try encode(bundle, input: input)

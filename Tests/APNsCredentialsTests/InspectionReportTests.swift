@@ -13,8 +13,16 @@ import Testing
     @Test func jsonUsesTheDocumentedSnakeCaseFieldsAndNulls() throws {
         let bundle = try CredentialReader().read(path: Fixtures.path("wrong-key-pair.pem"))
         let object = try encode(InspectionReport(file: "w.pem", bundle: bundle, now: Date()))
-        #expect(Set(object.keys) == ["file", "format", "friendly_name", "certificates", "private_key"])
+        #expect(Set(object.keys) == ["file", "format", "friendly_name", "certificates", "private_key", "private_keys",
+                                     "key_choice", "key_ambiguity", "warnings"])
         #expect(object["friendly_name"] is NSNull)
+        #expect(object["key_choice"] is NSNull)
+        #expect(object["key_ambiguity"] is NSNull)
+        #expect(object["warnings"] as? [String] == [])
+        let keys = try #require(object["private_keys"] as? [[String: Any]])
+        #expect(keys.count == 1)
+        #expect(keys.first?["encoding"] as? String == "pkcs8")
+        #expect(keys.first?["matches"] is NSNull)
         let key = try #require(object["private_key"] as? [String: Any])
         #expect(key["matches_certificate"] as? Bool == false)
         #expect(key["encoding"] as? String == "pkcs8")
