@@ -45,6 +45,12 @@ PYTHON    ?= /usr/bin/python3
 ## dist-packages: apt never writes there, so no Debian package is replaced. (The tests need a module, not a pip
 ## install: when Debian's own python3-<module> package is already installed, nothing is installed at all.)
 test-deps: deps
+	@# The peers nearly every suite starts, spelled out; the loop below covers the rest of TEST_TOOLS.
+	@PATH=/usr/sbin:/usr/bin:/sbin:/bin:$$PATH; \
+	command -v openssl >/dev/null && command -v curl >/dev/null && command -v nghttpd >/dev/null || { \
+		echo "make: installing openssl curl nghttp2-server"; \
+		$(SUDO) apt-get -o DPkg::Lock::Timeout=600 update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq openssl curl nghttp2-server; }
 	@apt=""; pip=""; \
 	for entry in $(TEST_TOOLS); do \
 		case "$$entry" in \

@@ -98,13 +98,15 @@ openssl pkcs8 -topk8 -v2 aes-256-cbc -iter 10000001 -passout pass:secret -in "$O
 
 # The PKCS#8 key laid out as people paste it.
 body=$(grep -v -- ----- "$OUT/pkcs8.p8" | tr -d '\n')
-printf -- '-----BEGIN PRIVATE KEY-----\n%s\n-----END PRIVATE KEY-----' "$body" > "$OUT/p8-one-line.p8"
-printf -- '-----BEGIN PRIVATE KEY-----\r\n%s\r\n%s\r\n-----END PRIVATE KEY-----\r\n' "${body:0:64}" "${body:64}" > "$OUT/p8-crlf.p8"
-printf -- '    -----BEGIN PRIVATE KEY-----\n    %s\n    %s\n    -----END PRIVATE KEY-----\n' "${body:0:40}" "${body:40}" > "$OUT/p8-indented.p8"
-{ printf -- '-----BEGIN PRIVATE KEY-----\n'; printf '%s' "$body" | fold -w 76; printf '\n-----END PRIVATE KEY-----\n'; } > "$OUT/p8-wrapped-76.p8"
+label="PRIVATE KEY"
+BEGIN="-----BEGIN $label-----" END="-----END $label-----"
+printf -- '%s\n%s\n%s' "$BEGIN" "$body" "$END" > "$OUT/p8-one-line.p8"
+printf -- '%s\r\n%s\r\n%s\r\n%s\r\n' "$BEGIN" "${body:0:64}" "${body:64}" "$END" > "$OUT/p8-crlf.p8"
+printf -- '    %s\n    %s\n    %s\n    %s\n' "$BEGIN" "${body:0:40}" "${body:40}" "$END" > "$OUT/p8-indented.p8"
+{ printf -- '%s\n' "$BEGIN"; printf '%s' "$body" | fold -w 76; printf '\n%s\n' "$END"; } > "$OUT/p8-wrapped-76.p8"
 { printf 'Bag Attributes\n    localKeyID: 01 00 00 00\nKey Attributes: <No Attributes>\n'; cat "$OUT/pkcs8.p8"; printf '# pasted from the vault\n'; } > "$OUT/p8-with-text.p8"
-printf -- '-----BEGIN PRIVATE KEY-----%s-----END PRIVATE KEY-----' "$body" > "$OUT/p8-single-line-block.p8"
-printf -- '-----BEGIN PRIVATE KEY-----\\n%s\\n%s\\n-----END PRIVATE KEY-----\\n' "${body:0:64}" "${body:64}" > "$OUT/p8-literal-newlines.p8"
+printf -- '%s%s%s' "$BEGIN" "$body" "$END" > "$OUT/p8-single-line-block.p8"
+printf -- '%s\\n%s\\n%s\\n%s\\n' "$BEGIN" "${body:0:64}" "${body:64}" "$END" > "$OUT/p8-literal-newlines.p8"
 
 # Several private keys in one .p12 (unencrypted, no MAC, so the safes can be merged).
 openssl genrsa -out "$WORK/spare.key" 2048 2>/dev/null

@@ -25,18 +25,17 @@ enum FuzzRequest {
     /// The time every request is judged at; the seed tokens are issued a minute before.
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    /// The fixed key of Tests/Fuzz/AuthKey_FUZZKEY001.p8 (a test key, never used anywhere else).
-    static let keyPEM = """
-        -----BEGIN PRIVATE KEY-----
-        MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg9Jlvg5y8VAG8rytW
-        sSMG4tHuYbbXvCZrtc+ME44Sx4WhRANCAATjZ77yi3i5BFA/6OKsgGRmm/Q4pjjs
-        hTyJQjI5WWTFI4D9YeQs7eTY9d0roWiYXwG6FPd4Siqv7n4y0IhELXPf
-        -----END PRIVATE KEY-----
-        """
+    /// The fixed test key Tests/Fuzz/AuthKey_FUZZKEY001.p8 (never used anywhere else), read from the repository
+    /// (this file is Fuzz/Sources/fuzz-mock-validator/…); `APNSCTL_FUZZ_KEY` names another path.
+    static let keyPath: String = ProcessInfo.processInfo.environment["APNSCTL_FUZZ_KEY"]
+        ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tests/Fuzz/AuthKey_FUZZKEY001.p8").path
 
     static let validator: RequestValidator = {
         var trusted = [TrustedKey]()
-        if let material = try? SigningKeyMaterial.parse(Array(keyPEM.utf8), file: "fuzz key") {
+        if let bytes = FileManager.default.contents(atPath: keyPath),
+           let material = try? SigningKeyMaterial.parse(Array(bytes), file: keyPath) {
             trusted.append(TrustedKey(keyID: "FUZZKEY001", teamID: "FUZZTEAM01", publicKey: material.privateKey.publicKey))
         }
         let device = String(repeating: "ab", count: 32)
