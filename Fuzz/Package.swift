@@ -9,7 +9,7 @@ let fuzzer: [SwiftSetting] = [.swiftLanguageMode(.v6), .unsafeFlags(["-parse-as-
 let link: [LinkerSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
 
 func target(_ name: String, _ products: [String]) -> Target {
-    .executableTarget(name: name, dependencies: products.map { .product(name: $0, package: "apnsctl") },
+    .executableTarget(name: name, dependencies: ["CFuzzDriver"] + products.map { .product(name: $0, package: "apnsctl") },
                       swiftSettings: fuzzer, linkerSettings: link)
 }
 
@@ -18,6 +18,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     dependencies: [.package(name: "apnsctl", path: "..")],
     targets: [
+        .target(name: "CFuzzDriver"),
         target("fuzz-credential-reader", ["APNsCredentials"]),
         target("fuzz-topics", ["APNsCredentials"]),
         target("fuzz-key-reader", ["APNsKeystore"]),
@@ -25,8 +26,7 @@ let package = Package(
         target("fuzz-manifest", ["APNsKeystore"]),
         target("fuzz-token-cache", ["APNsKeystore"]),
         target("fuzz-mock-validator", ["APNsMock", "APNsKeystore", "APNsTokens"]),
-        // PROVISIONING: the profile and CSR readers of the provisioning issue (APNsProvisioning) get their
-        // targets here, `fuzz-profile` and `fuzz-csr`, once their public parse entry points are on main;
-        // scripts/fuzz.sh runs every target listed in Fuzz/Sources, and scripts/make-fuzz-corpus.sh seeds them.
+        target("fuzz-profile", ["APNsProvisioning"]),
+        target("fuzz-csr", ["APNsProvisioning"]),
     ]
 )

@@ -70,4 +70,22 @@ request token-alert "$(cat "$WORK/fresh.jwt")" 'apns-priority: 10\napns-expirati
 request token-background "$(cat "$WORK/fresh.jwt")" 'apns-push-type: background\napns-priority: 5\napns-collapse-id: c1\n' '{"aps":{"content-available":1}}'
 request expired-token "$(cat "$WORK/old.jwt")" '' '{"aps":{}}'
 request no-auth '' '' '{"aps":{"alert":"x"}}'
+
+# Provisioning profiles: CMS-signed (good, expired, tampered, macOS), bare XML, and the same plist in binary form.
+for f in Tests/Fixtures/provisioning/{development,distribution-wildcard,expired,tampered,macos,unsigned}.{mobileprovision,provisionprofile}; do
+  [ -f "$f" ] && seed fuzz-profile "$f"
+done
+openssl cms -verify -noverify -inform DER -in Tests/Fixtures/provisioning/development.mobileprovision -out "$WORK/profile.plist" 2>/dev/null
+python3 -c 'import plistlib, sys; d = plistlib.load(open(sys.argv[1], "rb")); plistlib.dump(d, open(sys.argv[2], "wb"), fmt=plistlib.FMT_BINARY)' \
+  "$WORK/profile.plist" "$WORK/binary.plist"
+seed fuzz-profile "$WORK/binary.plist"
+
+# Certificate signing requests: RSA-2048 and P-256, PEM and DER, and the older NEW CERTIFICATE REQUEST label.
+openssl req -new -newkey rsa:2048 -nodes -keyout "$WORK/csr.key" -subj "/emailAddress=dev@example.com/CN=Fuzz Dev/C=US" \
+  -out "$WORK/rsa.csr" 2>/dev/null
+openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout "$WORK/csr-ec.key" -subj "/CN=Fuzz EC" \
+  -out "$WORK/ec.csr" 2>/dev/null
+openssl req -in "$WORK/rsa.csr" -outform DER -out "$WORK/rsa.der"
+sed 's/CERTIFICATE REQUEST/NEW CERTIFICATE REQUEST/' "$WORK/ec.csr" > "$WORK/ec-new.csr"
+for f in rsa.csr ec.csr rsa.der ec-new.csr; do seed fuzz-csr "$WORK/$f"; done
 echo "wrote $(find "$CORPUS" -type f | wc -l) seeds ($(du -sh "$CORPUS" | cut -f1)) to $CORPUS"

@@ -1,3 +1,4 @@
+import CFuzzDriver
 import APNsCredentials
 import Foundation
 
@@ -14,4 +15,16 @@ public func fuzzCredentialReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> C
         _ = bundle.keyMatchesLeaf
     }
     return 0
+}
+
+/// The executable's entry point (SwiftPM makes `main` an alias of `fuzz_credential_reader_main`): libFuzzer's driver with
+/// ``fuzzCredentialReader`` as the target.
+@_cdecl("fuzz_credential_reader_main")
+public func fuzz_credential_readerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
+        guard let data else { return 0 }
+        return fuzzCredentialReader(data, size)
+    }
 }

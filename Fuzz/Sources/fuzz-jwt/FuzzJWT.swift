@@ -1,3 +1,4 @@
+import CFuzzDriver
 import APNsTokens
 import Foundation
 
@@ -11,4 +12,16 @@ public func fuzzJWT(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = token.issuedAtDate
     }
     return 0
+}
+
+/// The executable's entry point (SwiftPM makes `main` an alias of `fuzz_jwt_main`): libFuzzer's driver with
+/// ``fuzzJWT`` as the target.
+@_cdecl("fuzz_jwt_main")
+public func fuzz_jwtMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
+        guard let data else { return 0 }
+        return fuzzJWT(data, size)
+    }
 }

@@ -1,3 +1,4 @@
+import CFuzzDriver
 import APNsCredentials
 import APNsKeystore
 
@@ -14,4 +15,16 @@ public func fuzzKeyReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = try? key.publicKeyDER
     }
     return 0
+}
+
+/// The executable's entry point (SwiftPM makes `main` an alias of `fuzz_key_reader_main`): libFuzzer's driver with
+/// ``fuzzKeyReader`` as the target.
+@_cdecl("fuzz_key_reader_main")
+public func fuzz_key_readerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
+        guard let data else { return 0 }
+        return fuzzKeyReader(data, size)
+    }
 }

@@ -1,3 +1,4 @@
+import CFuzzDriver
 import APNsKeystore
 import APNsMock
 import APNsTokens
@@ -64,5 +65,17 @@ enum FuzzRequest {
             return MockHeader(String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " }))
         }
         return MockRequest(method: method, path: path, headers: headers, body: Array(bytes[bodyStart...]))
+    }
+}
+
+/// The executable's entry point (SwiftPM makes `main` an alias of `fuzz_mock_validator_main`): libFuzzer's driver with
+/// ``fuzzMockValidator`` as the target.
+@_cdecl("fuzz_mock_validator_main")
+public func fuzz_mock_validatorMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
+        guard let data else { return 0 }
+        return fuzzMockValidator(data, size)
     }
 }

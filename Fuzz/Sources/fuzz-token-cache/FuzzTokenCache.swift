@@ -1,3 +1,4 @@
+import CFuzzDriver
 import APNsKeystore
 import APNsTokens
 
@@ -11,4 +12,16 @@ public func fuzzTokenCache(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = cache.drop(keyID: entry.keyID)
     }
     return 0
+}
+
+/// The executable's entry point (SwiftPM makes `main` an alias of `fuzz_token_cache_main`): libFuzzer's driver with
+/// ``fuzzTokenCache`` as the target.
+@_cdecl("fuzz_token_cache_main")
+public func fuzz_token_cacheMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
+        guard let data else { return 0 }
+        return fuzzTokenCache(data, size)
+    }
 }
