@@ -17,7 +17,8 @@ public struct RequestValidator: Sendable {
     /// The answer to `request` arriving at `now` on a connection in state `connection` (updated when a new
     /// token is accepted). `makeID` makes the `apns-id` when the request has none, and `apns-unique-id`.
     public func validate(_ request: MockRequest, connection: inout ConnectionAuthState, now: Date,
-                         makeID: () -> UUID = { UUID() }) -> MockResponse {
+                         makeID: (() -> UUID)? = nil) -> MockResponse {
+        let makeID = makeID ?? UUID.randomV4
         let sentID = request.header("apns-id")
         // A UUID is echoed as sent (Apple: "the apns-id value from the request"), so a client can match even the
         // BadMessageId answer an uppercase one gets; anything else gets a new id.
@@ -58,7 +59,7 @@ public struct RequestValidator: Sendable {
         guard request.method == "POST" else {
             throw Rejection(.methodNotAllowed, "method \(request.method) is not POST")
         }
-        let path = request.path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+        let path = request.path.firstIndex(of: "?").map { request.path[..<$0] } ?? request.path[...]
         let prefix = "/3/device"
         guard path == prefix || path.hasPrefix(prefix + "/") else {
             throw Rejection(.badPath, "path \(request.path) is not /3/device/<token>")

@@ -30,6 +30,24 @@ struct AuthenticationTests {
         #expect(answer(request).reason == .missingProviderToken)
     }
 
+    @Test func theBearerSchemeIsReadAsHTTPAllowsIt() throws {
+        let token = try Fixture.token(issuedAt: now.addingTimeInterval(-10))
+        let accepted = ["Bearer \(token)", "BEARER\t\(token) ", "  bearer   \(token)\t", "bearer\u{00A0}\(token)\u{2003}"]
+        for header in accepted {
+            let response = answer(Fixture.canary(token: nil).setting("authorization", header))
+            #expect(response.status == 200, "\(header.debugDescription): \(response.detail)")
+        }
+        let refused: [(String, APNsReason)] = [
+            ("basic \(token)", .invalidProviderToken), ("bear \(token)", .invalidProviderToken),
+            ("\nbearer \(token)", .invalidProviderToken),
+            ("bearer", .missingProviderToken), ("  BEARER \t ", .missingProviderToken),
+        ]
+        for (header, reason) in refused {
+            let response = answer(Fixture.canary(token: nil).setting("authorization", header))
+            #expect(response.reason == reason, "\(header.debugDescription): \(response.detail)")
+        }
+    }
+
     @Test func tokenChecksAnswerInvalidProviderToken() throws {
         let recent = now.addingTimeInterval(-10)
         let good = try Fixture.token(issuedAt: recent)

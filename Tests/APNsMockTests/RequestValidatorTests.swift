@@ -53,6 +53,22 @@ struct RequestValidatorTests {
         #expect(answer.uniqueID == nil)
     }
 
+    /// The ids the mock makes itself are random version-4 UUIDs in canonical form, a new one every time.
+    @Test func madeIDsAreRandomVersion4UUIDs() throws {
+        var seen = Set<String>()
+        for _ in 0..<500 {
+            var state = ConnectionAuthState()
+            let response = validator.validate(Fixture.canary(token: try goodToken()), connection: &state, now: now)
+            for id in [response.apnsID, try #require(response.uniqueID)] {
+                let characters = Array(id)
+                #expect(UUID(uuidString: id) != nil && id == id.lowercased(), "\(id)")
+                #expect(characters[14] == "4", "version of \(id)")
+                #expect("89ab".contains(characters[19]), "variant of \(id)")
+                #expect(seen.insert(id).inserted, "\(id) made twice")
+            }
+        }
+    }
+
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
         var reason: APNsReason
