@@ -9,8 +9,13 @@ public struct CredentialReader: Sendable {
     /// Where the password comes from when one is needed (the CLI passes `SecretSource.resolve`).
     public var password: @Sendable () throws -> String
 
+    /// True when `password` answers without a prompt (a file or an environment variable): a PKCS#12 file then
+    /// tries it before the empty password, one key derivation instead of three for a protected file.
+    public var passwordAtHand: Bool
+
     /// A reader that asks `password` when needed. Without one, a file that needs a password fails saying so.
-    public init(password: (@Sendable () throws -> String)? = nil) {
+    public init(password: (@Sendable () throws -> String)? = nil, passwordAtHand: Bool = false) {
+        self.passwordAtHand = passwordAtHand && password != nil
         self.password = password ?? {
             throw CredentialError(.passwordRequired, "a password is needed",
                                   hint: "give it with --password-file FILE or --password-env NAME")
@@ -112,7 +117,7 @@ public struct CredentialReader: Sendable {
                                       hint: "neither swift-certificates nor OpenSSL can parse it; export it again")
             }
         case .pkcs12:
-            let contents = try PKCS12.read(bytes, password: password.get)
+            let contents = try PKCS12.read(bytes, password: password.get, givenFirst: passwordAtHand)
             return CredentialBundle(certificates: contents.certificates, keys: contents.keys, format: .pkcs12,
                                     friendlyName: contents.friendlyName)
         case .pkcs8, .encryptedPKCS8, .traditionalRSA, .traditionalEC:

@@ -23,8 +23,10 @@ public enum PKCS12 {
         var keys: [PrivateKey] = []
     }
 
-    /// Decodes a PKCS#12 file. `password` is asked only when the empty password does not open it.
-    static func read(_ der: [UInt8], password: () throws -> String) throws -> Contents {
+    /// Decodes a PKCS#12 file. `password` is asked only when the empty password does not open it; with
+    /// `givenFirst` (the password is at hand, from a file or the environment, so asking costs no prompt) it is
+    /// tried before the empty one, which saves the key derivations of the empty-password MAC checks.
+    static func read(_ der: [UInt8], password: () throws -> String, givenFirst: Bool = false) throws -> Contents {
         OpenSSLRuntime.bootstrap()
         try IterationBound.check(der)
         let handle: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
@@ -36,79 +38,23 @@ public enum PKCS12 {
             throw CredentialError(.malformed, "malformed PKCS#12 file")
         }
         defer { PKCS12_free(p12) }
-        let secret = try openingPassword(p12, password: password)
-        var key: OpaquePointer? = nil
-        var cert: OpaquePointer? = nil
-        var ca: OpaquePointer? = nil
-        guard PKCS12_parse(p12, secret, &key, &cert, &ca) == 1 else {
-            let reasons = OpenSSLRuntime.drainErrors()
-            throw CredentialError(.unsupported, "cannot decrypt the PKCS#12 contents (\(reasons.last ?? "unknown error"))",
-                                  hint: "the file may use an algorithm this OpenSSL lacks; see `apnsctl doctor`")
-        }
-        defer {
-            if let cert { X509_free(cert) }
-            if let ca { apns_sk_X509_pop_free(ca) }
-        }
-        var handles = [OpaquePointer]()
-        if let cert { handles.append(cert) }
-        if let ca {
-            for index in 0..<apns_sk_X509_num(ca) {
-                if let x509 = apns_sk_X509_value(ca, index) { handles.append(x509) }
-            }
-        }
-        var certificates = [APNsCertificate]()
-        var friendlyName: String?
-        for x509 in handles {
-            let copy = X509Handle(borrowing: x509)
-            certificates.append(try APNsCertificate(derEncoded: copy.der))
-            if friendlyName == nil {
-                var length: Int32 = 0
-                if let alias = X509_alias_get0(x509, &length), length > 0 {
-                    friendlyName = String(decoding: UnsafeBufferPointer(start: alias, count: Int(length)), as: UTF8.self)
-                }
-            }
-        }
-        let privateKey = key.map { PrivateKey(key: EVPKey(owning: $0), encoding: .pkcs12) }
-        var keys = allKeys(p12, password: secret)
-        if keys.isEmpty, let privateKey { keys = [privateKey] }
-        return Contents(certificates: certificates, key: privateKey, friendlyName: friendlyName, keys: keys)
-    }
-
-    /// Every key bag and shrouded key bag of the file, decrypted with `password` (PKCS12_parse returns only one).
-    private static func allKeys(_ p12: OpaquePointer, password: String) -> [PrivateKey] {
-        defer { ERR_clear_error() }
-        guard let safes = PKCS12_unpack_authsafes(p12) else { return [] }
-        defer { apns_sk_PKCS7_pop_free(safes) }
-        var keys = [PrivateKey]()
-        for index in 0..<apns_sk_PKCS7_num(safes) {
-            guard let p7 = apns_sk_PKCS7_value(safes, index) else { continue }
-            let bags = apns_PKCS7_type_nid(p7) == NID_pkcs7_encrypted
-                ? PKCS12_unpack_p7encdata(p7, password, -1) : PKCS12_unpack_p7data(p7)
-            guard let bags else { continue }
-            defer { apns_sk_PKCS12_SAFEBAG_pop_free(bags) }
-            for bagIndex in 0..<apns_sk_PKCS12_SAFEBAG_num(bags) {
-                guard let bag = apns_sk_PKCS12_SAFEBAG_value(bags, bagIndex) else { continue }
-                let info: OpaquePointer?
-                switch PKCS12_SAFEBAG_get_nid(bag) {
-                case NID_keyBag:
-                    info = PKCS12_SAFEBAG_get0_p8inf(bag).flatMap { EVP_PKCS82PKEY($0) }
-                case NID_pkcs8ShroudedKeyBag:
-                    info = PKCS12_decrypt_skey(bag, password, -1).flatMap { decrypted in
-                        defer { PKCS8_PRIV_KEY_INFO_free(decrypted) }
-                        return EVP_PKCS82PKEY(decrypted)
-                    }
-                default:
-                    info = nil
-                }
-                if let info { keys.append(PrivateKey(key: EVPKey(owning: info), encoding: .pkcs12)) }
-            }
-        }
-        return keys
+        let secret = try openingPassword(p12, password: password, givenFirst: givenFirst)
+        let bags = try Bags(p12, password: secret)
+        let ordered = bags.leafFirst
+        let certificates = try ordered.map { try APNsCertificate(derEncoded: $0.handle.der) }
+        // The first friendlyName, leaf first (what `X509_alias_get0` gave after `PKCS12_parse`).
+        let friendlyName = ordered.lazy.compactMap(\.friendlyName).first { !$0.isEmpty }
+        return Contents(certificates: certificates, key: bags.keys.first, friendlyName: friendlyName, keys: bags.keys)
     }
 
     /// Finds the password that verifies the MAC: the empty one first, then the caller's.
     /// A password that decrypts the contents but fails the MAC means the file is corrupted.
-    private static func openingPassword(_ p12: OpaquePointer, password: () throws -> String) throws -> String {
+    private static func openingPassword(_ p12: OpaquePointer, password: () throws -> String,
+                                        givenFirst: Bool) throws -> String {
+        if givenFirst, PKCS12_mac_present(p12) == 1, let given = try? password(), !given.isEmpty,
+           macVerifies(p12, given) {
+            return given
+        }
         if PKCS12_mac_present(p12) != 1 {
             if decrypts(p12, "") { return "" }
             let given = try password()

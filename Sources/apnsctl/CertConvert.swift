@@ -76,7 +76,7 @@ struct CertConvert: AsyncParsableCommand {
         let target = CredentialWriter.Target(rawValue: to) ?? .pem
         let inputPassword = CachedPassword(secret.sharedSource(prompt: "Password for the input file: "))
         let conversion = Conversion(
-            reader: CredentialReader(password: { try inputPassword.get() }),
+            reader: CredentialReader(password: { try inputPassword.get() }, passwordAtHand: secret.isGiven),
             outputPassword: CachedPassword(outputSource()), target: target, chain: chain, noKey: noKey,
             keyOnly: keyOnly, encryptKey: encryptKey, legacy: legacy, force: force)
         if let outDir { try SecureFile.ensureDirectory(outDir, mode: 0o700) }

@@ -30,7 +30,7 @@ struct CertInspect: AsyncParsableCommand {
 
     func run() async throws {
         let password = CachedPassword(secret.sharedSource(prompt: "Password for the .p12 file: "))
-        let reader = CredentialReader(password: { try password.get() })
+        let reader = CredentialReader(password: { try password.get() }, passwordAtHand: secret.isGiven)
         try Console.reportEach(files, format: format, text: \.text) { file -> InspectedFile in
             let bytes = try SecureFile.read(file, limit: SecureFile.credentialLimit)
             if var request = try CertificateRequestReport.read(bytes: bytes, file: file) {

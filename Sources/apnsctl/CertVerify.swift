@@ -55,7 +55,7 @@ struct CertVerify: AsyncParsableCommand {
 
     func run() async throws {
         let password = CachedPassword(secret.sharedSource(prompt: "Password for the .p12 file: "))
-        let reader = CredentialReader(password: { try password.get() })
+        let reader = CredentialReader(password: { try password.get() }, passwordAtHand: secret.isGiven)
         let bundle = try reader.read(path: file)
         for warning in bundle.warnings { Console.warn("\(file): \(warning)") }
         if let choice = bundle.keyChoice { Console.warn("\(file): \(choice)") }
@@ -96,11 +96,7 @@ struct CertVerify: AsyncParsableCommand {
     }
 
     static func parseDate(_ text: String) -> Date? {
-        let full = ISO8601DateFormatter()
-        if let date = full.date(from: text) { return date }
-        let day = ISO8601DateFormatter()
-        day.formatOptions = [.withFullDate]
-        return day.date(from: text)
+        ISO8601Text.date(from: text) ?? ISO8601Text.day(from: text)
     }
 }
 

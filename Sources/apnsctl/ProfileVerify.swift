@@ -59,7 +59,7 @@ struct ProfileVerify: AsyncParsableCommand {
         verifier.minimumDays = minDays
         if let cert {
             let password = CachedPassword(secret.sharedSource(prompt: "Password for the .p12 file: "))
-            let bundle = try CredentialReader(password: { try password.get() }).read(path: cert)
+            let bundle = try CredentialReader(password: { try password.get() }, passwordAtHand: secret.isGiven).read(path: cert)
             guard let leaf = bundle.leaf else {
                 throw APNsError.badInput("\(cert): holds no certificate, only a private key",
                                          hint: "--cert takes the push certificate (PEM, DER or .p12)")

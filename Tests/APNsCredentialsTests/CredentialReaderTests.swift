@@ -36,6 +36,28 @@ import Testing
         #expect(bundle.keyMatchesLeaf == true)
     }
 
+    /// A password at hand (file or environment) is tried before the empty one: same contents either way, the
+    /// same errors, and an empty-password file still opens when the password at hand is not its password.
+    @Test(arguments: ["dev-legacy.p12", "universal-modern.p12", "universal-g4-chain.p12", "prod-empty-password.p12"])
+    func aPasswordAtHandIsTriedFirstWithTheSameResult(file: String) throws {
+        let password = file == "prod-empty-password.p12" ? "not-its-password" : try Fixtures.password(file)
+        let plain = try CredentialReader(password: { password }).read(path: Fixtures.path(file))
+        let atHand = try CredentialReader(password: { password }, passwordAtHand: true).read(path: Fixtures.path(file))
+        #expect(atHand.certificates.map(\.derEncoded) == plain.certificates.map(\.derEncoded))
+        #expect(try atHand.privateKey?.pkcs8DER == plain.privateKey?.pkcs8DER)
+        #expect(atHand.friendlyName == plain.friendlyName)
+        #expect(atHand.keyMatchesLeaf == true)
+        let wrong = #expect(throws: APNsError.self) {
+            try CredentialReader(password: { "not-it" }, passwordAtHand: true).read(path: Fixtures.path("dev-legacy.p12"))
+        }
+        #expect(wrong?.message.hasSuffix(": wrong password") == true)
+        let corrupted = #expect(throws: APNsError.self) {
+            try CredentialReader(password: { try Fixtures.password("corrupted-mac.p12") }, passwordAtHand: true)
+                .read(path: Fixtures.path("corrupted-mac.p12"))
+        }
+        #expect(corrupted?.message.contains("integrity check failed") == true)
+    }
+
     @Test func aCertificateOnlyP12WithoutMACOrEncryptionNeedsNoPassword() throws {
         let bundle = try CredentialReader().read(path: Fixtures.path("certs-only-nomac.p12"))
         #expect(bundle.format == .pkcs12)
