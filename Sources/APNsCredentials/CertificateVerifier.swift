@@ -66,9 +66,9 @@ public struct CertificateVerifier: Sendable {
 
     func validity(_ leaf: APNsCertificate) -> CertificateCheck {
         let days = leaf.daysLeft(at: now)
-        let end = ISO8601DateFormatter().string(from: leaf.notAfter)
+        let end = ISO8601Text.string(from: leaf.notAfter)
         if now < leaf.notBefore {
-            return CertificateCheck("validity", .fail, "not valid before \(ISO8601DateFormatter().string(from: leaf.notBefore))")
+            return CertificateCheck("validity", .fail, "not valid before \(ISO8601Text.string(from: leaf.notBefore))")
         }
         if now > leaf.notAfter {
             return CertificateCheck("validity", .fail, "\(Wording.timeLeft(until: leaf.notAfter, now: now)) (\(end))")

@@ -180,7 +180,6 @@ extension InspectionReport {
     /// The human form of the report: one indented block per certificate, then the key.
     public var text: String {
         var lines = [file + " (" + formatName + (friendlyName.map { ", friendly name \"\($0)\"" } ?? "") + ")"]
-        let formatter = ISO8601DateFormatter()
         for (index, report) in certificates.enumerated() {
             let cert = report.certificate
             lines.append("  certificate \(index + 1) (\(report.role))")
@@ -195,8 +194,8 @@ extension InspectionReport {
             row("country", cert.country)
             row("issuer", cert.issuer)
             row("serial", cert.serialNumber)
-            row("not before", formatter.string(from: cert.notBefore))
-            row("not after", formatter.string(from: cert.notAfter) + " (\(report.timeLeft))")
+            row("not before", ISO8601Text.string(from: cert.notBefore))
+            row("not after", ISO8601Text.string(from: cert.notAfter) + " (\(report.timeLeft))")
             row("sha1", cert.sha1Fingerprint)
             row("sha256", cert.sha256Fingerprint)
             row("public key", cert.publicKeyDescription)

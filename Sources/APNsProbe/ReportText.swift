@@ -29,7 +29,7 @@ public enum ReportText {
         lines.append(field("apns-id", report.apnsID + (report.apnsIDReturned.map { $0 == report.apnsID ? " (echoed)" : " (returned \($0))" } ?? "")))
         if let unique = report.apnsUniqueID { lines.append(field("apns-unique-id", unique)) }
         if let date = report.unregisteredAt {
-            lines.append(field("unregistered", ISO8601DateFormatter().string(from: date)))
+            lines.append(field("unregistered", ISO8601Text.string(from: date)))
         }
         if let date = report.serverDate {
             let offset = report.clockOffsetSeconds.map { "; local clock \(ClockOffset.describe($0))" } ?? ""

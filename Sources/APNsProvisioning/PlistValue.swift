@@ -1,3 +1,4 @@
+import APNsCore
 import Foundation
 
 /// One property-list value, as Foundation's `PropertyListSerialization` reads it, in a form that can be
@@ -129,7 +130,7 @@ extension PlistValue: Encodable {
 public enum ProfileDates {
     /// `2026-01-31T12:00:00Z`.
     public static func iso(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
+        ISO8601Text.string(from: date)
     }
 
     /// Whole days from `now` to `date`, rounded down; negative once `date` has passed.

@@ -1,3 +1,4 @@
+import APNsCore
 import Foundation
 
 /// What APNs would make of a token's `iat` at a given time. JSON values are the raw values.
@@ -81,7 +82,7 @@ public struct TokenAssessment: Sendable, Equatable {
 
     /// One line for people, e.g. "accepted by APNs until 2026-11-22T05:50:00Z (age 10m 0s)".
     public var summary: String {
-        let until = ISO8601DateFormatter().string(from: acceptedUntil)
+        let until = ISO8601Text.string(from: acceptedUntil)
         switch kind {
         case .accepted, .invalidSignature, .untrustedKey, .unsupportedAlgorithm:
             // Age alone yields accepted, expired or issued_in_future; the other kinds are TokenVerdict's.

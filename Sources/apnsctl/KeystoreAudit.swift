@@ -29,7 +29,7 @@ struct KeystoreAudit: AsyncParsableCommand {
     }
 
     static func parseSince(_ text: String) throws -> Date {
-        if let date = ISO8601DateFormatter().date(from: text) { return date }
+        if let date = ISO8601Text.date(from: text) { return date }
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
         if let unit = text.last, let scale = units[unit], let value = Double(text.dropLast()), value >= 0 {
             return Date().addingTimeInterval(-value * scale)

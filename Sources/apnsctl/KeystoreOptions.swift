@@ -48,7 +48,7 @@ struct KeystoreOptions: ParsableArguments {
 enum KeystoreText {
     static func date(_ date: Date?) -> String {
         guard let date else { return "never" }
-        return ISO8601DateFormatter().string(from: date)
+        return ISO8601Text.string(from: date)
     }
 
     /// Left-aligned columns.

@@ -88,7 +88,7 @@ struct ProbeCommand: AsyncParsableCommand {
         case .text:
             var text = ReportText.render(report)
             if round != nil {
-                text = "[\(ISO8601DateFormatter().string(from: report.startedAt))] " + text
+                text = "[\(ISO8601Text.string(from: report.startedAt))] " + text
             }
             return Data(text.utf8)
         case .json:
