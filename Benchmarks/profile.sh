@@ -40,7 +40,7 @@ if [ "${1:-}" = --mock ]; then
     port=$(sed -n 's/^listening .*port=\([0-9]*\).*/\1/p' "$dir/mock.out")
     token=$("$BIN/apnsctl" token --keystore "$ks" --team BENCHTEAM1)
     printf '{"aps":{"content-available":1}}' > "$dir/payload.json"
-    perf record -F 999 -g -p "$mock" -o "$dir/perf.data" -- sleep 6 >/dev/null 2>&1 &
+    perf record -e cpu-clock -F 999 -g -p "$mock" -o "$dir/perf.data" -- sleep 6 >/dev/null 2>&1 &
     perfpid=$!
     sleep 0.5
     h2load -D 5 -c 4 -m 16 -d "$dir/payload.json" -H "authorization: bearer $token" -H "apns-topic: com.example.bench" \
