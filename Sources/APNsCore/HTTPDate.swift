@@ -14,7 +14,7 @@ public enum HTTPDate {
         let (day, second) = seconds.quotientAndRemainder(dividingBy: 86_400)
         let daysSinceEpoch = second < 0 ? day - 1 : day
         let secondOfDay = second < 0 ? second + 86_400 : second
-        let (year, month, dayOfMonth) = civil(fromDays: daysSinceEpoch)
+        let (year, month, dayOfMonth) = CivilDate.date(fromDays: daysSinceEpoch)
         let weekday = days[Int(((daysSinceEpoch % 7) + 7) % 7)]
         return "\(weekday), \(pad(dayOfMonth)) \(months[month - 1]) \(year) \(pad(Int(secondOfDay / 3600))):"
             + "\(pad(Int(secondOfDay / 60 % 60))):\(pad(Int(secondOfDay % 60))) GMT"
@@ -22,7 +22,7 @@ public enum HTTPDate {
 
     /// Parses IMF-fixdate; nil for anything else. The weekday is not checked (as RFC 9110 allows).
     public static func parse(_ text: String) -> Date? {
-        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: " ")
+        let parts = text.split { $0 == " " || $0 == "\t" }
         guard parts.count == 6, parts[0].count == 4, parts[0].hasSuffix(","), parts[5] == "GMT",
               let day = Int(parts[1]), (1...31).contains(day),
               let month = months.firstIndex(of: String(parts[2])).map({ $0 + 1 }),
@@ -30,35 +30,10 @@ public enum HTTPDate {
         let clock = parts[4].split(separator: ":")
         guard clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
               (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilDate.days(year: year, month: month, day: day)
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
     private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let monthIndex = Int64(month > 2 ? month - 3 : month + 9)
-        let dayOfYear = (153 * monthIndex + 2) / 5 + Int64(day) - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date of a day count since 1970-01-01.
-    private static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = Int(dayOfYear - (153 * monthIndex + 2) / 5 + 1)
-        let month = Int(monthIndex < 10 ? monthIndex + 3 : monthIndex - 9)
-        let year = Int(yearOfEra + era * 400) + (month <= 2 ? 1 : 0)
-        return (year, month, day)
-    }
 }

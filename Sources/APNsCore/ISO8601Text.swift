@@ -1,32 +1,103 @@
 import Foundation
 
-/// ISO 8601 timestamps as apnsctl prints and reads them (`2026-11-23T17:30:00Z`, UTC), through
-/// FoundationEssentials' `Date.ISO8601FormatStyle` rather than `ISO8601DateFormatter`: the formatter goes through
-/// CoreFoundation to ICU and maps ICU's calendar and zone data on first use, about 5 MB of resident memory for a
-/// one-shot command (measured with `/usr/bin/time -f %M` on a static binary; docs/benchmarks.md). Same text out,
-/// same forms read.
+/// ISO 8601 timestamps as apnsctl prints and reads them (`2026-11-23T17:30:00Z`, UTC), by hand with
+/// ``CivilDate`` arithmetic. Neither `ISO8601DateFormatter` nor `Date.ISO8601FormatStyle`: with full Foundation
+/// linked in, both reach ICU for their GMT time zone and map ICU's data on first use, about 2–5 MB of resident
+/// memory for a one-shot command (page-fault profile of `cert inspect`, docs/benchmarks.md). Same text out as
+/// `ISO8601DateFormatter().string(from:)`, and the forms it reads in.
 public enum ISO8601Text {
-    private static let style = Date.ISO8601FormatStyle()
-    private static let parsers = [Date.ISO8601FormatStyle(), Date.ISO8601FormatStyle(timeZoneSeparator: .colon),
-                                  Date.ISO8601FormatStyle(includingFractionalSeconds: true),
-                                  Date.ISO8601FormatStyle(timeZoneSeparator: .colon, includingFractionalSeconds: true)]
-    private static let day = Date.ISO8601FormatStyle().year().month().day()
-
-    /// `2026-11-23T17:30:00Z`: what `ISO8601DateFormatter().string(from:)` gives.
+    /// `2026-11-23T17:30:00Z`: whole seconds (rounded down), UTC.
     public static func string(from date: Date) -> String {
-        style.format(date)
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        let (day, second) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        let days = second < 0 ? day - 1 : day
+        let secondOfDay = Int(second < 0 ? second + 86_400 : second)
+        let (year, month, dayOfMonth) = CivilDate.date(fromDays: days)
+        return "\(pad(year, 4))-\(pad(month))-\(pad(dayOfMonth))T\(pad(secondOfDay / 3600)):"
+            + "\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60))Z"
     }
 
-    /// A full date and time with a zone (`Z`, `+01:00` or `+0100`), seconds optionally fractional.
+    /// `YYYY-MM-DDTHH:MM:SS`, optionally `.fraction`, then `Z`, `±HH:MM` or `±HHMM`; nil for anything else.
     public static func date(from text: String) -> Date? {
-        for parser in parsers {
-            if let date = try? parser.parse(text) { return date }
+        var scanner = Scanner(Array(text.utf8))
+        guard let days = scanner.day(), scanner.take(UInt8(ascii: "T")),
+              let hour = scanner.number(2), scanner.take(UInt8(ascii: ":")),
+              let minute = scanner.number(2), scanner.take(UInt8(ascii: ":")),
+              let second = scanner.number(2), hour <= 23, minute <= 59, second <= 60 else { return nil }
+        var fraction = 0.0
+        if scanner.take(UInt8(ascii: ".")) {
+            var scale = 0.1
+            guard let first = scanner.digit() else { return nil }
+            fraction = Double(first) * scale
+            while let digit = scanner.digit() {
+                scale /= 10
+                fraction += Double(digit) * scale
+            }
         }
-        return nil
+        guard let offset = scanner.zone(), scanner.atEnd else { return nil }
+        let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
+        return Date(timeIntervalSince1970: TimeInterval(seconds) + fraction)
     }
 
-    /// A calendar day (`2026-11-23`), as midnight UTC.
+    /// A calendar day (`2026-11-23`), as midnight UTC; nil for anything else.
     public static func day(from text: String) -> Date? {
-        try? day.parse(text)
+        var scanner = Scanner(Array(text.utf8))
+        guard let days = scanner.day(), scanner.atEnd else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(days * 86_400))
+    }
+
+    private static func pad(_ value: Int, _ width: Int = 2) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
+    /// A cursor over ASCII bytes.
+    private struct Scanner {
+        let bytes: [UInt8]
+        var index = 0
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        var atEnd: Bool { index == bytes.count }
+
+        mutating func take(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func digit() -> Int? {
+            guard index < bytes.count, (0x30...0x39).contains(bytes[index]) else { return nil }
+            index += 1
+            return Int(bytes[index - 1] - 0x30)
+        }
+
+        /// Exactly `count` digits.
+        mutating func number(_ count: Int) -> Int? {
+            var value = 0
+            for _ in 0..<count {
+                guard let digit = digit() else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+
+        /// `YYYY-MM-DD` as days since 1970-01-01, when the day exists.
+        mutating func day() -> Int64? {
+            guard let year = number(4), take(UInt8(ascii: "-")), let month = number(2), take(UInt8(ascii: "-")),
+                  let day = number(2), CivilDate.isValid(year: year, month: month, day: day) else { return nil }
+            return CivilDate.days(year: year, month: month, day: day)
+        }
+
+        /// `Z`, `±HH:MM` or `±HHMM` as seconds east of UTC.
+        mutating func zone() -> Int? {
+            if take(UInt8(ascii: "Z")) { return 0 }
+            let sign: Int
+            if take(UInt8(ascii: "+")) { sign = 1 } else if take(UInt8(ascii: "-")) { sign = -1 } else { return nil }
+            guard let hours = number(2) else { return nil }
+            _ = take(UInt8(ascii: ":"))
+            guard let minutes = number(2), hours <= 23, minutes <= 59 else { return nil }
+            return sign * (hours * 3600 + minutes * 60)
+        }
     }
 }

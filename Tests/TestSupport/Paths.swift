@@ -19,3 +19,20 @@ public enum TestPaths {
         return url
     }
 }
+
+/// The fuzz targets' inputs kept in the repository: the seeds (`Tests/Fuzz/corpus/<target>/`, made by
+/// scripts/make-fuzz-corpus.sh) and every input a fuzzer ever crashed on (`Tests/Fuzz/regressions/<target>/`),
+/// which the ordinary suite replays through the same entry points (docs/fuzzing.md).
+public enum FuzzInputs {
+    /// Every kept input of `target` (e.g. `fuzz-credential-reader`), seeds then regressions, by name.
+    public static func files(_ target: String) -> [(name: String, bytes: [UInt8])] {
+        ["corpus", "regressions"].flatMap { kind -> [(name: String, bytes: [UInt8])] in
+            let folder = TestPaths.repositoryRoot.appendingPathComponent("Tests/Fuzz/\(kind)/\(target)")
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            return names.sorted().compactMap { name in
+                FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
+                    .map { ("\(kind)/\(name)", Array($0)) }
+            }
+        }
+    }
+}
