@@ -89,7 +89,8 @@ let p12Path = "Tests/Fixtures/certs/dev-legacy.p12"
 let p12 = FileManager.default.contents(atPath: p12Path).map { Array($0) }
 let p12Password = (try? String(contentsOfFile: p12Path + ".password", encoding: .utf8))?
     .trimmingCharacters(in: .newlines) ?? ""
-let reader = CredentialReader(password: { p12Password })
+// As `cert convert --password-file` reads: the password is at hand, so it is tried before the empty one.
+let reader = CredentialReader(password: { p12Password }, passwordAtHand: true)
 
 /// Base64url without padding for contiguous bytes: what `Base64URL.encode` does, specialised (bench-only replica).
 enum FastBase64URL {
