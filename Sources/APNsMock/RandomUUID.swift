@@ -15,4 +15,20 @@ extension UUID {
                                raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))
         }
     }
+
+    /// The canonical lowercase text form (`8-4-4-4-12` hex digits), as APNs writes `apns-id`: by hand, without
+    /// `uuidString`'s `snprintf` and a second pass to lowercase it.
+    var lowercasedString: String {
+        let digits = Array("0123456789abcdef".utf8)
+        return withUnsafeBytes(of: uuid) { raw in
+            var text = [UInt8]()
+            text.reserveCapacity(36)
+            for (index, byte) in raw.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
+                text.append(digits[Int(byte >> 4)])
+                text.append(digits[Int(byte & 0x0F)])
+            }
+            return String(decoding: text, as: UTF8.self)
+        }
+    }
 }

@@ -22,7 +22,7 @@ public struct RequestValidator: Sendable {
         let sentID = request.header("apns-id")
         // A UUID is echoed as sent (Apple: "the apns-id value from the request"), so a client can match even the
         // BadMessageId answer an uppercase one gets; anything else gets a new id.
-        let apnsID = sentID.flatMap { HeaderSyntax.isUUID($0) ? $0 : nil } ?? makeID().uuidString.lowercased()
+        let apnsID = sentID.flatMap { HeaderSyntax.isUUID($0) ? $0 : nil } ?? makeID().lowercasedString
         var authentication = MockAuthentication.none
         do throws(Rejection) {
             let deviceToken = try checkPath(request)
@@ -40,7 +40,7 @@ public struct RequestValidator: Sendable {
                                        authentication: authentication, deviceToken: deviceToken)
             try checkPayload(request, pushType: pushType)
             try checkDevice(deviceToken, topic: topic)
-            let uniqueID = policy.environment == .development ? makeID().uuidString.lowercased() : nil
+            let uniqueID = policy.environment == .development ? makeID().lowercasedString : nil
             return MockResponse(status: 200, reason: nil, apnsID: apnsID, uniqueID: uniqueID,
                                 detail: "accepted for \(topic)", authentication: authentication)
         } catch {
@@ -59,19 +59,20 @@ public struct RequestValidator: Sendable {
         guard request.method == "POST" else {
             throw Rejection(.methodNotAllowed, "method \(request.method) is not POST")
         }
-        let path = request.path.firstIndex(of: "?").map { request.path[..<$0] } ?? request.path[...]
-        let prefix = "/3/device"
-        guard path == prefix || path.hasPrefix(prefix + "/") else {
+        // Over the UTF-8 bytes: Character-wise searching and Foundation's `hasPrefix` were 40 % of a validation.
+        let bytes = Array(request.path.utf8.prefix { $0 != UInt8(ascii: "?") })
+        let prefix = Array("/3/device".utf8)
+        guard bytes.starts(with: prefix), bytes.count == prefix.count || bytes[prefix.count] == UInt8(ascii: "/") else {
             throw Rejection(.badPath, "path \(request.path) is not /3/device/<token>")
         }
-        let token = path.dropFirst(prefix.count).drop { $0 == "/" }
+        let token = bytes.dropFirst(prefix.count).drop { $0 == UInt8(ascii: "/") }
         if token.isEmpty {
             throw Rejection(.missingDeviceToken, "path has no device token")
         }
-        if token.contains("/") {
+        if token.contains(UInt8(ascii: "/")) {
             throw Rejection(.badPath, "path \(request.path) has more than one segment after /3/device/")
         }
-        return String(token)
+        return String(decoding: token, as: UTF8.self)
     }
 
     /// Who the request says it is (`claimed`, set even when the proof fails, for the log) and whether it holds.
