@@ -8,13 +8,18 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 RUNS=${FUZZ_RUNS:--1}
+# LeakSanitizer is off by default: it reports one-time allocations of process-wide state (OpenSSL's providers and
+# config, Apple's root certificates decoded once) and a CFError that swift-corelibs-foundation's
+# PropertyListSerialization never frees, none of it per input or in apnsctl's code (docs/fuzzing.md).
+# FUZZ_DETECT_LEAKS=1 turns it on.
+LEAKS=${FUZZ_DETECT_LEAKS:-0}
 PKG=Fuzz
 TARGETS=${FUZZ_TARGETS:-$(ls "$PKG/Sources")}
 if [ "${FUZZ_SKIP_BUILD:-0}" != 1 ]; then
   # The library code under test is instrumented too (-Xswiftc), so coverage guides the fuzzer through it.
   # One product at a time: a plain `swift build` would also link the dependencies' example executables.
   for t in $TARGETS; do
-    swift build --package-path "$PKG" -Xswiftc -sanitize=fuzzer,address --product "$t" 2>&1 \
+    swift build --package-path "$PKG" --disable-build-manifest-caching -Xswiftc -sanitize=fuzzer,address --product "$t" 2>&1 \
       | grep -v "warning: Cannot export local symbol" || true
     [ -x "$(swift build --package-path "$PKG" --show-bin-path)/$t" ] || { echo "fuzz: $t did not build" >&2; exit 2; }
   done
@@ -28,11 +33,11 @@ for t in $TARGETS; do
   log="$PKG/.build/$t.log"
   before=$(ls "$artifacts" | wc -l)
   "$BIN/$t" "$work" "Tests/Fuzz/corpus/$t" -max_total_time="$SECONDS_EACH" -runs="$RUNS" -print_final_stats=1 \
-    -artifact_prefix="$artifacts/" -timeout=20 -rss_limit_mb=2560 -max_len=16384 >"$log" 2>&1
+    -artifact_prefix="$artifacts/" -timeout=20 -rss_limit_mb=2560 -max_len=16384 -detect_leaks="$LEAKS" >"$log" 2>&1
   code=$?
-  runs=$(awk -F: '/stat::number_of_executed_units/ { gsub(/ /, "", $3); print $3 }' "$log")
-  rate=$(awk -F: '/stat::average_exec_per_sec/ { gsub(/ /, "", $3); print $3 }' "$log")
-  added=$(awk -F: '/stat::new_units_added/ { gsub(/ /, "", $3); print $3 }' "$log")
+  runs=$(awk -F: '/stat::number_of_executed_units/ { gsub(/ /, "", $NF); print $NF }' "$log")
+  rate=$(awk -F: '/stat::average_exec_per_sec/ { gsub(/ /, "", $NF); print $NF }' "$log")
+  added=$(awk -F: '/stat::new_units_added/ { gsub(/ /, "", $NF); print $NF }' "$log")
   crashes=$(( $(ls "$artifacts" | wc -l) - before ))
   [ "$code" -ne 0 ] && [ "$crashes" -eq 0 ] && crashes="exit $code"
   [ "$code" -ne 0 ] && status=1
