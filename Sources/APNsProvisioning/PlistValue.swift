@@ -1,7 +1,7 @@
 import APNsCore
 import Foundation
 
-/// One property-list value, as Foundation's `PropertyListSerialization` reads it, in a form that can be
+/// One property-list value, as Foundation's `PropertyListDecoder` reads it, in a form that can be
 /// compared, rendered as text and encoded as JSON (dates as ISO 8601 UTC, data as base64).
 public enum PlistValue: Sendable, Equatable {
     case string(String)
@@ -13,47 +13,14 @@ public enum PlistValue: Sendable, Equatable {
     case array([PlistValue])
     case dictionary([String: PlistValue])
 
-    /// Parses an XML or binary property list. Throws when Foundation cannot read it.
+    /// Parses an XML or binary property list. Throws when it is not one.
+    ///
+    /// Read with FoundationEssentials' `PropertyListDecoder` (Swift), not `PropertyListSerialization`: on Linux
+    /// the latter is CoreFoundation's parser bridged to Swift, and a binary property list holding a set crashed it
+    /// (SIGSEGV bridging the NSSet; found by the fuzz-profile target, input kept in
+    /// Tests/Fuzz/regressions/fuzz-profile/). Sets are not among the property-list types a profile uses.
     public static func parse(_ bytes: [UInt8]) throws -> PlistValue {
-        let object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
-        return PlistValue(foundation: object)
-    }
-
-    /// Converts what `PropertyListSerialization` returns (on Linux: native Bool, String, Date, Data, arrays,
-    /// dictionaries keyed by String or AnyHashable, and NSNumber for integers and reals).
-    init(foundation object: Any) {
-        switch object {
-        case let value as String:
-            self = .string(value)
-        case let value as Date:
-            self = .date(value)
-        case let value as Data:
-            self = .data([UInt8](value))
-        case let value as [Any]:
-            self = .array(value.map(PlistValue.init(foundation:)))
-        case let value as [String: Any]:
-            self = .dictionary(value.mapValues(PlistValue.init(foundation:)))
-        case let value as [AnyHashable: Any]:
-            var entries = [String: PlistValue]()
-            for (key, item) in value { entries[String(describing: key.base)] = PlistValue(foundation: item) }
-            self = .dictionary(entries)
-        default:
-            if type(of: object) == Bool.self, let value = object as? Bool {
-                self = .bool(value)
-            } else if let number = object as? NSNumber {
-                self = Self.number(number)
-            } else {
-                self = .string(String(describing: object))
-            }
-        }
-    }
-
-    /// Integers and reals (booleans arrive as Swift `Bool`, handled before).
-    private static func number(_ number: NSNumber) -> PlistValue {
-        switch String(cString: number.objCType) {
-        case "d", "f": return .real(number.doubleValue)
-        default: return .integer(number.intValue)
-        }
+        try PropertyListDecoder().decode(PlistValue.self, from: Data(bytes))
     }
 
     /// The string, when this is one.
@@ -136,5 +103,46 @@ public enum ProfileDates {
     /// Whole days from `now` to `date`, rounded down; negative once `date` has passed.
     public static func daysLeft(until date: Date, now: Date) -> Int {
         Int((date.timeIntervalSince(now) / 86_400).rounded(.down))
+    }
+}
+
+extension PlistValue: Decodable {
+    /// Any property-list value: a dictionary, an array, or a scalar tried as each plist type in turn (a boolean
+    /// before an integer, an integer before a real, a date and data before a string).
+    public init(from decoder: any Decoder) throws {
+        if let keyed = try? decoder.container(keyedBy: PlistKey.self) {
+            var entries = [String: PlistValue]()
+            for key in keyed.allKeys { entries[key.stringValue] = try keyed.decode(PlistValue.self, forKey: key) }
+            self = .dictionary(entries)
+            return
+        }
+        if var unkeyed = try? decoder.unkeyedContainer() {
+            var items = [PlistValue]()
+            while !unkeyed.isAtEnd { items.append(try unkeyed.decode(PlistValue.self)) }
+            self = .array(items)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if let value = try? single.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? single.decode(Int.self) {
+            self = .integer(value)
+        } else if let value = try? single.decode(Double.self) {
+            self = .real(value)
+        } else if let value = try? single.decode(Date.self) {
+            self = .date(value)
+        } else if let value = try? single.decode(Data.self) {
+            self = .data([UInt8](value))
+        } else {
+            self = .string(try single.decode(String.self))
+        }
+    }
+
+    /// A dictionary key: any string.
+    private struct PlistKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 }

@@ -1,0 +1,59 @@
+import APNsProvisioning
+import Foundation
+import Testing
+import TestSupport
+
+/// Property lists read with PropertyListDecoder: every plist type a profile uses, XML and binary alike, and a
+/// crafted binary plist (a set) refused instead of crashing.
+struct PlistValueTests {
+    static let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0"><dict>
+          <key>Name</key><string>App 1</string>
+          <key>Version</key><integer>1</integer>
+          <key>TimeToLive</key><integer>365</integer>
+          <key>Ratio</key><real>2.5</real>
+          <key>IsXcodeManaged</key><false/>
+          <key>get-task-allow</key><true/>
+          <key>CreationDate</key><date>2026-11-23T17:30:00Z</date>
+          <key>DER-Encoded-Profile</key><data>AAEC/w==</data>
+          <key>TeamIdentifier</key><array><string>ABCDE12345</string></array>
+          <key>Entitlements</key><dict><key>aps-environment</key><string>production</string></dict>
+        </dict></plist>
+        """
+
+    static let expected: PlistValue = .dictionary([
+        "Name": .string("App 1"), "Version": .integer(1), "TimeToLive": .integer(365), "Ratio": .real(2.5),
+        "IsXcodeManaged": .bool(false), "get-task-allow": .bool(true),
+        "CreationDate": .date(Date(timeIntervalSince1970: 1_795_455_000)), "DER-Encoded-Profile": .data([0, 1, 2, 255]),
+        "TeamIdentifier": .array([.string("ABCDE12345")]),
+        "Entitlements": .dictionary(["aps-environment": .string("production")]),
+    ])
+
+    @Test func readsEveryTypeFromXML() throws {
+        #expect(try PlistValue.parse(Array(Self.xml.utf8)) == Self.expected)
+    }
+
+    /// The same plist in binary form, written by Python's plistlib (not by Foundation).
+    @Test func readsTheSameFromABinaryPlist() throws {
+        let directory = TestPaths.temporaryDirectory("plist")
+        let input = directory.appendingPathComponent("in.plist"), output = directory.appendingPathComponent("out.bplist")
+        try Self.xml.write(to: input, atomically: true, encoding: .utf8)
+        let result = try ExternalProcess.run("/usr/bin/python3", ["-c", """
+            import plistlib, sys
+            plistlib.dump(plistlib.load(open(sys.argv[1], "rb")), open(sys.argv[2], "wb"), fmt=plistlib.FMT_BINARY)
+            """, input.path, output.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let binary = try [UInt8](Data(contentsOf: output))
+        #expect(binary.starts(with: Array("bplist00".utf8)))
+        #expect(try PlistValue.parse(binary) == Self.expected)
+    }
+
+    /// Found by fuzz-profile: a binary plist holding a set made CoreFoundation's bridge crash (SIGSEGV).
+    @Test func aBinaryPlistWithASetIsRefusedNotACrash() throws {
+        let crafted = try [UInt8](Data(contentsOf: TestPaths.repositoryRoot
+            .appendingPathComponent("Tests/Fuzz/regressions/fuzz-profile/binary-plist-with-set.bplist")))
+        #expect(throws: (any Error).self) { try PlistValue.parse(crafted) }
+    }
+}
