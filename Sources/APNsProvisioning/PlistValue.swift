@@ -1,5 +1,6 @@
 import APNsCore
 import Foundation
+import Synchronization
 
 /// One property-list value, as Foundation's `PropertyListDecoder` reads it, in a form that can be
 /// compared, rendered as text and encoded as JSON (dates as ISO 8601 UTC, data as base64).
@@ -19,9 +20,20 @@ public enum PlistValue: Sendable, Equatable {
     /// the latter is CoreFoundation's parser bridged to Swift, and a binary property list holding a set crashed it
     /// (SIGSEGV bridging the NSSet; found by the fuzz-profile target, input kept in
     /// Tests/Fuzz/regressions/fuzz-profile/). Sets are not among the property-list types a profile uses.
+    ///
+    /// A binary property list can reference one object from many places (or from inside itself), so a small file
+    /// can stand for a huge or endless tree (found by fuzz-profile as a 30-second timeout): reading stops past
+    /// ``maximumDepth`` levels or ``maximumValues`` values in all.
     public static func parse(_ bytes: [UInt8]) throws -> PlistValue {
-        try PropertyListDecoder().decode(PlistValue.self, from: Data(bytes))
+        let decoder = PropertyListDecoder()
+        decoder.userInfo[ReadingBudget.key] = ReadingBudget(values: maximumValues)
+        return try decoder.decode(PlistValue.self, from: Data(bytes))
     }
+
+    /// Deepest nesting read (a provisioning profile nests 3 or 4 levels).
+    public static let maximumDepth = 64
+    /// Most values read from one property list (a profile with a hundred devices holds a few hundred).
+    public static let maximumValues = 10_000
 
     /// The string, when this is one.
     public var string: String? {
@@ -110,6 +122,9 @@ extension PlistValue: Decodable {
     /// Any property-list value: a dictionary, an array, or a scalar tried as each plist type in turn (a boolean
     /// before an integer, an integer before a real, a date and data before a string).
     public init(from decoder: any Decoder) throws {
+        if let budget = decoder.userInfo[ReadingBudget.key] as? ReadingBudget {
+            try budget.spend(depth: decoder.codingPath.count)
+        }
         if let keyed = try? decoder.container(keyedBy: PlistKey.self) {
             var entries = [String: PlistValue]()
             for key in keyed.allKeys { entries[key.stringValue] = try keyed.decode(PlistValue.self, forKey: key) }
@@ -144,5 +159,33 @@ extension PlistValue: Decodable {
         var intValue: Int? { nil }
         init(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
+    }
+}
+
+/// How many more values one ``PlistValue/parse(_:)`` may read, shared by the whole decode.
+final class ReadingBudget: Sendable {
+    // `CodingUserInfoKey(rawValue:)` is failable in name only: it accepts every string.
+    static let key: CodingUserInfoKey = {
+        guard let key = CodingUserInfoKey(rawValue: "apnsctl.plist.budget") else {
+            preconditionFailure("CodingUserInfoKey refused a plain string")
+        }
+        return key
+    }()
+    private let remaining: Mutex<Int>
+
+    init(values: Int) { remaining = Mutex(values) }
+
+    /// Counts one value at `depth`; throws past either bound.
+    func spend(depth: Int) throws {
+        guard depth <= PlistValue.maximumDepth else {
+            throw ProfileError("the property list nests deeper than \(PlistValue.maximumDepth) levels")
+        }
+        let left = remaining.withLock { count in
+            count -= 1
+            return count
+        }
+        guard left >= 0 else {
+            throw ProfileError("the property list holds more than \(PlistValue.maximumValues) values")
+        }
     }
 }

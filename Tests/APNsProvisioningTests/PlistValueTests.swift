@@ -56,4 +56,41 @@ struct PlistValueTests {
             .appendingPathComponent("Tests/Fuzz/regressions/fuzz-profile/binary-plist-with-set.bplist")))
         #expect(throws: (any Error).self) { try PlistValue.parse(crafted) }
     }
+
+    /// Found by fuzz-profile (a 30-second timeout): a binary plist whose objects are referenced from many places.
+    @Test func aBinaryPlistWithSharedReferencesEndsQuickly() throws {
+        let crafted = try [UInt8](Data(contentsOf: TestPaths.repositoryRoot
+            .appendingPathComponent("Tests/Fuzz/regressions/fuzz-profile/binary-plist-shared-references.bplist")))
+        do {
+            _ = try PlistValue.parse(crafted)
+        } catch let error as ProfileError {
+            #expect(!error.message.isEmpty)
+        }
+    }
+
+    /// A 200-byte binary plist standing for 2^40 values (each array holds the one below twice, written once by
+    /// plistlib) is refused past the value budget instead of expanding.
+    @Test func anExponentialTreeIsRefusedAtTheBudget() throws {
+        let directory = TestPaths.temporaryDirectory("plist-bomb")
+        let output = directory.appendingPathComponent("bomb.bplist")
+        let result = try ExternalProcess.run("/usr/bin/python3", ["-c", """
+            import plistlib, sys
+            node = ["leaf"]
+            for _ in range(40):
+                node = [node, node]
+            plistlib.dump(node, open(sys.argv[1], "wb"), fmt=plistlib.FMT_BINARY)
+            """, output.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let bomb = try [UInt8](Data(contentsOf: output))
+        #expect(bomb.count < 1024)
+        let error = #expect(throws: ProfileError.self) { try PlistValue.parse(bomb) }
+        #expect(error?.message.contains("more than 10000 values") == true)
+    }
+
+    @Test func nestingDeeperThanTheBoundIsRefused() throws {
+        let deep = String(repeating: "<array>", count: 70) + String(repeating: "</array>", count: 70)
+        let xml = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0">"# + deep + "</plist>"
+        let error = #expect(throws: ProfileError.self) { try PlistValue.parse(Array(xml.utf8)) }
+        #expect(error?.message.contains("deeper than 64 levels") == true)
+    }
 }
