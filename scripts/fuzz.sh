@@ -13,6 +13,8 @@ RUNS=${FUZZ_RUNS:--1}
 # PropertyListSerialization never frees, none of it per input or in apnsctl's code (docs/fuzzing.md).
 # FUZZ_DETECT_LEAKS=1 turns it on.
 LEAKS=${FUZZ_DETECT_LEAKS:-0}
+# libFuzzer's flag covers each input; LeakSanitizer's own check at exit is AddressSanitizer's option.
+export ASAN_OPTIONS="detect_leaks=$LEAKS${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 PKG=Fuzz
 TARGETS=${FUZZ_TARGETS:-$(ls "$PKG/Sources")}
 if [ "${FUZZ_SKIP_BUILD:-0}" != 1 ]; then
