@@ -63,6 +63,7 @@ labels = [
     ("      ECDSA P-256 verify (nistz256 field ops, self)", None),
     ("    JSONSerialization (payload check)", r"JSONSerializationC10jsonObject4with7optionsyp0A10Essentials4DataV_AC14ReadingOptionsVtKFZ$"),
   ("  FileHandle.write (log line to stdout)", r"FileHandleC5writeyy"),
+  ("  BatchedLineWriter.write (log line, batched)", r"BatchedLineWriterC5writeyySSF"),
     ("HTTPDate.format (date header)", r"HTTPDateO6format"),
 ]
 rows = {}

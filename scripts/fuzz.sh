@@ -16,7 +16,7 @@ LEAKS=${FUZZ_DETECT_LEAKS:-0}
 # libFuzzer's flag covers each input; LeakSanitizer's own check at exit is AddressSanitizer's option.
 export ASAN_OPTIONS="detect_leaks=$LEAKS${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 PKG=Fuzz
-TARGETS=${FUZZ_TARGETS:-$(ls "$PKG/Sources")}
+TARGETS=${FUZZ_TARGETS:-$(ls "$PKG/Sources" | grep "^fuzz-")}
 if [ "${FUZZ_SKIP_BUILD:-0}" != 1 ]; then
   # The library code under test is instrumented too (-Xswiftc), so coverage guides the fuzzer through it.
   # One product at a time: a plain `swift build` would also link the dependencies' example executables.

@@ -17,14 +17,8 @@ public func fuzzCredentialReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> C
     return 0
 }
 
-/// The executable's entry point (SwiftPM makes `main` an alias of `fuzz_credential_reader_main`): libFuzzer's driver with
-/// ``fuzzCredentialReader`` as the target.
+/// `main` (SwiftPM aliases it to `fuzz_credential_reader_main` in debug builds): libFuzzer's driver over ``fuzzCredentialReader``.
 @_cdecl("fuzz_credential_reader_main")
-public func fuzz_credential_readerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
-        guard let data else { return 0 }
-        return fuzzCredentialReader(data, size)
-    }
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    apns_fuzz_main(argc, argv) { data, size in data.map { fuzzCredentialReader($0, size) } ?? 0 }
 }

@@ -13,14 +13,8 @@ public func fuzzCSR(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// The executable's entry point (SwiftPM makes `main` an alias of `fuzz_csr_main`): libFuzzer's driver with
-/// ``fuzzCSR`` as the target.
+/// `main` (SwiftPM aliases it to `fuzz_csr_main` in debug builds): libFuzzer's driver over ``fuzzCSR``.
 @_cdecl("fuzz_csr_main")
-public func fuzz_csrMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
-        guard let data else { return 0 }
-        return fuzzCSR(data, size)
-    }
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    apns_fuzz_main(argc, argv) { data, size in data.map { fuzzCSR($0, size) } ?? 0 }
 }

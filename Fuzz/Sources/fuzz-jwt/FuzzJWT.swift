@@ -14,14 +14,8 @@ public func fuzzJWT(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// The executable's entry point (SwiftPM makes `main` an alias of `fuzz_jwt_main`): libFuzzer's driver with
-/// ``fuzzJWT`` as the target.
+/// `main` (SwiftPM aliases it to `fuzz_jwt_main` in debug builds): libFuzzer's driver over ``fuzzJWT``.
 @_cdecl("fuzz_jwt_main")
-public func fuzz_jwtMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
-        guard let data else { return 0 }
-        return fuzzJWT(data, size)
-    }
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    apns_fuzz_main(argc, argv) { data, size in data.map { fuzzJWT($0, size) } ?? 0 }
 }

@@ -17,14 +17,8 @@ public func fuzzKeyReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// The executable's entry point (SwiftPM makes `main` an alias of `fuzz_key_reader_main`): libFuzzer's driver with
-/// ``fuzzKeyReader`` as the target.
+/// `main` (SwiftPM aliases it to `fuzz_key_reader_main` in debug builds): libFuzzer's driver over ``fuzzKeyReader``.
 @_cdecl("fuzz_key_reader_main")
-public func fuzz_key_readerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
-        guard let data else { return 0 }
-        return fuzzKeyReader(data, size)
-    }
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    apns_fuzz_main(argc, argv) { data, size in data.map { fuzzKeyReader($0, size) } ?? 0 }
 }

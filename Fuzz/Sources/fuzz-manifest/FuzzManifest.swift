@@ -11,14 +11,8 @@ public func fuzzManifest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// The executable's entry point (SwiftPM makes `main` an alias of `fuzz_manifest_main`): libFuzzer's driver with
-/// ``fuzzManifest`` as the target.
+/// `main` (SwiftPM aliases it to `fuzz_manifest_main` in debug builds): libFuzzer's driver over ``fuzzManifest``.
 @_cdecl("fuzz_manifest_main")
-public func fuzz_manifestMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
-        guard let data else { return 0 }
-        return fuzzManifest(data, size)
-    }
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    apns_fuzz_main(argc, argv) { data, size in data.map { fuzzManifest($0, size) } ?? 0 }
 }

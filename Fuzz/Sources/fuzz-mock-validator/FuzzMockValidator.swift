@@ -68,14 +68,8 @@ enum FuzzRequest {
     }
 }
 
-/// The executable's entry point (SwiftPM makes `main` an alias of `fuzz_mock_validator_main`): libFuzzer's driver with
-/// ``fuzzMockValidator`` as the target.
+/// `main` (SwiftPM aliases it to `fuzz_mock_validator_main` in debug builds): libFuzzer's driver over ``fuzzMockValidator``.
 @_cdecl("fuzz_mock_validator_main")
-public func fuzz_mock_validatorMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
-        guard let data else { return 0 }
-        return fuzzMockValidator(data, size)
-    }
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    apns_fuzz_main(argc, argv) { data, size in data.map { fuzzMockValidator($0, size) } ?? 0 }
 }

@@ -19,14 +19,8 @@ enum FuzzProfileReader {
     static let shared = ProfileReader()
 }
 
-/// The executable's entry point (SwiftPM makes `main` an alias of `fuzz_profile_main`): libFuzzer's driver with
-/// ``fuzzProfile`` as the target.
+/// `main` (SwiftPM aliases it to `fuzz_profile_main` in debug builds): libFuzzer's driver over ``fuzzProfile``.
 @_cdecl("fuzz_profile_main")
-public func fuzz_profileMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
-        guard let data else { return 0 }
-        return fuzzProfile(data, size)
-    }
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    apns_fuzz_main(argc, argv) { data, size in data.map { fuzzProfile($0, size) } ?? 0 }
 }

@@ -14,14 +14,8 @@ public func fuzzTokenCache(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// The executable's entry point (SwiftPM makes `main` an alias of `fuzz_token_cache_main`): libFuzzer's driver with
-/// ``fuzzTokenCache`` as the target.
+/// `main` (SwiftPM aliases it to `fuzz_token_cache_main` in debug builds): libFuzzer's driver over ``fuzzTokenCache``.
 @_cdecl("fuzz_token_cache_main")
-public func fuzz_token_cacheMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
-        guard let data else { return 0 }
-        return fuzzTokenCache(data, size)
-    }
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    apns_fuzz_main(argc, argv) { data, size in data.map { fuzzTokenCache($0, size) } ?? 0 }
 }

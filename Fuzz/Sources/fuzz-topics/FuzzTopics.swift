@@ -11,14 +11,8 @@ public func fuzzTopics(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// The executable's entry point (SwiftPM makes `main` an alias of `fuzz_topics_main`): libFuzzer's driver with
-/// ``fuzzTopics`` as the target.
+/// `main` (SwiftPM aliases it to `fuzz_topics_main` in debug builds): libFuzzer's driver over ``fuzzTopics``.
 @_cdecl("fuzz_topics_main")
-public func fuzz_topicsMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
-        guard let data else { return 0 }
-        return fuzzTopics(data, size)
-    }
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    apns_fuzz_main(argc, argv) { data, size in data.map { fuzzTopics($0, size) } ?? 0 }
 }
