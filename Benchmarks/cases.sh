@@ -243,7 +243,8 @@ case_h2load() {
         "$(printf '%.0f req/s' "$ours")" "$(printf '%.0f req/s' "$peer")" "$r" "≥ 0.25" "$(meets "$r" '>=' 0.25)"
     note "- 7: h2load -D $H2LOAD_SECONDS --warm-up-time 1 -c 4 -m 16, best of $ROUNDS rounds; the mock answers POSTs with the same ES256 token"
     note "  (verified once per connection, then only its age is checked; a fresh parse + verify runs at $(printf '%.0f/s' "$(cat "$work/verifies_per_second" 2>/dev/null || echo 0)"))"
-    note "  and logs a line per request; nghttpd serves GET /tiny.txt. Both use one event-loop thread; h2load takes another core."
+    note "  and logs a line per request; nghttpd serves GET /tiny.txt with one thread, the mock runs an event loop per core"
+    note "  (--threads, default $(nproc) here); h2load runs on the same cores."
     local inproc; inproc=$("$BIN/apnsctl-bench" --seconds 2 mock_validations)
     note "  In process, the mock's validator takes $(py 'v=json.loads(a[0])["mock_validations_per_second"]; print(f"{1e6/v:.0f}")' "$inproc") µs a request"
     note "  (apnsctl-bench mock_validations); at the measured rate the event loop finishes one request every $(py 'print(f"{1e6/float(a[0]):.0f}")' "$ours") µs."
