@@ -24,16 +24,8 @@ fixture=Tests/Fixtures/certs/dev-legacy.p12
 case "$mode" in
 probe)
     runs=${1:-30}
-    ks=$dir/keystore; device=$(printf 'ab%.0s' $(seq 32))
-    "$APNSCTL" keystore init "$ks" >/dev/null
-    "$APNSCTL" key generate --keystore "$ks" --team BENCHTEAM1 --key-id BENCHKEY01 >/dev/null
-    "$APNSCTL" mock serve --keystore "$ks" --port 0 --ca-out "$dir/ca.pem" --force \
-        --device "$device=com.example.bench" > "$dir/mock.out" 2>&1 &
-    mock=$!
-    trap 'kill $mock 2>/dev/null' EXIT
-    for _ in $(seq 100); do grep -q '^listening' "$dir/mock.out" && break; sleep 0.1; done
-    port=$(sed -n 's/^listening .*port=\([0-9]*\).*/\1/p' "$dir/mock.out")
-    "$APNSCTL" token --keystore "$ks" --team BENCHTEAM1 > "$dir/token.out"
+    APNSCTL_BIN=$APNSCTL
+    source Benchmarks/profile-mock.sh
     echo "$APNSCTL probe --host 127.0.0.1 --port $port --cacert $dir/ca.pem --token-file $dir/token.out \
 --topic com.example.bench --device-token $device" > "$dir/probe.sh"
     echo "curl --http2 -s -o /dev/null --cacert $dir/ca.pem -H 'authorization: bearer $(cat "$dir/token.out")' \

@@ -29,16 +29,9 @@ BIN=$(swift build "${BUILD_FLAGS[@]}" --show-bin-path)
 if [ "${1:-}" = --mock ]; then
     # perf record of the mock's event loop while h2load sends the same canary for 5 s.
     command -v perf >/dev/null || { echo "profile: perf is missing" >&2; exit 2; }
-    ks=$dir/keystore; device=$(printf 'ab%.0s' $(seq 32))
-    "$BIN/apnsctl" keystore init "$ks" >/dev/null
-    "$BIN/apnsctl" key generate --keystore "$ks" --team BENCHTEAM1 --key-id BENCHKEY01 >/dev/null
-    "$BIN/apnsctl" mock serve --keystore "$ks" --port 0 --ca-out "$dir/ca.pem" --force \
-        --device "$device=com.example.bench" > "$dir/mock.out" 2>&1 &
-    mock=$!
-    trap 'kill $mock 2>/dev/null' EXIT
-    for _ in $(seq 100); do grep -q '^listening' "$dir/mock.out" && break; sleep 0.1; done
-    port=$(sed -n 's/^listening .*port=\([0-9]*\).*/\1/p' "$dir/mock.out")
-    token=$("$BIN/apnsctl" token --keystore "$ks" --team BENCHTEAM1)
+    APNSCTL_BIN=$BIN/apnsctl
+    source Benchmarks/profile-mock.sh
+    token=$(cat "$dir/token.out")
     printf '{"aps":{"content-available":1}}' > "$dir/payload.json"
     perf record -e cpu-clock -F 999 -g -p "$mock" -o "$dir/perf.data" -- sleep 6 >/dev/null 2>&1 &
     perfpid=$!
