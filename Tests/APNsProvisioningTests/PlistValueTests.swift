@@ -31,6 +31,19 @@ struct PlistValueTests {
         "Entitlements": .dictionary(["aps-environment": .string("production")]),
     ])
 
+    /// Numbers and dates written as strings stay strings (team ids can be all digits), and integers that are
+    /// whole reals stay reals only when written as <real>.
+    @Test func stringsThatLookLikeOtherTypesStayStrings() throws {
+        let xml = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>"#
+            + "<key>a</key><string>0123456789</string><key>b</key><string>true</string>"
+            + "<key>c</key><string>2026-11-23T17:30:00Z</string><key>d</key><string>1.5</string>"
+            + "<key>e</key><real>2</real><key>f</key><integer>-7</integer></dict></plist>"
+        let value = try PlistValue.parse(Array(xml.utf8))
+        #expect(value == .dictionary(["a": .string("0123456789"), "b": .string("true"),
+                                      "c": .string("2026-11-23T17:30:00Z"), "d": .string("1.5"),
+                                      "e": .real(2), "f": .integer(-7)]))
+    }
+
     @Test func readsEveryTypeFromXML() throws {
         #expect(try PlistValue.parse(Array(Self.xml.utf8)) == Self.expected)
     }
