@@ -120,7 +120,8 @@ public enum ProfileDates {
 
 extension PlistValue: Decodable {
     /// Any property-list value: a dictionary, an array, or a scalar tried as each plist type in turn (a boolean
-    /// before an integer, an integer before a real, a date and data before a string).
+    /// before an integer, an integer before a real, a date and data before a string). A whole `<real>` therefore
+    /// reads as an integer: `Decodable` does not tell them apart (profiles hold no reals).
     public init(from decoder: any Decoder) throws {
         if let budget = decoder.userInfo[ReadingBudget.key] as? ReadingBudget {
             try budget.spend(depth: decoder.codingPath.count)
