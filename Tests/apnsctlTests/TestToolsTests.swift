@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `make test` installs every program its tests start: scripts/check-test-tools.sh (run first by `make test`)
 /// fails, naming the program and its package, when a test starts one the Makefile's TEST_TOOLS does not list.
@@ -76,6 +77,27 @@ import Testing
         for listedOrStandard in ["'os'", "'sys'", "'jwt'", "'cryptography'", "'env'"] {
             #expect(!run.stderr.contains(listedOrStandard), "\(listedOrStandard) needs no entry: \(run.stderr)")
         }
+    }
+
+    /// Suites that start openssl or curl are skipped when it is missing, so `swift test` alone still runs the
+    /// rest; this test fails instead, naming every listed program and Python module this machine lacks, so a
+    /// skipped suite never passes unnoticed (`make test` installs them all first).
+    @Test func everyListedProgramAndModuleIsInstalledHere() throws {
+        let listing = try ExternalProcess.run("/usr/bin/make", ["-s", "-C", CLI.repositoryRoot.path, "print-test-tools"])
+        #expect(listing.status == 0, "\(listing.stderr)")
+        var missing = [String]()
+        for entry in listing.stdout.split(separator: "\n") {
+            let name = String(entry.prefix { $0 != "=" })
+            if name.hasPrefix("py:") {
+                let module = String(name.dropFirst(3))
+                let probe = try ExternalProcess.run("/usr/bin/python3", ["-c", "import \(module)"])
+                if probe.status != 0 { missing.append("Python module \(module) (\(entry))") }
+            } else if ExternalProcess.find(name) == nil {
+                missing.append("\(name) (\(entry))")
+            }
+        }
+        #expect(listing.stdout.split(separator: "\n").count >= 10)
+        #expect(missing.isEmpty, "not installed: \(missing.joined(separator: ", ")); run `make test-deps`")
     }
 
     @Test func makeTestChecksTheToolsFirstAndInstallsThem() throws {
