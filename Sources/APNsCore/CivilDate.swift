@@ -1,3 +1,5 @@
+import Foundation
+
 /// Proleptic Gregorian calendar arithmetic in UTC (H. Hinnant's algorithms), shared by the hand-written date
 /// texts (``HTTPDate``, ``ISO8601Text``): no Calendar, TimeZone or formatter, so no ICU data is touched.
 enum CivilDate {
@@ -32,5 +34,18 @@ enum CivilDate {
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         return day <= lengths[month - 1]
+    }
+
+    /// Whole days since 1970-01-01 and the second of that day (UTC) of `date`, rounded down.
+    static func split(_ date: Date) -> (days: Int64, secondOfDay: Int) {
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        let (day, second) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        return second < 0 ? (day - 1, Int(second + 86_400)) : (day, Int(second))
+    }
+
+    /// `value` in decimal, zero-padded to `width` digits.
+    static func pad(_ value: Int, _ width: Int = 2) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }

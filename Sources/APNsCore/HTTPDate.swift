@@ -10,14 +10,12 @@ public enum HTTPDate {
 
     /// `date` in IMF-fixdate form, whole seconds, GMT.
     public static func format(_ date: Date) -> String {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-        let (day, second) = seconds.quotientAndRemainder(dividingBy: 86_400)
-        let daysSinceEpoch = second < 0 ? day - 1 : day
-        let secondOfDay = second < 0 ? second + 86_400 : second
+        let (daysSinceEpoch, secondOfDay) = CivilDate.split(date)
         let (year, month, dayOfMonth) = CivilDate.date(fromDays: daysSinceEpoch)
         let weekday = days[Int(((daysSinceEpoch % 7) + 7) % 7)]
-        return "\(weekday), \(pad(dayOfMonth)) \(months[month - 1]) \(year) \(pad(Int(secondOfDay / 3600))):"
-            + "\(pad(Int(secondOfDay / 60 % 60))):\(pad(Int(secondOfDay % 60))) GMT"
+        let (hour, minute, second) = (secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
+        return "\(weekday), \(CivilDate.pad(dayOfMonth)) \(months[month - 1]) \(year) "
+            + "\(CivilDate.pad(hour)):\(CivilDate.pad(minute)):\(CivilDate.pad(second)) GMT"
     }
 
     /// Parses IMF-fixdate; nil for anything else. The weekday is not checked (as RFC 9110 allows).
@@ -35,5 +33,4 @@ public enum HTTPDate {
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
-    private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

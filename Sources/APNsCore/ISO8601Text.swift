@@ -8,13 +8,11 @@ import Foundation
 public enum ISO8601Text {
     /// `2026-11-23T17:30:00Z`: whole seconds (rounded down), UTC.
     public static func string(from date: Date) -> String {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-        let (day, second) = seconds.quotientAndRemainder(dividingBy: 86_400)
-        let days = second < 0 ? day - 1 : day
-        let secondOfDay = Int(second < 0 ? second + 86_400 : second)
+        let (days, secondOfDay) = CivilDate.split(date)
         let (year, month, dayOfMonth) = CivilDate.date(fromDays: days)
-        return "\(pad(year, 4))-\(pad(month))-\(pad(dayOfMonth))T\(pad(secondOfDay / 3600)):"
-            + "\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60))Z"
+        let (hour, minute, second) = (secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
+        return "\(CivilDate.pad(year, 4))-\(CivilDate.pad(month))-\(CivilDate.pad(dayOfMonth))"
+            + "T\(CivilDate.pad(hour)):\(CivilDate.pad(minute)):\(CivilDate.pad(second))Z"
     }
 
     /// `YYYY-MM-DDTHH:MM:SS`, optionally `.fraction`, then `Z`, `±HH:MM` or `±HHMM`; nil for anything else.
@@ -46,10 +44,6 @@ public enum ISO8601Text {
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400))
     }
 
-    private static func pad(_ value: Int, _ width: Int = 2) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
 
     /// A cursor over ASCII bytes.
     private struct Scanner {

@@ -179,14 +179,16 @@ final class ReadingBudget: Sendable {
     /// Counts one value at `depth`; throws past either bound.
     func spend(depth: Int) throws {
         guard depth <= PlistValue.maximumDepth else {
-            throw ProfileError("the property list nests deeper than \(PlistValue.maximumDepth) levels")
+            throw ProfileError("the property list nests deeper than \(PlistValue.maximumDepth) levels",
+                               hint: "a provisioning profile nests a few levels; this file was made to look like one")
         }
         let left = remaining.withLock { count in
             count -= 1
             return count
         }
         guard left >= 0 else {
-            throw ProfileError("the property list holds more than \(PlistValue.maximumValues) values")
+            throw ProfileError("the property list holds more than \(PlistValue.maximumValues) values",
+                               hint: "a provisioning profile holds a few hundred; this file was made to look like one")
         }
     }
 }

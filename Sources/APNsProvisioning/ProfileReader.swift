@@ -72,6 +72,8 @@ public struct ProfileReader: Sendable {
         let plist: PlistValue
         do {
             plist = try PlistValue.parse(bytes)
+        } catch let error as ProfileError {
+            throw error   // past the reading bounds: say which
         } catch {
             throw ProfileError("the property list cannot be parsed", hint: "the file may be damaged; download the profile again")
         }

@@ -98,6 +98,10 @@ struct PlistValueTests {
         #expect(bomb.count < 1024)
         let error = #expect(throws: ProfileError.self) { try PlistValue.parse(bomb) }
         #expect(error?.message.contains("more than 10000 values") == true)
+        // The profile reader passes the reason on instead of a bare "cannot be parsed".
+        let read = #expect(throws: ProfileError.self) { try ProfileReader().read(bytes: bomb, file: "bomb.bplist") }
+        #expect(read?.message.contains("more than 10000 values") == true)
+        #expect(read?.hint.isEmpty == false)
     }
 
     @Test func nestingDeeperThanTheBoundIsRefused() throws {
