@@ -27,7 +27,7 @@ let package = Package(
     targets: [
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         // libcurl's headers (libcurl4-openssl-dev); the library itself is opened on first use (see CCurl.h).
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("ssl"), .linkedLibrary("crypto")]),
 
         // Errors, exit codes, secure files, secrets, clocks, OpenSSL bootstrap: what every module shares.
         .target(name: "APNsCore", dependencies: [

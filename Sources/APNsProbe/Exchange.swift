@@ -4,15 +4,16 @@ import Foundation
 /// The phases of one request, in seconds, from libcurl's timing info.
 ///
 /// `dns`, `connect` and `tls` are the durations of those phases (zero on a reused connection); `firstByte` and
-/// `total` are measured from the start of the transfer.
+/// `total` are measured from the start of the transfer. A phase the transfer never reached (a refused connection
+/// has no TLS phase, a failed handshake no first byte) is `nil`, encoded as `null`, never a made-up zero.
 public struct PhaseTimings: Sendable, Equatable, Codable {
-    public var dns: Double
-    public var connect: Double
-    public var tls: Double
-    public var firstByte: Double
+    public var dns: Double?
+    public var connect: Double?
+    public var tls: Double?
+    public var firstByte: Double?
     public var total: Double
 
-    public init(dns: Double, connect: Double, tls: Double, firstByte: Double, total: Double) {
+    public init(dns: Double?, connect: Double?, tls: Double?, firstByte: Double?, total: Double) {
         self.dns = dns
         self.connect = connect
         self.tls = tls
@@ -20,19 +21,38 @@ public struct PhaseTimings: Sendable, Equatable, Codable {
         self.total = total
     }
 
+    /// No phase reached and no time spent: what a round that sent nothing reports.
+    public static let none = PhaseTimings(dns: nil, connect: nil, tls: nil, firstByte: nil, total: 0)
+
     /// From libcurl's cumulative microsecond counters (namelookup, connect, appconnect, starttransfer, total).
-    init(namelookup: Int64, connect: Int64, appconnect: Int64, starttransfer: Int64, total: Int64) {
+    ///
+    /// libcurl leaves a counter at zero when its phase did not complete. On a transfer that `completed` (an HTTP
+    /// answer arrived) a zero means the phase was skipped on a reused connection, so it is a duration of zero; on one
+    /// that failed, a zero means the phase was never reached: `nil`.
+    init(namelookup: Int64, connect: Int64, appconnect: Int64, starttransfer: Int64, total: Int64,
+         completed: Bool = true) {
         func seconds(_ us: Int64) -> Double { Double(max(0, us)) / 1_000_000 }
-        self.dns = seconds(namelookup)
-        self.connect = seconds(connect - namelookup)
-        self.tls = appconnect > 0 ? seconds(appconnect - connect) : 0
-        self.firstByte = seconds(starttransfer)
+        func reached(_ counter: Int64) -> Bool { completed || counter > 0 }
+        self.dns = reached(namelookup) ? seconds(namelookup) : nil
+        self.connect = reached(connect) ? seconds(connect - namelookup) : nil
+        self.tls = reached(appconnect) ? (appconnect > 0 ? seconds(appconnect - connect) : 0) : nil
+        self.firstByte = reached(starttransfer) ? seconds(starttransfer) : nil
         self.total = seconds(total)
     }
 
     enum CodingKeys: String, CodingKey {
         case dns = "dns_seconds", connect = "connect_seconds", tls = "tls_seconds"
         case firstByte = "first_byte_seconds", total = "total_seconds"
+    }
+
+    /// Encodes a phase never reached as an explicit `null`, so every documented field is always present.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(dns, forKey: .dns)
+        try container.encode(connect, forKey: .connect)
+        try container.encode(tls, forKey: .tls)
+        try container.encode(firstByte, forKey: .firstByte)
+        try container.encode(total, forKey: .total)
     }
 }
 
@@ -44,8 +64,11 @@ public struct TransportFailure: Sendable, Equatable, Codable, Error {
         case dns
         /// No TCP connection.
         case connect
-        /// The TLS handshake or certificate verification failed.
+        /// The TLS handshake or certificate verification failed, or the server ended the connection with a TLS
+        /// alert (`tlsAlert` says which).
         case tls
+        /// The server does not speak TLS at all: a plain-text port.
+        case notTLS = "not_tls"
         /// The client credential could not be used (bad .p12 password, unreadable key).
         case credential
         /// The server answered, but over HTTP/1.x: not an APNs endpoint.
@@ -63,16 +86,28 @@ public struct TransportFailure: Sendable, Equatable, Codable, Error {
     public var message: String
     /// libcurl's CURLcode, when the failure came from libcurl.
     public var curlCode: Int?
+    /// The fatal TLS alert the server sent (RFC 8446 §6.2: 45 certificate_expired, 48 unknown_ca, …), if any.
+    public var tlsAlert: Int?
 
-    public init(kind: Kind, message: String, curlCode: Int? = nil) {
+    public init(kind: Kind, message: String, curlCode: Int? = nil, tlsAlert: Int? = nil) {
         self.kind = kind
         self.message = message
         self.curlCode = curlCode
+        self.tlsAlert = tlsAlert
     }
 
     enum CodingKeys: String, CodingKey {
         case kind, message
-        case curlCode = "curl_code"
+        case curlCode = "curl_code", tlsAlert = "tls_alert"
+    }
+
+    /// Encodes absent values as explicit nulls, so every documented field is always present.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(message, forKey: .message)
+        try container.encode(curlCode, forKey: .curlCode)
+        try container.encode(tlsAlert, forKey: .tlsAlert)
     }
 }
 
@@ -98,8 +133,21 @@ public struct Exchange: Sendable, Equatable {
     public var connectionsOpened: Int
     /// Why no usable answer arrived.
     public var failure: TransportFailure?
+    /// Whether the server asked for a client certificate in the TLS handshake (nil: no handshake was seen).
+    public var certificateRequested: Bool?
     /// When the response headers arrived, by this machine's clock.
     public var receivedAt: Date?
+
+    /// True when the request reached the server as an HTTP/2 stream: an answer came, or the connection broke or
+    /// stalled only after the TLS handshake (a reset, GOAWAY, or no answer in time). A request that never got
+    /// past DNS, TCP, TLS or ALPN was not sent, and `probe` does not count it.
+    public var requestSent: Bool {
+        guard let failure else { return true }
+        switch failure.kind {
+        case .dns, .connect, .tls, .notTLS, .credential, .http1: return false
+        case .protocolError, .timeout, .other: return timings.tls != nil
+        }
+    }
 
     /// `reason` from the JSON body.
     public var reason: String? { jsonField("reason") as? String }

@@ -15,14 +15,25 @@ public final class HTTP2Transport {
     public let caFile: String?
     /// The bound on each `send`, in seconds.
     public let timeout: Double
+    /// Negotiate TLS 1.2 at most (for reading a server's certificate alert, see ``Prober``); else 1.2 or newer.
+    public let tls12Only: Bool
     /// Owns the connection cache between calls to `send`.
     private var multi: CurlMulti?
+    /// What the servers did in this transport's TLS handshakes (alerts, a client-certificate request).
+    private let tls = TLSWatch()
 
-    public init(target: ProbeTarget, credential: ProbeCredential, caFile: String? = nil, timeout: Double = 10) {
+    public init(target: ProbeTarget, credential: ProbeCredential, caFile: String? = nil, timeout: Double = 10,
+                tls12Only: Bool = false) {
         self.target = target
         self.credential = credential
         self.caFile = caFile
         self.timeout = timeout
+        self.tls12Only = tls12Only
+    }
+
+    deinit {
+        // The connections' SSL_CTXs point at `tls`: close them before it goes.
+        multi = nil
     }
 
     /// Sends `requests` concurrently on one HTTP/2 connection; the answers come back in request order.
@@ -36,12 +47,13 @@ public final class HTTP2Transport {
         do {
             let multi = try self.multi ?? CurlMulti()
             self.multi = multi
+            tls.clearAlert()
             var transfers: [Transfer] = []
             // Whatever happens, no easy handle stays in the multi handle once its Transfer (the callbacks'
             // context) is gone.
             defer { for transfer in transfers { multi.remove(transfer.easy) } }
             for request in requests {
-                let transfer = try Transfer(request: request)
+                let transfer = try Transfer(request: request, tls: tls)
                 try configure(transfer, timeout: timeout)
                 try multi.add(transfer.easy)
                 transfers.append(transfer)
@@ -82,7 +94,7 @@ public final class HTTP2Transport {
             try easy.setBody(request.payload)
         }
         try easy.set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
-        try easy.set(CURLOPT_SSLVERSION, Int(CURL_SSLVERSION_TLSv1_2))
+        try easy.set(CURLOPT_SSLVERSION, Int(CURL_SSLVERSION_TLSv1_2) | (tls12Only ? Int(CURL_SSLVERSION_MAX_TLSv1_2) : 0))
         try easy.set(CURLOPT_SSL_VERIFYPEER, 1)
         try easy.set(CURLOPT_SSL_VERIFYHOST, 2)
         if let caFile { try easy.set(CURLOPT_CAINFO, caFile) }
@@ -91,6 +103,7 @@ public final class HTTP2Transport {
         try easy.set(CURLOPT_TIMEOUT_MS, millis)
         try easy.set(CURLOPT_CONNECTTIMEOUT_MS, millis)
         try easy.set(CURLOPT_FOLLOWLOCATION, 0)
+        tls.install(on: easy)
         var lines = request.headerLines + ["content-type: application/json", "Expect:", "Accept:"]
         switch credential {
         case .token(let jwt, _):
@@ -142,16 +155,18 @@ public final class HTTP2Transport {
 private final class Transfer: @unchecked Sendable {
     let request: CanaryRequest
     let easy: CurlEasy
+    let tls: TLSWatch
     var exchange: Exchange
     var done = false
 
-    init(request: CanaryRequest) throws(CurlSetupError) {
+    init(request: CanaryRequest, tls: TLSWatch) throws(CurlSetupError) {
         self.request = request
+        self.tls = tls
         easy = try CurlEasy()
         exchange = Exchange(sentID: request.apnsID, status: nil, headers: [:], body: [], httpVersion: nil,
                             remoteAddress: nil, remotePort: nil, tlsVersion: nil,
-                            timings: PhaseTimings(dns: 0, connect: 0, tls: 0, firstByte: 0, total: 0),
-                            connectionsOpened: 0, failure: nil, receivedAt: nil)
+                            timings: .none,
+                            connectionsOpened: 0, failure: nil, certificateRequested: nil, receivedAt: nil)
     }
 
     /// A header line arrived; a status line starts a new response (after 1xx).
@@ -178,6 +193,8 @@ private final class Transfer: @unchecked Sendable {
         guard let h2 = easy.negotiatedH2 else { return true }
         alpnChecked = true
         alpnRefused = !h2
+        // The handshake is complete: its TLS version is known now, whatever happens to the request next.
+        if exchange.tlsVersion == nil { exchange.tlsVersion = easy.tlsVersion }
         return h2
     }
 
@@ -187,12 +204,23 @@ private final class Transfer: @unchecked Sendable {
     /// libcurl finished the transfer with `code`.
     func finish(_ code: CURLcode) {
         done = true
-        collectInfo()
+        collectInfo(completed: code == CURLE_OK && !alpnRefused)
         if alpnRefused {
             exchange.status = nil
+            // ALPN chose HTTP/1.1 (or nothing, which means HTTP/1.1): the transfer stopped before any answer.
+            exchange.httpVersion = "1.1"
             exchange.failure = TransportFailure(
                 kind: .http1, message: "the server did not select HTTP/2 in the TLS handshake (ALPN h2); it offers HTTP/1.x only",
                 curlCode: Int(code.rawValue))
+            return
+        }
+        if code != CURLE_OK, let alert = tls.alert {
+            // The server refused the connection with a TLS alert: that, not libcurl's view of the broken
+            // connection ("getpeername() failed", "connection reset"), is what went wrong.
+            exchange.status = nil
+            exchange.failure = TransportFailure(kind: .tls, message: "the server ended the TLS connection with alert "
+                                                + "\"\(alert.description)\" (\(alert.code))",
+                                                curlCode: Int(code.rawValue), tlsAlert: alert.code)
             return
         }
         if code != CURLE_OK {
@@ -211,7 +239,7 @@ private final class Transfer: @unchecked Sendable {
     /// The deadline passed with this transfer unfinished.
     func expire(_ message: String) {
         done = true
-        collectInfo()
+        collectInfo(completed: false)
         exchange.status = nil
         exchange.failure = TransportFailure(kind: .timeout, message: "\(message) (\(phase))",
                                             curlCode: Int(CURLE_OPERATION_TIMEDOUT.rawValue))
@@ -219,24 +247,26 @@ private final class Transfer: @unchecked Sendable {
 
     /// Where a timed-out transfer was: connecting (TCP or TLS), waiting, or reading.
     private var phase: String {
-        if exchange.timings.tls == 0 {
+        if exchange.timings.tls == nil {
             return "while connecting: no TLS handshake completed"
         }
         return exchange.receivedAt == nil ? "after connecting, waiting for the response" : "while reading the response"
     }
 
-    private func collectInfo() {
+    /// Reads libcurl's counters; `completed` when an HTTP answer arrived (see ``PhaseTimings``).
+    private func collectInfo(completed: Bool) {
         exchange.timings = PhaseTimings(namelookup: easy.offset(CURLINFO_NAMELOOKUP_TIME_T),
                                         connect: easy.offset(CURLINFO_CONNECT_TIME_T),
                                         appconnect: easy.offset(CURLINFO_APPCONNECT_TIME_T),
                                         starttransfer: easy.offset(CURLINFO_STARTTRANSFER_TIME_T),
-                                        total: easy.offset(CURLINFO_TOTAL_TIME_T))
+                                        total: easy.offset(CURLINFO_TOTAL_TIME_T), completed: completed)
         exchange.connectionsOpened = easy.long(CURLINFO_NUM_CONNECTS)
+        if exchange.timings.tls != nil { exchange.certificateRequested = tls.certificateRequested }
         if let ip = easy.string(CURLINFO_PRIMARY_IP), !ip.isEmpty {
             exchange.remoteAddress = ip
             exchange.remotePort = easy.long(CURLINFO_PRIMARY_PORT)
         }
-        exchange.httpVersion = Self.versionName(easy.long(CURLINFO_HTTP_VERSION))
+        exchange.httpVersion = Self.versionName(easy.long(CURLINFO_HTTP_VERSION)) ?? exchange.httpVersion
     }
 
     static func versionName(_ value: Int) -> String? {
@@ -248,6 +278,10 @@ private final class Transfer: @unchecked Sendable {
         default: return nil
         }
     }
+
+    /// OpenSSL's words for a peer whose first bytes are not a TLS record: a plain-text (HTTP or h2c) port.
+    static let notTLS = ["wrong version number", "packet length too long", "record layer failure",
+                         "unknown protocol", "http request"]
 
     /// Maps a CURLcode to the phase that failed.
     static func classify(_ code: CURLcode, detail: String) -> TransportFailure {
@@ -267,6 +301,10 @@ private final class Transfer: @unchecked Sendable {
             kind = .protocolError
         case CURLE_UNSUPPORTED_PROTOCOL where text.contains("HTTP/1"): kind = .http1
         default: kind = .other
+        }
+        if kind == .tls, notTLS.contains(where: text.contains) {
+            return TransportFailure(kind: .notTLS, message: "the server does not speak TLS: its first bytes are not a "
+                                    + "TLS record (\(text))", curlCode: Int(code.rawValue))
         }
         return TransportFailure(kind: kind, message: text, curlCode: Int(code.rawValue))
     }

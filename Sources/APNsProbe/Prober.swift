@@ -58,11 +58,36 @@ public final class Prober {
         // token connection one stream until a request succeeds). The rest then share that connection; sent all at
         // once, streams the server refuses before its SETTINGS arrive make libcurl retry on a second connection.
         var exchanges = try transport.send(Array(requests.prefix(1)))
+        if let first = exchanges.first, let diagnosed = try diagnoseCertificateRefusal(first, request: requests[0]) {
+            exchanges[0] = diagnosed
+        }
         if requests.count > 1, exchanges.first?.failure == nil {
             let left = configuration.timeout - Date().timeIntervalSince(started)
             exchanges += try transport.send(Array(requests.dropFirst()), within: left)
         }
         return Self.report(configuration: configuration, exchanges: exchanges, startedAt: started)
+    }
+
+    /// Over TLS 1.3 a server checks the client certificate only after the handshake, and the alert that says why it
+    /// refused one ("unknown CA", "certificate expired") is usually lost to the reset that follows: libcurl then
+    /// reports "Broken pipe" or "getpeername() failed". When a certificate probe breaks like that, one more
+    /// connection limited to TLS 1.2 (which APNs speaks too) reads the alert inside the handshake; the exchange's
+    /// failure then names it. Nil when there is nothing to diagnose or the second connection says nothing more.
+    func diagnoseCertificateRefusal(_ exchange: Exchange, request: CanaryRequest) throws -> Exchange? {
+        guard configuration.credential.kind == "certificate", let failure = exchange.failure,
+              failure.tlsAlert == nil, [.protocolError, .other].contains(failure.kind),
+              exchange.tlsVersion == "TLSv1.3", exchange.status == nil else { return nil }
+        let retry = HTTP2Transport(target: configuration.target, credential: configuration.credential,
+                                   caFile: configuration.caFile, timeout: min(configuration.timeout, 5),
+                                   tls12Only: true)
+        guard let second = try retry.send([request]).first, let secondFailure = second.failure,
+              let alert = secondFailure.tlsAlert else { return nil }
+        var diagnosed = exchange
+        diagnosed.failure = TransportFailure(
+            kind: .tls, message: secondFailure.message + " (read on a second, TLS 1.2 connection: over TLS 1.3 the "
+                + "server refused the certificate after the handshake and libcurl saw only \"\(failure.message)\")",
+            curlCode: failure.curlCode, tlsAlert: alert)
+        return diagnosed
     }
 
     /// `rounds` rounds, `interval` seconds apart, handing each report to `each` as it completes.
@@ -89,7 +114,7 @@ public final class Prober {
             environment: configuration.target.environment, credentialKind: configuration.credential.kind,
             dummyDeviceToken: configuration.canary.deviceToken.isDummy, tokenIssuedAt: configuration.tokenIssuedAt,
             clockOffset: ClockOffset.offset(dateHeader: exchange.headers["date"], localReceived: exchange.receivedAt),
-            now: exchange.receivedAt ?? Date())
+            now: exchange.receivedAt ?? Date(), certificateRequested: exchange.certificateRequested)
         return ReasonCatalog.verdict(status: status, reason: exchange.reason, context: context)
     }
 
@@ -124,7 +149,7 @@ public final class Prober {
             environment: configuration.target.environment, credential: configuration.credential.kind,
             deviceToken: canary.deviceToken.hex, dummyDeviceToken: canary.deviceToken.isDummy,
             topic: canary.topic, pushType: canary.pushType?.rawValue, priority: canary.priority,
-            requests: exchanges.count, connections: exchanges.reduce(0) { $0 + $1.connectionsOpened },
+            requests: exchanges.filter(\.requestSent).count, connections: exchanges.reduce(0) { $0 + $1.connectionsOpened },
             remoteAddress: exchanges.compactMap(\.remoteAddress).first,
             remotePort: exchanges.compactMap(\.remotePort).first,
             httpVersion: exchanges.compactMap(\.httpVersion).first,
@@ -133,7 +158,7 @@ public final class Prober {
             apnsIDReturned: shown?.headers["apns-id"], apnsUniqueID: shown?.headers["apns-unique-id"],
             unregisteredAt: shown?.unregisteredAt, serverDate: shown?.headers["date"],
             clockOffsetSeconds: offset,
-            timings: shown?.timings ?? PhaseTimings(dns: 0, connect: 0, tls: 0, firstByte: 0, total: 0),
+            timings: shown?.timings ?? .none,
             latency: exchanges.count > 1 ? LatencyStatistics(answered.map(\.timings.total)) : nil,
             answers: answers, failure: shown?.failure, verdict: worst, exitCode: worst.exitStatus.rawValue,
             startedAt: startedAt)

@@ -28,9 +28,11 @@ public enum PrometheusText {
                [([("outcome", report.verdict.outcome.rawValue),
                   ("reason", report.reason ?? report.failure?.kind.rawValue ?? "")], 1)])
         let t = report.timings
+        // A phase the request never reached has no sample (a made-up 0 would read as "instant").
+        let phases: [(String, Double?)] = [("dns", t.dns), ("connect", t.connect), ("tls", t.tls),
+                                           ("first_byte", t.firstByte), ("total", t.total)]
         metric("apnsctl_probe_phase_seconds", "Duration of each phase of the canary request, from libcurl.",
-               [([("phase", "dns")], t.dns), ([("phase", "connect")], t.connect), ([("phase", "tls")], t.tls),
-                ([("phase", "first_byte")], t.firstByte), ([("phase", "total")], t.total)])
+               phases.compactMap { phase, value in value.map { ([("phase", phase)], $0) } })
         if let offset = report.clockOffsetSeconds {
             metric("apnsctl_probe_clock_offset_seconds", "Server Date header minus local clock, in seconds.",
                    [([], offset)])

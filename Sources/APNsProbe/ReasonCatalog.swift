@@ -32,6 +32,13 @@ public enum ReasonCatalog {
             return Verdict(.unreachable, "no TCP connection to \(place): \(failure.message)",
                            hint: target.port == 443 ? "a firewall may block outbound 443; APNs also listens on 2197 (--port 2197)"
                                                     : "check that the server is running and the firewall allows port \(target.port)")
+        case .tls where failure.tlsAlert != nil:
+            return Verdict(.unreachable, "\(place) refused the connection: \(failure.message)",
+                           hint: alertHint(failure.tlsAlert ?? 0, target: target))
+        case .notTLS:
+            return Verdict(.unreachable, "\(place) does not speak TLS: \(failure.message)",
+                           hint: "APNs (and `apnsctl mock serve`) speak HTTP/2 over TLS only; this port answers in plain "
+                               + "text: check --port")
         case .tls:
             return Verdict(.unreachable, "TLS with \(place) failed: \(failure.message)",
                            hint: target.environment == nil ? "trust the server's CA with --cacert FILE"
@@ -50,6 +57,28 @@ public enum ReasonCatalog {
                            hint: "the server stalled; raise --timeout (now \(String(format: "%g", timeout))s) or check the network path")
         case .other:
             return Verdict(.unreachable, "request to \(place) failed: \(failure.message)")
+        }
+    }
+
+    /// What to do about a fatal TLS alert from the server.
+    static func alertHint(_ alert: Int, target: ProbeTarget) -> String {
+        let whose = target.environment == nil ? "the server's client CA (the mock's --client-ca)" : "Apple"
+        switch alert {
+        case 45:
+            return "the client certificate has expired: make a new one in the developer account "
+                + "(`apnsctl cert request`), or use token authentication (--team)"
+        case 44:
+            return "the client certificate was revoked: make a new one in the developer account"
+        case 42, 43, 46, 48, 51:
+            return "the server does not trust the client certificate: use an Apple Push Services certificate "
+                + "issued by \(whose) for this environment (`apnsctl cert verify FILE`)"
+        case 116:
+            return "the server requires a client certificate: pass --cert FILE, or authenticate with a token (--team)"
+        case 40, 70, 71:
+            return "the server refused the TLS handshake itself (version or cipher): APNs needs TLS 1.2 or newer; "
+                + "check that nothing between here and the server intercepts TLS"
+        default:
+            return "the server ended the TLS connection; check its logs, and the certificate passed with --cert"
         }
     }
 
@@ -106,7 +135,7 @@ public enum ReasonCatalog {
         case "InvalidProviderToken":
             return invalidToken(context)
         case "MissingProviderToken":
-            return ("no provider token and no client certificate", "pass --team/--key, --token-file, or --cert FILE")
+            return missingProviderToken(context)
         case "BadPath":
             return ("the request path is not /3/device/<token>", "POST to /3/device/<hex device token>")
         case "MethodNotAllowed":
@@ -130,6 +159,24 @@ public enum ReasonCatalog {
         default:
             return ("an answer apnsctl does not know (status \(status))",
                     "see Apple's 'Handling notification responses from APNs' for this reason")
+        }
+    }
+
+    /// MissingProviderToken: no credential at all, or a certificate the server never asked for.
+    static func missingProviderToken(_ context: VerdictContext) -> (String, String) {
+        guard context.credentialKind == "certificate" else {
+            return ("no provider token and no client certificate", "pass --team/--key, --token-file, or --cert FILE")
+        }
+        switch context.certificateRequested {
+        case false:
+            return ("the server did not ask for a client certificate in the TLS handshake, so the certificate given "
+                    + "with --cert was never sent",
+                    "APNs asks for one on every connection: this server does not take certificate authentication; "
+                    + "check --host/--port, or authenticate with a token (--team)")
+        default:
+            return ("the server answered as if no client certificate had been sent, although --cert was given",
+                    "check that the server trusts the certificate's CA and reads client certificates "
+                    + "(`apnsctl cert verify FILE` checks the certificate itself)")
         }
     }
 

@@ -58,4 +58,7 @@ public enum ReportText {
     }
 
     private static func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+
+    /// A phase never reached shows as "—", not as a made-up "0.0 ms".
+    private static func ms(_ seconds: Double?) -> String { seconds.map { ms($0) } ?? "—" }
 }

@@ -61,9 +61,13 @@ public struct VerdictContext: Sendable {
     public var clockOffset: Double?
     /// This machine's time when the answer arrived.
     public var now: Date
+    /// Whether the server asked for a client certificate in the TLS handshake; nil when unknown.
+    public var certificateRequested: Bool?
 
     public init(environment: APNsEnvironment?, credentialKind: String, dummyDeviceToken: Bool,
-                tokenIssuedAt: Date? = nil, clockOffset: Double? = nil, now: Date = Date()) {
+                tokenIssuedAt: Date? = nil, clockOffset: Double? = nil, now: Date = Date(),
+                certificateRequested: Bool? = nil) {
+        self.certificateRequested = certificateRequested
         self.environment = environment
         self.credentialKind = credentialKind
         self.dummyDeviceToken = dummyDeviceToken

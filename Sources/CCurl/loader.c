@@ -6,10 +6,8 @@
 #include <stddef.h>
 
 /// OpenSSL's libssl is linked through APNsCore's COpenSSL; the dlopened libcurl uses the same one.
-struct ssl_st;
-const char *SSL_get_version(const struct ssl_st *s);
-void SSL_get0_alpn_selected(const struct ssl_st *ssl, const unsigned char **data, unsigned int *len);
-int SSL_is_init_finished(const struct ssl_st *s);
+#include <openssl/ssl.h>
+#include <stdio.h>
 
 /// The libcurl functions used, resolved once by load().
 static struct {
@@ -165,4 +163,55 @@ int apns_easy_alpn_state(CURL *h) {
     SSL_get0_alpn_selected(ssl, &data, &len);
     if (len == 0) return 0;
     return (len == 2 && data[0] == 'h' && data[1] == '2') ? 1 : 2;
+}
+
+// What the server said during the TLS handshake, seen through OpenSSL's callbacks on the connection's SSL_CTX
+// (CURLOPT_SSL_CTX_FUNCTION is called once per new connection, before its handshake).
+
+static int tls_watch_index = -1;
+static pthread_once_t tls_watch_once = PTHREAD_ONCE_INIT;
+
+static void tls_watch_make_index(void) {
+    tls_watch_index = SSL_CTX_get_ex_new_index(0, NULL, NULL, NULL, NULL);
+}
+
+static apns_tls_watch *tls_watch_of(const SSL *ssl) {
+    if (ssl == NULL || tls_watch_index < 0) return NULL;
+    return (apns_tls_watch *)SSL_CTX_get_ex_data(SSL_get_SSL_CTX(ssl), tls_watch_index);
+}
+
+/// A fatal alert the server sent (close_notify and other warnings are not failures).
+static void tls_watch_info(const SSL *ssl, int where, int ret) {
+    if (!(where & SSL_CB_ALERT) || !(where & SSL_CB_READ) || (ret >> 8) != SSL3_AL_FATAL) return;
+    apns_tls_watch *watch = tls_watch_of(ssl);
+    if (watch == NULL) return;
+    watch->alert = ret & 0xff;
+    snprintf(watch->alert_text, sizeof watch->alert_text, "%s", SSL_alert_desc_string_long(ret));
+}
+
+/// A CertificateRequest (handshake message 13) from the server: it asked for a client certificate.
+static void tls_watch_message(int write_p, int version, int content_type, const void *buf, size_t len, SSL *ssl,
+                              void *arg) {
+    (void)version; (void)arg;
+    if (write_p || content_type != SSL3_RT_HANDSHAKE || len < 1) return;
+    if (((const unsigned char *)buf)[0] != SSL3_MT_CERTIFICATE_REQUEST) return;
+    apns_tls_watch *watch = tls_watch_of(ssl);
+    if (watch != NULL) watch->certificate_requested = 1;
+}
+
+static CURLcode tls_watch_install(CURL *curl, void *ctx, void *watch) {
+    (void)curl;
+    pthread_once(&tls_watch_once, tls_watch_make_index);
+    if (tls_watch_index < 0) return CURLE_OK;
+    SSL_CTX_set_ex_data((SSL_CTX *)ctx, tls_watch_index, watch);
+    SSL_CTX_set_info_callback((SSL_CTX *)ctx, tls_watch_info);
+    SSL_CTX_set_msg_callback((SSL_CTX *)ctx, tls_watch_message);
+    return CURLE_OK;
+}
+
+CURLcode apns_easy_watch_tls(CURL *h, apns_tls_watch *watch) {
+    if (!apns_curl_load()) return CURLE_FAILED_INIT;
+    CURLcode code = api.easy_setopt(h, CURLOPT_SSL_CTX_FUNCTION, tls_watch_install);
+    if (code != CURLE_OK) return code;
+    return api.easy_setopt(h, CURLOPT_SSL_CTX_DATA, (void *)watch);
 }

@@ -118,9 +118,11 @@ struct ProbeCredentialOptions: ParsableArguments {
                                valueName: "TEAMID"), completion: KeystoreCompletion.teams)
     var team: String?
 
-    @Option(help: ArgumentHelp("Sign with this keystore key instead of the team's active key.", valueName: "KEYID"),
+    @Option(name: .customLong("key-id"), help: ArgumentHelp(
+        "Sign with this keystore key instead of the team's active key.", valueName: "KEYID"),
             completion: KeystoreCompletion.keyIDs)
     var key: String?
+    @Option(name: .customLong("key"), help: .hidden) var keyFlag: String?
 
     @OptionGroup var keystore: KeystoreOptions
 
@@ -141,8 +143,9 @@ struct ProbeCredentialOptions: ParsableArguments {
     func validate() throws {
         let given = [tokenFile, tokenEnv, cert, team ?? key].compactMap { $0 }
         if given.count > 1 {
-            throw ValidationError("use one credential: --team/--key (keystore), --token-file, --token-env or --cert")
+            throw ValidationError("use one credential: --team/--key-id (keystore), --token-file, --token-env or --cert")
         }
+        if let keyFlag { throw KeyFlag.usage(keyFlag) }
     }
 
     /// The credential, and the topic it implies (a certificate's bundle id).
@@ -164,7 +167,7 @@ struct ProbeCredentialOptions: ParsableArguments {
         }
         if team != nil || key != nil {
             if let team { try AppleIdentifier.validate(team, what: "team id", flag: "--team") }
-            if let key { try AppleIdentifier.validate(key, what: "key id", flag: "--key") }
+            if let key { try AppleIdentifier.validate(key, what: "key id", flag: "--key-id") }
             let issued = try keystore.open(secrets: secret).token(team: team, keyID: key)
             return (.token(issued.token.compact, issuedAt: issued.token.issuedAtDate), nil)
         }
@@ -196,6 +199,15 @@ struct ProbeCredentialOptions: ParsableArguments {
         if bundle.keyMatchesLeaf == false {
             throw APNsError.badInput("\(path): the private key does not belong to the certificate",
                                      hint: "export the certificate and its own key together")
+        }
+        let now = Date()
+        if leaf.notAfter <= now {
+            // Said before connecting: the server's answer will only be a TLS alert ("certificate expired").
+            Console.warn("\(path): the certificate expired on \(ISO8601Text.string(from: leaf.notAfter)) "
+                         + "(\(Wording.timeLeft(until: leaf.notAfter, now: now))): APNs will refuse it")
+        } else if leaf.notBefore > now {
+            Console.warn("\(path): the certificate is not valid before \(ISO8601Text.string(from: leaf.notBefore)): "
+                         + "APNs will refuse it (or this machine's clock is wrong)")
         }
         let chain = bundle.certificates.map(\.pemEncoded).joined(separator: "\n")
         return (.pem(certificate: Array(chain.utf8), key: Array(try privateKey.pkcs8PEM.utf8), keyPassword: nil),

@@ -79,6 +79,7 @@ import Testing
         #expect(wrong.exitCode == 4)
     }
 
+    /// The server's TLS alert names the failure (not libcurl's "getpeername() failed … GOAWAY; retry").
     @Test func aClientCertificateFromAnotherCAFailsTheHandshake() async throws {
         let mock = try await MockProbeTests.start(environment: .development, clientCA: try MockCertificateAuthority())
         defer { Task { await mock.server.stop() } }
@@ -86,7 +87,41 @@ import Testing
         let report = try MockProbeTests.probe(mock, MockProbeTests.canary(), credential: Self.pem(stranger))
         #expect(report.status == nil)
         #expect(report.exitCode == 4)
-        #expect([TransportFailure.Kind.tls, .protocolError].contains(report.failure?.kind ?? .other),
-                "\(String(describing: report.failure))")
+        #expect(report.failure?.kind == .tls, "\(String(describing: report.failure))")
+        let alert = try #require(report.failure?.tlsAlert, "no TLS alert in \(String(describing: report.failure))")
+        #expect(TLSAlert(code: alert, description: "").concernsClientCertificate, "alert \(alert)")
+        #expect(report.verdict.summary.contains("refused the connection: the server ended the TLS connection with alert"))
+        #expect(report.verdict.hint.contains("does not trust the client certificate"), "\(report.verdict.hint)")
+        #expect(!report.verdict.hint.contains("retry"))
+        #expect(report.tlsVersion != nil, "the handshake completed, so its TLS version is known")
+        #expect(report.requests == 0)
+    }
+
+    @Test func anExpiredClientCertificateIsNamedByTheServersAlert() async throws {
+        let authority = try MockCertificateAuthority()
+        let mock = try await MockProbeTests.start(environment: .development, clientCA: authority)
+        defer { Task { await mock.server.stop() } }
+        let expired = try authority.issueClientCertificate(
+            bundleID: Self.bundle, teamID: MockProbeTests.team, topics: [(Self.bundle, ["app"])],
+            development: true, production: false, now: Date().addingTimeInterval(-400 * 86_400), validity: 365)
+        let report = try MockProbeTests.probe(mock, MockProbeTests.canary(), credential: Self.pem(expired))
+        #expect(report.exitCode == 4)
+        #expect(report.failure?.kind == .tls, "\(String(describing: report.failure))")
+        #expect(report.failure?.tlsAlert == 45, "\(String(describing: report.failure))")
+        #expect(report.failure?.message.contains("certificate expired") == true)
+        #expect(report.verdict.hint.contains("the client certificate has expired"))
+    }
+
+    /// A server that never asks for a client certificate answers MissingProviderToken: the hint must not say
+    /// "pass --cert", which was passed.
+    @Test func aServerThatNeverAsksForACertificateIsSaidToBeSo() async throws {
+        let mock = try await MockProbeTests.start(environment: .development)
+        defer { Task { await mock.server.stop() } }
+        let identity = try Self.identity(try MockCertificateAuthority())
+        let report = try MockProbeTests.probe(mock, MockProbeTests.canary(), credential: Self.pem(identity))
+        #expect(report.status == 403 && report.reason == "MissingProviderToken")
+        #expect(report.verdict.summary.contains("did not ask for a client certificate"), "\(report.verdict.summary)")
+        #expect(!report.verdict.hint.contains("--cert FILE"))
+        #expect(report.verdict.hint.contains("does not take certificate authentication"))
     }
 }

@@ -15,7 +15,7 @@ import Testing
                                 body: reason.map { Array(#"{"reason":"\#($0)"}"#.utf8) } ?? [],
                                 httpVersion: "2", remoteAddress: "17.188.1.1", remotePort: 443, tlsVersion: "TLSv1.3",
                                 timings: PhaseTimings(dns: 0.001, connect: 0.002, tls: 0.01, firstByte: 0.05, total: 0.051),
-                                connectionsOpened: 1, failure: failure,
+                                connectionsOpened: 1, failure: failure, certificateRequested: nil,
                                 receivedAt: Date(timeIntervalSince1970: 784_111_777 - clockBehind))
         var second = exchange
         second.connectionsOpened = 0

@@ -55,7 +55,7 @@ final class TestServer: @unchecked Sendable {
         return TestServer(process: process, port: port, directory: certificates)
     }
 
-    /// One of the Python servers: `stall-tcp`, `stall-tls`, `http1`, `goaway`, `rst`.
+    /// One of the Python servers: `stall-tcp`, `stall-tls`, `http1`, `goaway`, `rst`, `plain` (no TLS at all).
     static func python(_ mode: String, certificates: URL) throws -> TestServer {
         let script = certificates.appendingPathComponent("tiny_server.py")
         try tinyServerScript.write(to: script, atomically: true, encoding: .utf8)
@@ -165,6 +165,10 @@ def serve(conn):
     try:
         if mode == "stall-tcp":
             time.sleep(3600)
+        if mode == "plain":  # a plain-text HTTP port: answers a TLS ClientHello in clear text
+            conn.recv(65536)
+            conn.sendall(b"HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\nconnection: close\r\n\r\n")
+            time.sleep(1); conn.close(); return
         s = tls(conn, ["http/1.1"] if mode == "http1" else ["h2"])
         if mode == "http1":
             s.recv(65536)

@@ -26,9 +26,11 @@ import Testing
         #expect(report.remotePort == server.port)
         #expect(report.connections == 1)
         #expect(report.timings.total > 0)
-        #expect(report.timings.total >= report.timings.firstByte)
-        #expect(report.timings.firstByte >= report.timings.tls)
+        let firstByte = try #require(report.timings.firstByte), tls = try #require(report.timings.tls)
+        #expect(report.timings.total >= firstByte)
+        #expect(firstByte >= tls)
         #expect(report.failure == nil)
+        #expect(report.requests == 1)
     }
 
     @Test func aHundredCanariesShareOneConnection() throws {
@@ -88,6 +90,28 @@ import Testing
         let report = try prober(port: port, certificates: certificates).probe()
         #expect(report.failure?.kind == .connect)
         #expect(report.exitCode == 4)
+        // Phases never reached are null, not a made-up 0.0 ms, and nothing was sent.
+        #expect(report.timings.tls == nil && report.timings.firstByte == nil && report.timings.connect == nil)
+        #expect(report.requests == 0)
+        #expect(report.httpVersion == nil && report.tlsVersion == nil)
+        #expect(ReportText.render(report).contains("tls —"))
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as? [String: Any]
+        let timings = try #require(json?["timings"] as? [String: Any])
+        #expect(timings["tls_seconds"] is NSNull && timings["first_byte_seconds"] is NSNull)
+        #expect(!PrometheusText.render(report).contains(#"phase="tls""#))
+    }
+
+    /// A plain-text port: the failure says the server does not speak TLS (not "trust the server's CA").
+    @Test func aPlainTextPortIsNotCalledATrustProblem() throws {
+        let certificates = try TestServer.certificateDirectory()
+        let server = try TestServer.python("plain", certificates: certificates)
+        defer { server.stop() }
+        let report = try prober(port: server.port, certificates: certificates, timeout: 5).probe()
+        #expect(report.failure?.kind == .notTLS, "\(String(describing: report.failure))")
+        #expect(report.exitCode == 4)
+        #expect(report.verdict.summary.contains("does not speak TLS"))
+        #expect(!report.verdict.hint.contains("--cacert"))
+        #expect(report.requests == 0)
     }
 
     @Test func anHTTP1OnlyServerIsReportedAsSuch() throws {
@@ -96,7 +120,9 @@ import Testing
         defer { server.stop() }
         let report = try prober(port: server.port, certificates: certificates, timeout: 5).probe()
         #expect(report.failure?.kind == .http1)
-        #expect(report.httpVersion != "2")
+        #expect(report.httpVersion == "1.1")
+        #expect(report.tlsVersion == "TLSv1.3", "the handshake completed before ALPN showed HTTP/1.1")
+        #expect(report.timings.firstByte == nil)
         #expect(report.exitCode == 4)
         #expect(report.verdict.summary.contains("HTTP/1.x, not HTTP/2"))
     }

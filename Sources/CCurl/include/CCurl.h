@@ -71,6 +71,19 @@ const char *apns_easy_tls_version(CURL *h);
 /// 0 when the server selected none, 1 for "h2", 2 for anything else.
 int apns_easy_alpn_state(CURL *h);
 
+/// What the server did in the TLS handshakes of one transport's connections: the last fatal alert it sent
+/// (`alert` 0 and an empty text when none; TLS alert numbers otherwise, e.g. 45 certificate_expired) and whether
+/// it asked for a client certificate. Owned by the caller; it must outlive every connection it watches.
+typedef struct apns_tls_watch {
+    int alert;
+    char alert_text[96];
+    int certificate_requested;
+} apns_tls_watch;
+
+/// Watches the TLS handshakes of the connections this transfer opens (libcurl's OpenSSL backend only; other
+/// backends answer CURLE_NOT_BUILT_IN or CURLE_UNKNOWN_OPTION, and nothing is watched).
+CURLcode apns_easy_watch_tls(CURL *h, apns_tls_watch *watch);
+
 /// The result code of a finished transfer in a CURLMsg (a union member).
 static inline CURLcode apns_multi_msg_result(CURLMsg *m) { return m->data.result; }
 static inline int apns_multi_msg_is_done(CURLMsg *m) { return m->msg == CURLMSG_DONE; }
