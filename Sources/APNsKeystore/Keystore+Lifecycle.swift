@@ -42,12 +42,16 @@ extension Keystore {
             do {
                 try await canary(token)
             } catch {
-                let message = (error as? APNsError)?.message ?? String(describing: error)
+                let failure = error as? APNsError
+                let message = failure?.message ?? String(describing: error)
                 try? auditLog.append(AuditEntry(time: clock.now(), action: "key.rotate", teamID: team,
                                                 keyID: newKeyID, outcome: .refused,
                                                 detail: "canary probe failed: \(message)"))
-                throw APNsError(.checkFailed, "rotation to \(newKeyID) refused: the canary probe failed: \(message)",
-                                hint: "nothing changed; \(team)'s active key is unchanged")
+                // The probe's own exit status stands: APNs refusing the key (1) is not APNs being unreachable (4).
+                let status = failure.map { $0.status == .ok ? .checkFailed : $0.status } ?? .checkFailed
+                let probeHint = failure.map { $0.hint.isEmpty ? "" : $0.hint + "; " } ?? ""
+                throw APNsError(status, "rotation to \(newKeyID) refused: the canary probe failed: \(message)",
+                                hint: probeHint + "nothing changed: \(team)'s active key is unchanged")
             }
             probed = true
         }

@@ -4,6 +4,7 @@ import APNsProbe
 import APNsTokens
 import ArgumentParser
 import Foundation
+import Synchronization
 
 struct KeyRotate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,16 +28,31 @@ struct KeyRotate: AsyncParsableCommand {
     @OptionGroup var keystore: KeystoreOptions
     @Option(help: "Output format.") var format: OutputFormat = .text
 
-    /// JSON: `team_id`, `active_key_id`, `retired_key_id` (absent when there was none), `verify_until`, `probed`.
+    /// JSON: `team_id`, `rotated` (false when the canary refused the rotation), `active_key_id` (null when
+    /// refused), `retired_key_id` (null when there was none), `verify_until`, `probed`, and `probe`: the canary's
+    /// probe report (as `apnsctl probe --format json` prints it; null without --probe). Printed on failure too.
     struct Output: Encodable {
         var teamID: String
-        var activeKeyID: String
+        var rotated: Bool
+        var activeKeyID: String?
         var retiredKeyID: String?
         var verifyUntil: Date?
         var probed: Bool
+        var probe: ProbeReport?
         enum CodingKeys: String, CodingKey {
-            case teamID = "team_id", activeKeyID = "active_key_id", retiredKeyID = "retired_key_id"
-            case verifyUntil = "verify_until", probed
+            case teamID = "team_id", rotated, activeKeyID = "active_key_id", retiredKeyID = "retired_key_id"
+            case verifyUntil = "verify_until", probed, probe
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(teamID, forKey: .teamID)
+            try container.encode(rotated, forKey: .rotated)
+            try container.encode(activeKeyID, forKey: .activeKeyID)
+            try container.encode(retiredKeyID, forKey: .retiredKeyID)
+            try container.encode(verifyUntil, forKey: .verifyUntil)
+            try container.encode(probed, forKey: .probed)
+            try container.encode(probe, forKey: .probe)
         }
     }
 
@@ -51,12 +67,23 @@ struct KeyRotate: AsyncParsableCommand {
         try AppleIdentifier.validate(team, what: "team id", flag: "--team")
         try AppleIdentifier.validate(to, what: "key id", flag: "--to")
         let store = try keystore.open(secrets: secrets)
-        let result = try await store.rotate(team: team, to: to, grace: TimeInterval(grace * 60),
-                                            canary: probe ? canaryProbe() : nil)
+        let canaryReport = CanaryReport()
+        let result: RotationResult
+        do {
+            result = try await store.rotate(team: team, to: to, grace: TimeInterval(grace * 60),
+                                            canary: probe ? canaryProbe(report: canaryReport) : nil)
+        } catch let error as APNsError {
+            // Like `probe`, a refused canary still prints its report: scripts read why from the JSON.
+            if format == .json, let report = canaryReport.value {
+                try Console.printJSON(Output(teamID: team, rotated: false, activeKeyID: nil, retiredKeyID: nil,
+                                             verifyUntil: nil, probed: true, probe: report))
+            }
+            throw error
+        }
         if format == .json {
-            try Console.printJSON(Output(teamID: result.teamID, activeKeyID: result.activeKeyID,
+            try Console.printJSON(Output(teamID: result.teamID, rotated: true, activeKeyID: result.activeKeyID,
                                          retiredKeyID: result.retiredKeyID, verifyUntil: result.verifyUntil,
-                                         probed: result.probed))
+                                         probed: result.probed, probe: canaryReport.value))
             return
         }
         if result.probed { print("canary probe signed by \(result.activeKeyID): accepted") }
@@ -69,7 +96,7 @@ struct KeyRotate: AsyncParsableCommand {
     /// The canary: one probe with a token signed by the new key; throws unless the verdict is healthy.
     /// Mistakes in the probe's own options (a missing --cacert file, no --topic) are reported here, with their
     /// own exit code and hint, before anything is signed or changed.
-    private func canaryProbe() throws -> @Sendable (ProviderToken) async throws -> Void {
+    private func canaryProbe(report box: CanaryReport) throws -> @Sendable (ProviderToken) async throws -> Void {
         let request = try canary.request(defaultTopic: nil)
         let target = self.target
         try Prober(try target.configuration(credential: .token("", issuedAt: nil), canary: request)).validate()
@@ -78,10 +105,22 @@ struct KeyRotate: AsyncParsableCommand {
                 credential: .token(token.compact, issuedAt: token.issuedAtDate), canary: request)
             let prober = Prober(configuration)
             try prober.validate()
-            let verdict = try prober.probe().verdict
+            let report = try prober.probe()
+            box.value = report
+            let verdict = report.verdict
             guard verdict.exitStatus == .ok else {
                 throw APNsError(verdict.exitStatus, verdict.summary, hint: verdict.hint)
             }
         }
+    }
+}
+
+/// The canary's report, kept for `--format json` whether the rotation goes ahead or not.
+private final class CanaryReport: Sendable {
+    private let storage = Mutex<ProbeReport?>(nil)
+
+    var value: ProbeReport? {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
     }
 }

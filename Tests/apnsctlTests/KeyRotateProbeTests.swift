@@ -34,6 +34,14 @@ import Testing
                                   "--topic", "com.example.rotate"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("canary probe signed by NEWKEY0001: accepted"))
+        let json = try CLI.run(["key", "rotate", "--keystore", keystore, "--team", team, "--to", "OLDKEY0001",
+                                "--probe", "--host", "127.0.0.1", "--port", port, "--cacert", ca,
+                                "--topic", "com.example.rotate", "--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let object = try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any]
+        #expect(object?["rotated"] as? Bool == true)
+        #expect((object?["probe"] as? [String: Any])?["status"] as? Int == 400)
+        #expect(try CLI.run(["key", "rotate", "--keystore", keystore, "--team", team, "--to", "NEWKEY0001"]).status == 0)
         #expect(try activeKey(keystore) == "NEWKEY0001")
         let audit = try CLI.run(["keystore", "audit", "--keystore", keystore])
         #expect(audit.stdout.contains("canary passed"))
@@ -54,11 +62,33 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.contains("apnsctl: error: rotation to LATEKEY001 refused: the canary probe failed"))
         #expect(result.stderr.contains("InvalidProviderToken"))
-        #expect(result.stderr.contains("apnsctl: hint: nothing changed"))
+        #expect(result.stderr.contains("apnsctl: hint: "))
+        #expect(result.stderr.contains("nothing changed: \(team)'s active key is unchanged"))
         #expect(try Data(contentsOf: manifest) == before)
         #expect(try activeKey(keystore) == "OLDKEY0001")
         let audit = try CLI.run(["keystore", "audit", "--keystore", keystore])
         #expect(audit.stdout.contains("refused"))
+    }
+
+    /// APNs not reachable is exit 4 (not 1, "refused"), and `--format json` still prints the canary's report.
+    @Test func anUnreachableCanaryIsExit4WithItsJSONReport() throws {
+        let (directory, keystore, server, port, ca) = try setUp()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        server.kill()
+        let result = try CLI.run(["key", "rotate", "--keystore", keystore, "--team", team, "--to", "NEWKEY0001",
+                                  "--probe", "--host", "127.0.0.1", "--port", port, "--cacert", ca,
+                                  "--topic", "com.example.rotate", "--timeout", "3", "--format", "json"])
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(result.stderr.contains("apnsctl: error: rotation to NEWKEY0001 refused: the canary probe failed"))
+        #expect(result.stderr.contains("nothing changed"))
+        let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any],
+                                "no JSON on stdout: \(result.stdout)")
+        #expect(json["rotated"] as? Bool == false)
+        #expect(json["active_key_id"] is NSNull)
+        let probe = try #require(json["probe"] as? [String: Any])
+        #expect((probe["failure"] as? [String: Any])?["kind"] as? String == "connect")
+        #expect(probe["exit_code"] as? Int == 4)
+        #expect(try activeKey(keystore) == "OLDKEY0001")
     }
 
     @Test func probeWithoutATargetIsAUsageError() throws {
