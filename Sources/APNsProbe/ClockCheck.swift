@@ -10,11 +10,14 @@ public enum ClockCheck {
         public var host: String
         public var offset: Double?
         public var problem: String?
+        /// The failure, when the server gave no HTTP answer (its TLS certificate did not verify, say).
+        public var failure: TransportFailure?
 
-        public init(host: String, offset: Double?, problem: String? = nil) {
+        public init(host: String, offset: Double?, problem: String? = nil, failure: TransportFailure? = nil) {
             self.host = host
             self.offset = offset
             self.problem = problem
+            self.failure = failure
         }
     }
 
@@ -46,11 +49,13 @@ public enum ClockCheck {
             let request = CanaryRequest(method: "GET", deviceToken: .dummy, topic: nil, pushType: nil, priority: nil,
                                         expiration: nil, payload: [])
             guard let exchange = try? transport.send([request]).first else {
-                observations.append(Observation(host: name, offset: nil, problem: "libcurl could not start"))
+                observations.append(Observation(host: name, offset: nil, problem: "libcurl could not start",
+                                                failure: TransportFailure(kind: .other, message: "libcurl could not start")))
                 continue
             }
             if let failure = exchange.failure {
-                observations.append(Observation(host: name, offset: nil, problem: "unreachable (\(failure.message))"))
+                observations.append(Observation(host: name, offset: nil, problem: "unreachable (\(failure.message))",
+                                                failure: failure))
                 continue
             }
             let offset = ClockOffset.offset(dateHeader: exchange.headers["date"], localReceived: exchange.receivedAt)

@@ -114,18 +114,25 @@ public enum MachineChecks {
                       caBundle(candidates: candidates)]
         let curlDefault = curlDefaultCAInfo()
             ?? candidates.first { FileManager.default.isReadableFile(atPath: $0) }
-        let bundles = TrustAnchorCheck.bundles(cacert: cacert, curlDefault: curlDefault,
-                                               environment: ProcessInfo.processInfo.environment)
-        checks += bundles.isEmpty
-            ? [DoctorCheck("apns trust anchor", .fail, "no CA bundle to look in", hint: TrustAnchorCheck.missingHint)]
-            : bundles.map { TrustAnchorCheck.check(path: $0.path, source: $0.source) }
+        let clockTargets = clockHost.map { [$0] }
+            ?? APNsEnvironment.allCases.map { ProbeTarget(host: $0.host, port: 443, environment: $0) }
+        let observations = ClockCheck.observe(clockTargets, caFile: cacert, timeout: timeout)
+        if let clockHost, !clockHost.isApple {
+            // Another server (`--host`, the mock): what matters is that its certificate verifies against the CA
+            // given, not whether that file holds Apple's root.
+            checks.append(TrustAnchorCheck.check(server: clockHost, cacert: cacert, observation: observations.first))
+        } else {
+            let bundles = TrustAnchorCheck.bundles(cacert: cacert, curlDefault: curlDefault,
+                                                   environment: ProcessInfo.processInfo.environment)
+            checks += bundles.isEmpty
+                ? [DoctorCheck("apns trust anchor", .fail, "no CA bundle to look in", hint: TrustAnchorCheck.missingHint)]
+                : bundles.map { TrustAnchorCheck.check(path: $0.path, source: $0.source) }
+        }
         for environment in APNsEnvironment.allCases {
             let result = resolve(environment.host)
             checks.append(dns(host: environment.host, addresses: result.addresses, error: result.error))
         }
-        let clockTargets = clockHost.map { [$0] }
-            ?? APNsEnvironment.allCases.map { ProbeTarget(host: $0.host, port: 443, environment: $0) }
-        checks.append(ClockCheck.judge(ClockCheck.observe(clockTargets, caFile: cacert, timeout: timeout)))
+        checks.append(ClockCheck.judge(observations))
         return checks
     }
 

@@ -16,6 +16,9 @@ public struct ProbeTarget: Sendable, Equatable, Codable {
         self.environment = environment
     }
 
+    /// True for Apple's own hosts (`*.push.apple.com`); false for a mock, a proxy or an address.
+    public var isApple: Bool { host.lowercased().hasSuffix(".push.apple.com") }
+
     /// The ports the HTTP/2 provider API listens on.
     public static let providerPorts = [443, 2197]
 

@@ -90,6 +90,31 @@ public enum TrustAnchorCheck {
         return check(path: path, source: source, certificates: BundleCertificate.all(inPEM: String(decoding: bytes, as: UTF8.self)))
     }
 
+    /// For a server that is not Apple's (`doctor --host`): whether a TLS handshake with it verified against the
+    /// CA the probe would trust (`--cacert`, else the system's). APNs's root does not matter there.
+    public static func check(server target: ProbeTarget, cacert: String?,
+                             observation: ClockCheck.Observation?) -> DoctorCheck {
+        let name = "trust anchor \(target.host):\(target.port)"
+        let trusting = cacert.map { "--cacert \($0)" } ?? "the system's CA bundle"
+        guard let observation else {
+            return DoctorCheck(name, .warn, "not checked: no connection was tried")
+        }
+        guard let failure = observation.failure else {
+            return DoctorCheck(name, .pass, "the server's certificate verifies against \(trusting)")
+        }
+        switch failure.kind {
+        case .tls where failure.tlsAlert == nil:
+            return DoctorCheck(name, .fail, "the server's certificate does not verify against \(trusting): \(failure.message)",
+                               hint: "pass the CA that issued the server's certificate with --cacert FILE "
+                                   + "(`apnsctl mock serve` writes its CA next to its state)")
+        case .notTLS:
+            return DoctorCheck(name, .fail, "the server does not speak TLS: \(failure.message)", hint: "check --port")
+        default:
+            return DoctorCheck(name, .warn, "not checked: \(observation.problem ?? failure.message)",
+                               hint: "check that the server runs and --host/--port are right")
+        }
+    }
+
     /// The bundles a probe may trust: `--cacert` when given (the probe then trusts only it); else libcurl's
     /// default bundle, and `SSL_CERT_FILE` too when set (curl and OpenSSL-based tools read it).
     public static func bundles(cacert: String?, curlDefault: String?,

@@ -15,6 +15,8 @@ struct DoctorCommand: AsyncParsableCommand {
 
         The trust-anchor check looks for USERTrust RSA Certification Authority (the root the APNs servers chain \
         to since 2025) in the CA bundle libcurl uses, in SSL_CERT_FILE when set, or in --cacert alone when given. \
+        With --host naming another server (a mock), it checks instead that the server's certificate verifies \
+        against --cacert (or the system's bundle). \
         The clock check compares this machine's clock with the Date header of the APNs hosts (--env: one of \
         them), or of --host; it says so when no server answered.
         """)

@@ -70,6 +70,31 @@ import Testing
         #expect((clock["detail"] as? String)?.hasPrefix("cannot check this machine's clock: 127.0.0.1:") == true, "\(clock)")
     }
 
+    /// `doctor --host <mock> --cacert <its CA>` checks the given server against the given CA (not Apple's root):
+    /// the mock's own CA passes, another CA fails naming the verification error.
+    @Test func trustAnchorForAnotherServerChecksTheGivenCA() throws {
+        let directory = CLI.temporaryDirectory("doctor-mock")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ca = directory.appendingPathComponent("mock-ca.pem").path
+        let server = try MockServeProcess(["mock", "serve", "--port", "0", "--ca-out", ca])
+        defer { server.kill() }
+        let port = String(try server.port())
+        func anchor(_ cacert: String) throws -> [String: Any] {
+            let result = try CLI.run(["doctor", "--host", "127.0.0.1", "--port", port, "--cacert", cacert,
+                                      "--format", "json"])
+            let object = try #require(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+            let checks = try #require(object["checks"] as? [[String: Any]])
+            #expect(!checks.contains { $0["name"] as? String == "apns trust anchor" })
+            return try #require(checks.first { $0["name"] as? String == "trust anchor 127.0.0.1:\(port)" })
+        }
+        let good = try anchor(ca)
+        #expect(good["status"] as? String == "pass", "\(good)")
+        #expect((good["detail"] as? String)?.contains("verifies against --cacert \(ca)") == true)
+        let other = try anchor("/etc/ssl/certs/USERTrust_RSA_Certification_Authority.pem")
+        #expect(other["status"] as? String == "fail", "\(other)")
+        #expect((other["hint"] as? String)?.contains("--cacert") == true)
+    }
+
     /// Counts agree with their number: "1 key", not "1 keys".
     @Test func countsAreWordedForOne() throws {
         let directory = CLI.temporaryDirectory("doctor")
