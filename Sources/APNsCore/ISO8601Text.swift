@@ -15,6 +15,12 @@ public enum ISO8601Text {
             + "T\(CivilDate.pad(hour)):\(CivilDate.pad(minute)):\(CivilDate.pad(second))Z"
     }
 
+    /// What every `--at`/`--since`-style option reads: a full timestamp (``date(from:)``) or a calendar day
+    /// (``day(from:)``, midnight UTC). One parser, so no command refuses a date another accepts.
+    public static func instant(from text: String) -> Date? {
+        date(from: text) ?? day(from: text)
+    }
+
     /// `YYYY-MM-DDTHH:MM:SS`, optionally `.fraction`, then `Z`, `±HH:MM` or `±HHMM`; nil for anything else.
     public static func date(from text: String) -> Date? {
         var scanner = Scanner(Array(text.utf8))

@@ -96,7 +96,7 @@ struct CertVerify: AsyncParsableCommand {
     }
 
     static func parseDate(_ text: String) -> Date? {
-        ISO8601Text.date(from: text) ?? ISO8601Text.day(from: text)
+        ISO8601Text.instant(from: text)
     }
 }
 

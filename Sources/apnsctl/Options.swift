@@ -62,3 +62,11 @@ struct SecretOptions: ParsableArguments {
     /// True when the user named a source explicitly.
     var isGiven: Bool { passwordFile != nil || passwordEnv != nil }
 }
+
+/// `--key` names a key *file* in every command (`cert verify --key FILE`, `token inspect --key FILE`); a keystore
+/// key is `--key-id KEYID`. Commands that take an id keep a hidden `--key` only to say so.
+enum KeyFlag {
+    static func usage(_ value: String) -> ValidationError {
+        ValidationError("--key names a key file in apnsctl; a keystore key is --key-id \(value)")
+    }
+}

@@ -17,9 +17,11 @@ struct TokenIssue: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The team (may be left out when the keystore holds one team).", valueName: "TEAMID"),
             completion: KeystoreCompletion.teams)
     var team: String?
-    @Option(help: ArgumentHelp("Sign with this key instead of the team's active key (staged keys only).",
-                               valueName: "KEYID"), completion: KeystoreCompletion.keyIDs)
+    @Option(name: .customLong("key-id"), help: ArgumentHelp(
+        "Sign with this keystore key instead of the team's active key (an active or staged key: retired and revoked "
+            + "keys never sign).", valueName: "KEYID"), completion: KeystoreCompletion.keyIDs)
     var key: String?
+    @Option(name: .customLong("key"), help: .hidden) var keyFlag: String?
     @Option(name: .customLong("refresh-after"), help: ArgumentHelp(
         "Re-sign when the cached token is this old: 20 to 59 minutes.", valueName: "MINUTES"))
     var refreshAfter: String = "50"
@@ -47,7 +49,8 @@ struct TokenIssue: AsyncParsableCommand {
     func run() async throws {
         let interval = try RefreshInterval(parsing: refreshAfter)
         if let team { try AppleIdentifier.validate(team, what: "team id", flag: "--team") }
-        if let key { try AppleIdentifier.validate(key, what: "key id", flag: "--key") }
+        if let keyFlag { throw KeyFlag.usage(keyFlag) }
+        if let key { try AppleIdentifier.validate(key, what: "key id", flag: "--key-id") }
         let store = try keystore.open(secrets: secrets)
         let issued = try store.token(team: team, keyID: key, refreshAfter: interval)
         if format == .json {

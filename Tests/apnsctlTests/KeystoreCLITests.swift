@@ -1,3 +1,4 @@
+import APNsCore
 import Foundation
 import TestSupport
 import Testing
@@ -152,6 +153,12 @@ struct CLIFailure: Error, CustomStringConvertible {
         #expect((try KeystoreCLI.json(future) as? [Any])?.isEmpty == true)
         let recent = try KeystoreCLI.ok(["keystore", "audit", "--since", "1h"], ks)
         #expect(recent.stdout.split(separator: "\n").count == 5)
+        // A calendar day, as `cert verify --at 2026-11-24` takes it: one date parser for every option.
+        let today = String(ISO8601Text.string(from: Date()).prefix(10))
+        let sinceToday = try KeystoreCLI.ok(["keystore", "audit", "--since", today], ks)
+        #expect(sinceToday.stdout.split(separator: "\n").count == 5)
+        let futureDay = try KeystoreCLI.ok(["keystore", "audit", "--since", "2999-01-01", "--format", "json"], ks)
+        #expect((try KeystoreCLI.json(futureDay) as? [Any])?.isEmpty == true)
         #expect(KeystoreCLI.failed(try KeystoreCLI.run(["keystore", "audit", "--since", "yesterday"], ks), 2, "--since"))
     }
 
@@ -190,7 +197,7 @@ struct CLIFailure: Error, CustomStringConvertible {
             (["key", "export-public", "UNKNOWN001"], 5, "UNKNOWN001: not in the keystore"),
             (["key", "purge", "GEN0000001"], 5, "only revoked keys"),
             (["key", "rotate", "--team", "NOPE123456", "--to", "GEN0000001"], 5, "belongs to team DEF123GHIJ"),
-            (["token", "--key", "GEN0000001", "--team", "OTHER12345"], 5, "belongs to team DEF123GHIJ"),
+            (["token", "--key-id", "GEN0000001", "--team", "OTHER12345"], 5, "belongs to team DEF123GHIJ"),
             (["token", "inspect", "a.b.c", "--key", "/nonexistent.pem"], 3, "not base64url"),
             (["token", "inspect", "-"], 3, "not a JWT"),
             (["cert", "import", KeystoreCLI.fixture("garbage.p8")], 3, "garbage.p8"),

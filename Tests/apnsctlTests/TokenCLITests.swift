@@ -47,8 +47,11 @@ import Testing
             (["token"], 2, "2 teams"),
             (["token", "--team", "NOPE123456"], 5, "no keys"),
             (["token", "--team", "nope"], 2, "team id"),
-            (["token", "--key", "UNKNOWN001"], 5, "not in the keystore"),
-            (["token", "--team", "DEF123GHIJ", "--key", "OTH0000001"], 5, "belongs to team OTHER12345"),
+            (["token", "--key-id", "UNKNOWN001"], 5, "not in the keystore"),
+            (["token", "--team", "DEF123GHIJ", "--key-id", "OTH0000001"], 5, "belongs to team OTHER12345"),
+            // --key names a key file in every command; an id given to it says which flag to use.
+            (["token", "--key", "ABC123DEFG"], 2, "a keystore key is --key-id ABC123DEFG"),
+            (["probe", "--team", "DEF123GHIJ", "--key", "ABC123DEFG"], 2, "a keystore key is --key-id ABC123DEFG"),
         ]
         for (command, status, fragment) in cases {
             let result = try KeystoreCLI.run(command, ks)
@@ -101,7 +104,7 @@ import Testing
         let cache = try String(contentsOfFile: ks + "/token-cache.json", encoding: .utf8)
         #expect(!cache.contains(old.trimmingCharacters(in: .newlines)))
         // The retired key signs nothing.
-        #expect(KeystoreCLI.failed(try KeystoreCLI.run(["token", "--key", "ABC123DEFG"], ks), 5, "retired"))
+        #expect(KeystoreCLI.failed(try KeystoreCLI.run(["token", "--key-id", "ABC123DEFG"], ks), 5, "retired"))
         // The old token still verifies during the grace period; once the key is revoked it does not.
         let oldToken = old.trimmingCharacters(in: .newlines)
         let inGrace = try #require(try KeystoreCLI.json(try KeystoreCLI.ok(["token", "inspect", oldToken, "--format", "json"], ks)) as? [String: Any])
