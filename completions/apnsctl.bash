@@ -1104,7 +1104,7 @@ _apnsctl_token_issue() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--team --key --refresh-after --password-file --password-env --keystore --lock-timeout --format)
+    non_repeating_options=(--team --key-id --refresh-after --password-file --password-env --keystore --lock-timeout --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1113,8 +1113,8 @@ _apnsctl_token_issue() {
         __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion token issue -- --team "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
-    '--key')
-        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion token issue -- --key "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+    '--key-id')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion token issue -- --key-id "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--refresh-after')
@@ -1171,7 +1171,7 @@ _apnsctl_probe() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--env --host --port --cacert --timeout --team --key --keystore --lock-timeout --token-file --token-env --cert --password-file --password-env --device-token --topic --push-type --priority --payload --count --interval --format --out)
+    non_repeating_options=(--env --host --port --cacert --timeout --team --key-id --keystore --lock-timeout --token-file --token-env --cert --password-file --password-env --device-token --topic --push-type --priority --payload --count --interval --format --out)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1197,8 +1197,8 @@ _apnsctl_probe() {
         __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion probe -- --team "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
-    '--key')
-        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion probe -- --key "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+    '--key-id')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion probe -- --key-id "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--keystore')

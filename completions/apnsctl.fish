@@ -84,12 +84,12 @@ function __apnsctl_parse_tokens -S
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'issue'
-                __apnsctl_parse_subcommand 0 'team=' 'key=' 'refresh-after=' 'password-file=' 'password-env=' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'team=' 'key-id=' 'refresh-after=' 'password-file=' 'password-env=' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'inspect'
                 __apnsctl_parse_subcommand 1 'key=' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
             end
         case 'probe'
-            __apnsctl_parse_subcommand 0 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'team=' 'key=' 'keystore=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'device-token=' 'topic=' 'push-type=' 'priority=' 'payload=' 'count=' 'interval=' 'format=' 'out=' 'version' 'h/help'
+            __apnsctl_parse_subcommand 0 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'device-token=' 'topic=' 'push-type=' 'priority=' 'payload=' 'count=' 'interval=' 'format=' 'out=' 'version' 'h/help'
         case 'mock'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -192,8 +192,8 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" encrypt-key' -l 'encrypt-key' -d 'PEM output: encrypt the key as PKCS#8 (AES-256-CBC, PBKDF2).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" no-key' -l 'no-key' -d 'Leave the private key out.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" key-only' -l 'key-only' -d 'Write only the private key.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" chain' -l 'chain' -d 'Include the chain certificates after the leaf.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" no-chain' -l 'no-chain' -d 'Include the chain certificates after the leaf.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" chain' -l 'chain' -d '--chain (the default) writes the chain certificates after the leaf; --no-chain writes the leaf alone.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" no-chain' -l 'no-chain' -d '--chain (the default) writes the chain certificates after the leaf; --no-chain writes the leaf alone.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" legacy' -l 'legacy' -d 'p12 output: RC2-40/3DES/SHA-1 for older macOS Keychain import.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
@@ -352,7 +352,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" since' -l 'since' -d 'Only entries from this time on: an ISO 8601 time or a duration ago (90m, 24h, 7d).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" since' -l 'since' -d 'Only entries from this time on: an ISO 8601 time or day (2026-11-24), or a duration ago (90m, 24h, 7d).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -374,7 +374,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apn
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" env' -l 'env' -d 'The aps-environment the profile must grant: development or production.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" bundle-id' -l 'bundle-id' -d 'A bundle id the profile\'s app id must cover.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" cert' -l 'cert' -d 'The push certificate the provider uses (PEM, DER or .p12).' -rfa '(set -l exts \'p12\' \'pfx\' \'pem\' \'cer\' \'der\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" min-days' -l 'min-days' -d 'The fewest days the profile must still be valid (default 0: not expired).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" min-days' -l 'min-days' -d 'The fewest days the profile must still be valid; 0 only requires that it has not expired.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify"' -l 'ca' -d 'An extra trust anchor for the signature (PEM or DER; repeatable).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
@@ -397,7 +397,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl token" -eq 1' -fa 'issue' -d 'Print the team\'s provider token for `authorization: bearer …` (cached, shared by every process).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl token" -eq 1' -fa 'inspect' -d 'Decode a provider token: header, claims, age, and whether APNs would accept it.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" team' -l 'team' -d 'The team (may be left out when the keystore holds one team).' -rfka '(__apnsctl_custom_completion ---completion token issue -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" key' -l 'key' -d 'Sign with this key instead of the team\'s active key (staged keys only).' -rfka '(__apnsctl_custom_completion ---completion token issue -- --key (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" key-id' -l 'key-id' -d 'Sign with this keystore key instead of the team\'s active key (an active or staged key: retired and revoked keys never sign).' -rfka '(__apnsctl_custom_completion ---completion token issue -- --key-id (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" refresh-after' -l 'refresh-after' -d 'Re-sign when the cached token is this old: 20 to 59 minutes.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
@@ -418,7 +418,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" cacert' -l 'cacert' -d 'Trust the CA certificates in this PEM file instead of the system\'s.' -rfa '(set -l exts \'pem\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" team' -l 'team' -d 'Authenticate with this team\'s key from the keystore (its cached token).' -rfka '(__apnsctl_custom_completion ---completion probe -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" key' -l 'key' -d 'Sign with this keystore key instead of the team\'s active key.' -rfka '(__apnsctl_custom_completion ---completion probe -- --key (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" key-id' -l 'key-id' -d 'Sign with this keystore key instead of the team\'s active key.' -rfka '(__apnsctl_custom_completion ---completion probe -- --key-id (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" token-file' -l 'token-file' -d 'Authenticate with the provider token (JWT) in FILE.' -rF

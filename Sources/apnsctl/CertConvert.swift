@@ -46,7 +46,8 @@ struct CertConvert: AsyncParsableCommand {
     @Flag(name: .customLong("key-only"), help: "Write only the private key.")
     var keyOnly = false
 
-    @Flag(inversion: .prefixedNo, help: "Include the chain certificates after the leaf.")
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "--chain (the default) writes the chain certificates after the leaf; --no-chain writes the leaf alone."))
     var chain = true
 
     @Flag(help: "p12 output: RC2-40/3DES/SHA-1 for older macOS Keychain import.")

@@ -7,7 +7,7 @@ extension DemoCommand {
     /// `cert request` → the demo CA signs the CSR as Apple's portal would (push OIDs, topics) → `cert join` with a
     /// .p12 export → `cert inspect` of the export.
     func runCertificateRequestSteps(_ demo: DemoRunner, directory: String, authority: MockCertificateAuthority) {
-        demo.say("\n9. A push certificate without a Mac: request, Apple's part (played by the DEMO CA), join")
+        demo.say("\n10. A push certificate without a Mac: request, Apple's part (played by the DEMO CA), join")
         demo.step("make a certificate request", ["cert", "request", "--out", "push.csr", "--bundle-id", Self.bundleID,
                                                   "--env", "production", "--email", "demo@example.com"]) { output in
             expectExit(output, 0) ?? expectOutput(output, "apnsctl cert join aps.cer")

@@ -135,7 +135,7 @@ struct DemoCommand: AsyncParsableCommand {
 
         DemoProfiles.run(demo, directory: directory, teamID: Self.team, bundleID: Self.bundleID)
 
-        demo.say("\n8. Is this machine ready?")
+        demo.say("\n9. Is this machine ready?")
         demo.step("doctor", ["doctor"]) { expectExit($0, 0) }
 
         runCertificateRequestSteps(demo, directory: directory, authority: fixtures.authority)

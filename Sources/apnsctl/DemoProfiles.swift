@@ -8,7 +8,7 @@ import Foundation
 enum DemoProfiles {
     /// Runs the steps in `directory`, where `demo.p12` and `demo-p12-password.txt` already are.
     static func run(_ demo: DemoRunner, directory: String, teamID: String, bundleID: String) {
-        demo.say("\nProvisioning profiles: a profile signed by the demo CA, checked against push certificates")
+        demo.say("\n8. Provisioning profiles: a profile signed by the demo CA, checked against push certificates")
         let signed: Void? = demo.prepare(
             "sign a development profile", detail: "demo.mobileprovision",
             done: "  wrote demo.mobileprovision (signed by demo-profile-ca.pem) and demo-production-only.pem"

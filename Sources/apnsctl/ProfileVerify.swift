@@ -32,7 +32,7 @@ struct ProfileVerify: AsyncParsableCommand {
             completion: KeystoreCompletion.credentialFiles)
     var cert: String?
 
-    @Option(name: .customLong("min-days"), help: "The fewest days the profile must still be valid (default 0: not expired).")
+    @Option(name: .customLong("min-days"), help: "The fewest days the profile must still be valid; 0 only requires that it has not expired.")
     var minDays: Int = 0
 
     @Option(help: ArgumentHelp("An extra trust anchor for the signature (PEM or DER; repeatable).", valueName: "FILE"),

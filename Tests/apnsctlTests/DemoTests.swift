@@ -32,6 +32,20 @@ import Testing
         #expect(opened.status == 0 && opened.output.contains("Apple Push Services: com.example.demo"))
     }
 
+    /// The narrated run: every section has its number, in order (1. … 10.), none left unnumbered.
+    @Test func sectionsAreNumberedInOrder() throws {
+        let result = try CLI.run(["demo"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let headings = result.stdout.split(separator: "\n").filter { line in
+            guard let first = line.first else { return false }
+            return !line.hasPrefix(" ") && !line.hasPrefix("\u{2022}") && (first.isNumber || first.isLetter)
+        }
+        let numbered = headings.compactMap { line in line.split(separator: ".").first.flatMap { Int($0) } }
+        #expect(numbered == Array(1...numbered.count), "\(headings)")
+        #expect(numbered.count >= 10, "\(headings)")
+        #expect(!headings.contains { $0.hasPrefix("Provisioning") }, "an unnumbered section: \(headings)")
+    }
+
     @Test func keepRefusesADirectoryThatIsNotEmpty() throws {
         let directory = CLI.temporaryDirectory("demo-busy")
         defer { try? FileManager.default.removeItem(at: directory) }
