@@ -192,8 +192,8 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" encrypt-key' -l 'encrypt-key' -d 'PEM output: encrypt the key as PKCS#8 (AES-256-CBC, PBKDF2).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" no-key' -l 'no-key' -d 'Leave the private key out.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" key-only' -l 'key-only' -d 'Write only the private key.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" chain' -l 'chain' -d '--chain (the default) writes the chain certificates after the leaf; --no-chain writes the leaf alone.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" no-chain' -l 'no-chain' -d '--chain (the default) writes the chain certificates after the leaf; --no-chain writes the leaf alone.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" chain' -l 'chain' -d 'Write the chain certificates after the leaf (--chain), or the leaf alone (--no-chain).'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" no-chain' -l 'no-chain' -d 'Write the chain certificates after the leaf (--chain), or the leaf alone (--no-chain).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" legacy' -l 'legacy' -d 'p12 output: RC2-40/3DES/SHA-1 for older macOS Keychain import.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''

@@ -18,18 +18,21 @@ struct APNSCtl: AsyncParsableCommand {
         offline tests. Every command takes --format json.
 
         EXAMPLES
-          apnsctl cert convert push.p12 --to pem --out push.pem --password-env P12_PASSWORD
+          apnsctl cert convert push.p12 --to pem --out push.pem \\
+            --password-env P12_PASSWORD
           apnsctl key import AuthKey_ABC123DEFG.p8 --team DEF123GHIJ
           apnsctl key rotate --team DEF123GHIJ --to XYZ987WXYZ
-          apnsctl cert verify push.pem --topic com.example.app --env production --min-days 30
+          apnsctl cert verify push.pem --topic com.example.app --env production \\
+            --min-days 30
           apnsctl cert request --out push.csr --bundle-id com.example.app
           apnsctl cert join aps.cer --out push.p12 --out-password-env P12_PASSWORD
-          apnsctl profile verify App.mobileprovision --env production --bundle-id com.example.app
+          apnsctl profile verify App.mobileprovision --env production \\
+            --bundle-id com.example.app
           apnsctl expiry /etc/apns --min-days 30 --format prometheus --out apnsctl.prom
           apnsctl probe --env production --team DEF123GHIJ --format prometheus
 
         KEYSTORE
-          Chosen by --keystore PATH, else $APNSCTL_KEYSTORE, else ./keystore when it holds a keystore, \
+        Chosen by --keystore PATH, else $APNSCTL_KEYSTORE, else ./keystore when it holds a keystore, \
         else $XDG_DATA_HOME/apnsctl (~/.local/share/apnsctl). A directory (0700) with a versioned \
         manifest (keystore.json), keys/ and certs/ (secrets 0600), a token cache, a lock file (every change is made \
         under flock and written atomically) and audit.log (JSON lines; never a secret). See keystore/README.md.
@@ -37,7 +40,8 @@ struct APNSCtl: AsyncParsableCommand {
         ENVIRONMENT
           APNSCTL_KEYSTORE  the keystore directory when --keystore is not given
           XDG_DATA_HOME     where the default keystore lives (apnsctl/ below it)
-          Passwords are never taken from the command line: a prompt, --password-file FILE or --password-env NAME.
+
+        Passwords are never taken from the command line: a prompt, --password-file FILE or --password-env NAME.
 
         EXIT CODES
         \(ExitStatus.allCases.map { "  \($0.rawValue)  \($0.summary)" }.joined(separator: "\n"))

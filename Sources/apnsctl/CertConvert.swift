@@ -47,7 +47,7 @@ struct CertConvert: AsyncParsableCommand {
     var keyOnly = false
 
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(
-        "--chain (the default) writes the chain certificates after the leaf; --no-chain writes the leaf alone."))
+        "Write the chain certificates after the leaf (--chain), or the leaf alone (--no-chain)."))
     var chain = true
 
     @Flag(help: "p12 output: RC2-40/3DES/SHA-1 for older macOS Keychain import.")

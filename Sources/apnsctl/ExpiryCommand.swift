@@ -18,7 +18,8 @@ struct ExpiryCommand: AsyncParsableCommand {
 
         EXAMPLES
           apnsctl expiry /etc/apns --min-days 30
-          apnsctl expiry /etc/apns --format prometheus --out /var/lib/node_exporter/textfile/apnsctl.prom
+          apnsctl expiry /etc/apns --format prometheus \\
+            --out /var/lib/node_exporter/textfile/apnsctl.prom
         """
     )
 

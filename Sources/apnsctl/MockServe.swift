@@ -18,13 +18,17 @@ struct MockServe: AsyncParsableCommand {
         id; extension 1.2.840.113635.100.6.3.1 = sandbox, .2 = production), made with openssl:
 
           openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \\
-            -days 30 -subj "/CN=Mock client CA" -keyout client-ca.key -out client-ca.pem
+            -days 30 -subj "/CN=Mock client CA" \\
+            -keyout client-ca.key -out client-ca.pem
           openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \\
-            -subj "/UID=com.example.app/CN=com.example.app" -keyout client.key -out client.csr
+            -subj "/UID=com.example.app/CN=com.example.app" \\
+            -keyout client.key -out client.csr
           printf '1.2.840.113635.100.6.3.1=ASN1:NULL\\n' > client.ext
           openssl x509 -req -in client.csr -CA client-ca.pem -CAkey client-ca.key \\
             -days 30 -extfile client.ext -out client.pem
-          apnsctl mock serve --client-ca client-ca.pem   # clients use client.pem + client.key
+          apnsctl mock serve --client-ca client-ca.pem
+
+        Clients then authenticate with client.pem and client.key.
         """
     )
 
