@@ -8,7 +8,8 @@
 - Discussions use "HEADING" lines followed by two-space-indented lines (EXAMPLES, EXIT CODES, ...). The plugin
   leaves them as filled text, so the headings shout and the examples wrap mid-command: each becomes a
   sentence-case subsection (.Ss Examples; bold inside a subcommand's entry), its indented lines a literal
-  display (.Bd -literal: commands never wrap), while long prose lines stay filled text.
+  display (.Bd -literal: commands never wrap), while long prose lines stay filled text. A heading over an
+  unindented paragraph becomes a subsection title with the paragraph as filled text.
 - mdoc treats an empty line as an error ("Empty input line"): paragraph breaks become .Pp.
 """
 import json
@@ -71,6 +72,12 @@ def sections(lines):
             if literal:
                 out.append(".Ed")
             i = j
+            continue
+        if HEADING.match(line) and j < len(lines) and lines[j] and not lines[j].startswith("."):
+            # A heading over a prose paragraph (not indented, so --help wraps it): a title, the prose filled.
+            title = line[0] + line[1:].lower()
+            out.append('.Ss "%s"' % title if depth == 0 else '.Sy "%s"' % title)
+            i += 1
             continue
         out.append(line)
         i += 1

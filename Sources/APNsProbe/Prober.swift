@@ -84,8 +84,8 @@ public final class Prober {
               let alert = secondFailure.tlsAlert else { return nil }
         var diagnosed = exchange
         diagnosed.failure = TransportFailure(
-            kind: .tls, message: secondFailure.message + " (read on a second, TLS 1.2 connection: over TLS 1.3 the "
-                + "server refused the certificate after the handshake and libcurl saw only \"\(failure.message)\")",
+            kind: .tls, message: secondFailure.message + " (read on a second connection limited to TLS 1.2: over "
+                + "TLS 1.3 the server refuses a certificate only after the handshake, and the first connection just broke)",
             curlCode: failure.curlCode, tlsAlert: alert)
         return diagnosed
     }

@@ -24,8 +24,17 @@ import Testing
         let examples = try #require(lines.firstIndex(of: #".Ss "Examples""#))
         #expect(lines[examples + 1] == ".Bd -literal")
         let block = lines[(examples + 2)...].prefix { $0 != ".Ed" }
-        #expect(block.contains("apnsctl cert convert push.p12 --to pem --out push.pem --password-env P12_PASSWORD"))
-        #expect(block.allSatisfy { $0.hasPrefix("apnsctl ") }, "\(Array(block))")
+        // A long example continues on an indented line after a backslash (mdoc writes it \e), as in a shell.
+        var commands: [String] = []
+        for line in block {
+            if let last = commands.last, last.hasSuffix(#" \e"#), line.hasPrefix("  ") {
+                commands[commands.count - 1] = String(last.dropLast(2)) + line.trimmingCharacters(in: .whitespaces)
+            } else {
+                commands.append(line)
+            }
+        }
+        #expect(commands.contains("apnsctl cert convert push.p12 --to pem --out push.pem --password-env P12_PASSWORD"))
+        #expect(commands.allSatisfy { $0.hasPrefix("apnsctl ") }, "\(Array(block))")
         #expect(lines.contains(#".Ss "Exit codes""#))
     }
 

@@ -77,4 +77,29 @@ import Testing
         #expect(result.stdout.contains("403 BadCertificateEnvironment"))
         #expect(result.stdout.contains("sandbox-only (development) certificate used against production"))
     }
+
+    /// An expired certificate: a warning before connecting, then the server's TLS alert named (not "getpeername()
+    /// failed … GOAWAY; retry"), exit 4.
+    @Test func anExpiredCertificateIsWarnedAboutAndTheAlertNamed() throws {
+        let directory = try Self.credentials()
+        let expired = directory.appendingPathComponent("expired.pem")
+        // -days -1: notAfter a day before notBefore, i.e. expired since yesterday.
+        let made = try CLI.tool("/usr/bin/openssl", ["x509", "-req", "-in", directory.appendingPathComponent("client.csr").path,
+                                                     "-CA", directory.appendingPathComponent("ca.pem").path,
+                                                     "-CAkey", directory.appendingPathComponent("ca.key").path,
+                                                     "-days", "-1", "-extfile", directory.appendingPathComponent("ext.cnf").path,
+                                                     "-out", expired.path])
+        try #require(made.status == 0)
+        let withKey = directory.appendingPathComponent("expired-with-key.pem")
+        try (Data(contentsOf: expired) + Data(contentsOf: directory.appendingPathComponent("client.key"))).write(to: withKey)
+        let mock = try MockServeProcess(["mock", "serve", "--port", "0", "--client-ca", directory.appendingPathComponent("ca.pem").path,
+                                    "--ca-out", directory.appendingPathComponent("server-ca.pem").path])
+        let result = try Self.probe(mock, directory, ["--cert", withKey.path])
+        #expect(result.status == 4, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stderr.contains("apnsctl: warning: \(withKey.path): the certificate expired on "), "\(result.stderr)")
+        #expect(result.stdout.contains("refused the connection: the server ended the TLS connection with alert"),
+                "\(result.stdout)")
+        #expect(result.stdout.contains("the client certificate has expired"), "\(result.stdout)")
+        #expect(!result.stdout.contains("getpeername") && !result.stdout.contains("retry"), "\(result.stdout)")
+    }
 }
