@@ -58,15 +58,16 @@ import Testing
         return targets
     }
 
-    /// Lines of fenced code blocks that start with `apnsctl ` (or `$ apnsctl `), continuations joined.
-    static func commandLines(_ text: String) -> [String] {
+    /// Lines of fenced code blocks that start with `apnsctl ` (or `$ apnsctl `), continuations joined; only blocks
+    /// whose fence names one of `fences` (` ```sh `) when given, else every block.
+    static func commandLines(_ text: String, fences: Set<String>? = nil) -> [String] {
         var lines: [String] = []
         var inCode = false
         var pending = ""
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.hasPrefix("```") {
-                inCode.toggle()
+                inCode = !inCode && (fences.map { $0.contains(String(line.dropFirst(3))) } ?? true)
                 pending = ""
                 continue
             }

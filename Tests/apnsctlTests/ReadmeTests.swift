@@ -17,29 +17,10 @@ import Testing
         var description: String { line }
     }
 
-    /// The README's commands, continuation lines joined.
+    /// The README's commands (its `sh` and `bash` blocks), continuation lines joined.
     static func commands() throws -> [Command] {
         let text = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        var commands = [Command]()
-        var inShell = false
-        var pending = ""
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.hasPrefix("```") {
-                inShell = !inShell && (line == "```sh" || line == "```bash")
-                continue
-            }
-            guard inShell else { continue }
-            if line.hasSuffix("\\") {
-                pending += line.dropLast() + " "
-                continue
-            }
-            let full = pending + line
-            pending = ""
-            guard full.hasPrefix("apnsctl ") else { continue }
-            commands.append(parse(full))
-        }
-        return commands
+        return DocsConsistencyTests.commandLines(text, fences: ["sh", "bash"]).map(parse)
     }
 
     static func parse(_ line: String) -> Command {
