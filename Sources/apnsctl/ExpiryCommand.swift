@@ -13,8 +13,9 @@ struct ExpiryCommand: AsyncParsableCommand {
         discussion: """
         Walks the keystore (when there is one) and the files and directories given: certificates (every \
         certificate of a bundle), .p12 files (with --password-file or --password-env), provisioning profiles, \
-        and .p8 keys (which never expire: their age is shown). Soonest first. Unreadable files are listed, not \
-        fatal. Exit 1 with --min-days N when anything has fewer than N days left.
+        and .p8 keys (which never expire: their age is shown). Soonest first. Unreadable files are listed with \
+        a warning. Exit 1 with --min-days N when anything has fewer than N days left, or cannot be read (its \
+        expiry is unknown).
 
         EXAMPLES
           apnsctl expiry /etc/apns --min-days 30
@@ -88,11 +89,14 @@ struct ExpiryCommand: AsyncParsableCommand {
         for item in report.items where item.kind == .unreadable {
             Console.warn(item.error ?? "\(item.file): unreadable")
         }
-        if !report.tooSoon.isEmpty {
-            if format != .text || out != nil {
-                Console.warn("\(report.tooSoon.count) credential(s) with fewer than \(minDays ?? 0) days left")
-            }
-            throw ExitCode(ExitStatus.checkFailed.rawValue)
+        if !report.tooSoon.isEmpty, format != .text || out != nil {
+            Console.warn("\(report.tooSoon.count) credential(s) with fewer than \(minDays ?? 0) days left")
         }
+        if let minDays, !report.unreadable.isEmpty {
+            Console.warn("\(Wording.count(report.unreadable.count, "file")) could not be read: their expiry is unknown, "
+                         + "so the --min-days \(minDays) check fails (give the .p12 password with --password-file or "
+                         + "--password-env)")
+        }
+        if !report.passed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
     }
 }

@@ -57,6 +57,17 @@ import Testing
         #expect(CertCLI.listing(directory) == ["dev.cer"])
     }
 
+    /// Issue 19: output names of 243 to 255 bytes failed because the temporary file's name was longer.
+    @Test(arguments: [244, 255])
+    func outputNamesUpToNameMaxAreWritten(length: Int) throws {
+        let directory = CLI.temporaryDirectory("longname")
+        let name = String(repeating: "x", count: length - 4) + ".pem"
+        let out = directory.appendingPathComponent(name).path
+        let result = try CLI.run(["cert", "convert", CertCLI.path("dev.cer"), "--to", "pem", "--out", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(CertCLI.listing(directory) == [name])
+    }
+
     @Test func neverOverwritesWithoutForce() throws {
         let directory = CLI.temporaryDirectory("convert")
         let out = directory.appendingPathComponent("out.pem")
