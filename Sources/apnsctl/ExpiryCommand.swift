@@ -62,7 +62,8 @@ struct ExpiryCommand: AsyncParsableCommand {
         if !noKeystore {
             let location = keystore.location
             let explicit = location.source == .flag || location.source == .environment
-            let exists = FileManager.default.fileExists(atPath: location.path + "/" + KeystoreLocation.manifestName)
+            // A keystore this user may not read is not "none": opening it says permission denied (exit 5).
+            let exists = KeystoreAccess.check(location.path) != .absent
             if explicit || paths.isEmpty || exists {
                 items += try scanner.scan(keystore: keystore.open())
             }
