@@ -36,6 +36,7 @@ struct CertImport: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try secrets.checkStandardInput(inputs: [file])
         let store = try keystore.open()
         let source = secrets.source(prompt: "Password for \(file): ")
         let bundle = try CredentialReader(password: { try source.resolve() }).read(path: file)
