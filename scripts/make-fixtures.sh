@@ -174,3 +174,6 @@ printf "$(printf '\\%03o' $(( byte ^ 0xFF )))" | dd of="$OUT/corrupted-mac.p12" 
 
 chmod 0644 "$OUT"/*
 echo "fixtures written to $OUT"
+
+# Empty-password .p12 files in both encodings, from the certificates above.
+scripts/make-empty-password-fixtures.sh

@@ -10,10 +10,11 @@ import Darwin
 /// Reading inputs and writing outputs the way a credentials tool must: bounded reads with clear errors,
 /// and atomic, permission-exact writes (temp file, fsync, rename, fsync of the directory).
 public enum SecureFile {
-    /// Credentials are small; anything bigger than this is not one.
+    /// Small files (configuration, a PEM the mock serves); credentials and profiles use ``credentialLimit``.
     public static let defaultReadLimit = 1 << 20
 
-    /// The bound for a credential file (certificate, .p12, key): 16 MiB, refused before anything is read.
+    /// The bound for a credential file (certificate, .p12, key) and a provisioning profile: 16 MiB, refused
+    /// before anything is read.
     public static let credentialLimit = 16 << 20
 
     /// Reads a whole file, or standard input for `-`. Errors name the file and say what is wrong.
@@ -21,9 +22,10 @@ public enum SecureFile {
     /// Only regular files are read (standard input may be a pipe or a terminal): the file is opened with
     /// `O_NONBLOCK`, so a FIFO never blocks the open, then `fstat` refuses FIFOs, directories, devices and
     /// sockets, and a file over `limit` is refused from its size before a byte is read.
-    public static func read(_ path: String, limit: Int = defaultReadLimit) throws -> [UInt8] {
+    /// `what` names what the file should be in the size error ("a credential", "a provisioning profile").
+    public static func read(_ path: String, limit: Int = defaultReadLimit, what: String = "a credential") throws -> [UInt8] {
         if path == "-" {
-            return try readAll(fd: STDIN_FILENO, name: "standard input", limit: limit)
+            return try readAll(fd: STDIN_FILENO, name: "standard input", limit: limit, what: what)
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else {
@@ -56,16 +58,21 @@ public enum SecureFile {
             throw APNsError.badInput("\(path): is not a regular file", hint: "name a regular file")
         }
         if Int(info.st_size) > limit {
-            throw APNsError.badInput("\(path): too large to be a credential (\(info.st_size) bytes; limit \(limit))",
-                                     hint: "certificates, .p12 and .p8 files are a few kilobytes")
+            throw APNsError.badInput("\(path): too large to be \(what) (\(info.st_size) bytes; limit \(limit))",
+                                     hint: tooLargeHint(what))
         }
         // A regular file never blocks; clear O_NONBLOCK anyway so reads behave plainly.
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        return try readAll(fd: fd, name: path, limit: limit)
+        return try readAll(fd: fd, name: path, limit: limit, what: what)
+    }
+
+    private static func tooLargeHint(_ what: String) -> String {
+        what == "a credential" ? "certificates, .p12 and .p8 files are a few kilobytes"
+                               : "\(what) is far smaller than that: check the path"
     }
 
     /// Reads `fd` to its end, refusing at once when more than `limit` bytes arrive.
-    private static func readAll(fd: Int32, name: String, limit: Int) throws -> [UInt8] {
+    private static func readAll(fd: Int32, name: String, limit: Int, what: String) throws -> [UInt8] {
         var bytes = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -81,8 +88,8 @@ public enum SecureFile {
             if n == 0 { break }
             bytes.append(contentsOf: buffer[0..<n])
             if bytes.count > limit {
-                throw APNsError.badInput("\(name): too large to be a credential (more than \(limit) bytes; limit \(limit))",
-                                         hint: "certificates, .p12 and .p8 files are a few kilobytes")
+                throw APNsError.badInput("\(name): too large to be \(what) (more than \(limit) bytes; limit \(limit))",
+                                         hint: tooLargeHint(what))
             }
         }
         return bytes
@@ -105,7 +112,7 @@ public enum SecureFile {
         if !overwrite, access(path, F_OK) == 0 {
             throw APNsError.output("\(path): already exists", hint: "pass --force to replace it")
         }
-        var template = Array("\(directory)/.\(base).tmp-XXXXXX".utf8CString)
+        var template = Array("\(directory)/\(temporaryName(for: base))".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
         guard fd >= 0 else {
             throw APNsError.output("\(path): cannot write: \(String(cString: strerror(errno)))",
@@ -144,6 +151,19 @@ public enum SecureFile {
         }
         committed = true
         syncDirectory(directory)
+    }
+
+    /// The longest file name most file systems take (NAME_MAX).
+    static let nameMax = 255
+
+    /// The `mkstemp` template of the temporary file for a target named `base`: `.BASE.tmp-XXXXXX`, with `BASE`
+    /// cut short (at a character boundary) when the whole would pass NAME_MAX, so every name the file system takes
+    /// as a target can be written (a 255-byte name would otherwise fail with "File name too long").
+    public static func temporaryName(for base: String) -> String {
+        let room = nameMax - ".".utf8.count - ".tmp-XXXXXX".utf8.count
+        var stem = Substring(base)
+        while stem.utf8.count > room { stem = stem.dropLast() }
+        return ".\(stem).tmp-XXXXXX"
     }
 
     /// Creates `path` (and parents) if needed and sets it to exactly `mode`.

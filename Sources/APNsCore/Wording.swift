@@ -2,21 +2,24 @@ import Foundation
 
 /// How apnsctl words counts and days for people: "1 certificate", "10 days left", "expired today". Pure.
 ///
-/// Days are whole days rounded to the nearest (half away from zero), as people read a date: 9.99 days left
-/// is "10 days left", not 9; 1 second past the end is "expired today", not "1 days ago". Whether something has
-/// expired is decided on the dates themselves, never on the rounded days.
+/// Days left are whole days rounded down (floored): 29 days and 13 hours left is 29 days, so a threshold on them
+/// (`--min-days 30`) compares the exact remaining time (`floor(x) < n` exactly when `x < n`), and an expired
+/// credential has negative days left from its first second past the end. The words say the same: "29 days left",
+/// "less than a day left", and in the past "expired today" (under a day ago), "expired 1 day ago". Whether
+/// something has expired is decided on the dates themselves.
 public enum Wording {
     /// "0 certificates", "1 certificate", "2 certificates"; `plural` defaults to `singular` + "s".
     public static func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
         "\(number) \(number == 1 || number == -1 ? singular : plural ?? singular + "s")"
     }
 
-    /// Whole days in `seconds`, rounded to the nearest day; negative for negative spans.
+    /// Whole days in `seconds`, rounded down: 29.9 days is 29, and -0.1 days is -1.
     public static func wholeDays(_ seconds: Double) -> Int {
-        Int((seconds / 86_400).rounded(.toNearestOrAwayFromZero))
+        Int((seconds / 86_400).rounded(.down))
     }
 
-    /// Whole days from `now` to `end` (negative once past), rounded to the nearest day.
+    /// Whole days from `now` to `end`, rounded down: negative once past. `daysLeft < n` exactly when less than
+    /// `n` days (of 86,400 seconds) are left.
     public static func daysLeft(until end: Date, now: Date) -> Int {
         wholeDays(end.timeIntervalSince(now))
     }
@@ -26,13 +29,27 @@ public enum Wording {
         max(0, Int((now.timeIntervalSince(start) / 86_400).rounded(.down)))
     }
 
-    /// "10 days left", "1 day left", "expires today", "expired today", "expired 1 day ago", "expired 3 days ago".
+    /// "10 days left", "1 day left", "less than a day left", "expired today", "expired 1 day ago", "expired 3 days
+    /// ago": whole days rounded down both ways (9.99 days left is "9 days left", 1.6 days ago "1 day ago").
     public static func timeLeft(until end: Date, now: Date) -> String {
-        let days = daysLeft(until: end, now: now)
         if end > now {
-            return days == 0 ? "expires today" : "\(count(days, "day")) left"
+            let days = daysLeft(until: end, now: now)
+            return days == 0 ? "less than a day left" : "\(count(days, "day")) left"
         }
-        return days == 0 ? "expired today" : "expired \(daysAgo(-days))"
+        return "expired \(daysAgo(ageDays(since: end, now: now)))"
+    }
+
+    /// ``timeLeft(until:now:)`` judged at another instant than now (`cert verify --at`), which it names so no one
+    /// reads it as relative to today: "10 days left at 2030-01-01T00:00:00Z", "expired 3 days before
+    /// 2030-01-01T00:00:00Z", "expired less than a day before …".
+    public static func timeLeft(until end: Date, at instant: Date) -> String {
+        let label = ISO8601Text.string(from: instant)
+        if end > instant {
+            let days = daysLeft(until: end, now: instant)
+            return days == 0 ? "less than a day left at \(label)" : "\(count(days, "day")) left at \(label)"
+        }
+        let days = ageDays(since: end, now: instant)
+        return "expired \(days == 0 ? "less than a day" : count(days, "day")) before \(label)"
     }
 
     /// "today", "1 day ago", "3 days ago" for a whole number of days in the past.

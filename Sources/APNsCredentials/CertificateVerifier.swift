@@ -64,20 +64,24 @@ public struct CertificateVerifier: Sendable {
         return CertificateCheck("key_size", .fail, "\(leaf.publicKeyDescription) keys are not accepted by APNs: it needs RSA 2048")
     }
 
+    /// Passes when the certificate is valid at ``now`` with at least ``minimumDays`` whole days (of 86,400
+    /// seconds) left: the exact remaining time is compared, so 29 days and 13 hours fails `--min-days 30`.
     func validity(_ leaf: APNsCertificate) -> CertificateCheck {
-        let days = leaf.daysLeft(at: now)
         let end = ISO8601Text.string(from: leaf.notAfter)
+        // With --at the words name that instant: "expired 3 days ago" would read as relative to today.
+        let left = chainAtFixedTime ? Wording.timeLeft(until: leaf.notAfter, at: now)
+                                    : Wording.timeLeft(until: leaf.notAfter, now: now)
         if now < leaf.notBefore {
             return CertificateCheck("validity", .fail, "not valid before \(ISO8601Text.string(from: leaf.notBefore))")
         }
         if now > leaf.notAfter {
-            return CertificateCheck("validity", .fail, "\(Wording.timeLeft(until: leaf.notAfter, now: now)) (\(end))")
+            return CertificateCheck("validity", .fail, "\(left) (\(end))")
         }
-        if days < minimumDays {
-            return CertificateCheck("validity", .fail, "only \(Wording.timeLeft(until: leaf.notAfter, now: now)) (until \(end)); "
+        if leaf.notAfter.timeIntervalSince(now) < Double(minimumDays) * 86_400 {
+            return CertificateCheck("validity", .fail, "only \(left) (until \(end)); "
                                     + "at least \(Wording.count(minimumDays, "day")) required")
         }
-        return CertificateCheck("validity", .pass, "\(Wording.timeLeft(until: leaf.notAfter, now: now)) (until \(end))")
+        return CertificateCheck("validity", .pass, "\(left) (until \(end))")
     }
 
     func environmentCheck(_ leaf: APNsCertificate) -> CertificateCheck {

@@ -62,9 +62,14 @@ public struct CredentialBundle: Sendable {
         }
     }
 
-    /// What is unusual in the file, one line each: certificate warnings (weak key, BER, unusual parameters).
+    /// PEM blocks left out because they are damaged (a key block that is not base64 or not a key), each
+    /// described: "PEM block 1 (RSA PRIVATE KEY) is not valid base64: ignored". The certificates were read.
+    public var ignoredBlocks: [String] = []
+
+    /// What is unusual in the file, one line each: ignored PEM blocks, then certificate warnings (weak key, BER,
+    /// unusual parameters).
     public var warnings: [String] {
-        certificates.flatMap { certificate in certificate.warnings.map { "certificate \(certificate.displayName): \($0)" } }
+        ignoredBlocks + certificates.flatMap { certificate in certificate.warnings.map { "certificate \(certificate.displayName): \($0)" } }
     }
 
     /// The certificate a key matches, for reports; nil when none does.

@@ -82,7 +82,10 @@ public struct CredentialReader: Sendable {
         if legacyKey != nil && !PEMText.looksLikePEM(text) {
             return CredentialBundle(certificates: [], privateKey: legacyKey, format: .pem)
         }
-        let blocks = try PEMText.parse(text)
+        // A damaged key block beside good certificates does not hide them (as `openssl x509` reads such a file):
+        // the certificates are shown and the block is named in a warning. Certificate blocks stay strict.
+        var skipped = [String]()
+        let blocks = try PEMText.parse(text, skipping: { $0 != "CERTIFICATE" }, skipped: &skipped)
         let keyBlocks = blocks.filter { PEMText.isPrivateKeyLabel($0.discriminator) }
         if keyBlocks.count + (legacyKey == nil ? 0 : 1) > 1 {
             throw CredentialError(.malformed, "holds several private keys; expected at most one",
@@ -97,14 +100,33 @@ public struct CredentialReader: Sendable {
                                       hint: "neither swift-certificates nor OpenSSL can parse it; export it again")
             }
         }
-        let key = try legacyKey ?? keyBlocks.first.map { try PrivateKey(derEncoded: $0.derBytes, passphrase: password.get) }
+        var key = legacyKey
+        if key == nil, let block = keyBlocks.first {
+            do {
+                key = try PrivateKey(derEncoded: block.derBytes, passphrase: password.get)
+            } catch let error as CredentialError where !certificates.isEmpty && Self.isDamage(error) {
+                skipped.append("the \(block.discriminator) block is not a valid private key (\(error.message)): ignored")
+            }
+        }
+        if !skipped.isEmpty && certificates.isEmpty {
+            // Nothing usable besides the damaged block: that is the error.
+            throw CredentialError(.malformed, skipped[0].replacingOccurrences(of: ": ignored", with: ""),
+                                  hint: "the file was damaged, e.g. by an editor or a copy and paste")
+        }
         if certificates.isEmpty && key == nil {
             // A public key gets the default hint, which says why it cannot stand in for a certificate or key.
             let publicKey = blocks.contains { PEMText.isPublicKeyLabel($0.discriminator) }
             throw CredentialError(.notACertificate, "contains \(PEMText.describe(blocks)), not a certificate or private key",
                                   hint: publicKey ? "" : "give the certificate (.pem, .cer) or the .p12 file")
         }
-        return CredentialBundle(certificates: certificates, privateKey: key, format: .pem)
+        var bundle = CredentialBundle(certificates: certificates, privateKey: key, format: .pem)
+        bundle.ignoredBlocks = skipped
+        return bundle
+    }
+
+    /// A key block that is damaged (not a password problem, nor an algorithm this OpenSSL lacks).
+    private static func isDamage(_ error: CredentialError) -> Bool {
+        error.reason == .malformed || error.reason == .unrecognised || error.reason == .notAKey
     }
 
     private func parseDER(_ bytes: [UInt8], password: CachedPassword) throws -> CredentialBundle {

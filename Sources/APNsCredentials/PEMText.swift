@@ -4,9 +4,11 @@ import SwiftASN1
 /// PEM text: recognising it and splitting it into blocks with swift-asn1, with errors that say what is wrong.
 enum PEMText {
     /// True when the bytes start (after whitespace) with, or contain, a PEM BEGIN line.
+    /// The whole input is searched (it is bounded by `SecureFile.credentialLimit`, 16 MiB): text before the first
+    /// block is ignored however long it is, as the documentation says.
     static func looksLikePEM(_ bytes: [UInt8]) -> Bool {
         let marker = Array("-----BEGIN ".utf8)
-        let window = min(bytes.count, 64 * 1024)
+        let window = bytes.count
         guard window >= marker.count else { return false }
         // One pass over a buffer pointer, comparing only where a `-` run could start: not a slice comparison
         // at every offset through generic indices (which the fuzzer found slow).
@@ -29,7 +31,16 @@ enum PEMText {
     /// Throws for a BEGIN without its END, and for a body that is not base64.
     /// A key under legacy PEM encryption (`Proc-Type: 4,ENCRYPTED`) must be taken out first with ``splitLegacyEncrypted(_:)``.
     static func parse(_ bytes: [UInt8]) throws -> [PEMDocument] {
+        var skipped = [String]()
+        return try parse(bytes, skipping: { _ in false }, skipped: &skipped)
+    }
+
+    /// ``parse(_:)``, but a block whose label `skippable` accepts and whose body is not base64 is left out and
+    /// described in `skipped` ("PEM block 1 (RSA PRIVATE KEY) is not valid base64") instead of failing the file.
+    static func parse(_ bytes: [UInt8], skipping skippable: (String) -> Bool,
+                      skipped: inout [String]) throws -> [PEMDocument] {
         var documents = [PEMDocument]()
+        var index = 0
         var cursor = 0
         let begin = Array("-----BEGIN ".utf8), dashes = Array("-----".utf8)
         while let start = find(begin, in: bytes, from: cursor) {
@@ -39,11 +50,15 @@ enum PEMText {
             let label = String(decoding: bytes[labelStart..<labelEnd], as: UTF8.self)
             let bodyStart = labelEnd + dashes.count
             guard let end = find(Array("-----END \(label)-----".utf8), in: bytes, from: bodyStart) else { throw truncated }
-            let der = try decodeBody(bytes[bodyStart..<end])
-            documents.append(PEMDocument(type: label, derBytes: der))
+            index += 1
             cursor = end + "-----END \(label)-----".utf8.count
+            do {
+                documents.append(PEMDocument(type: label, derBytes: try decodeBody(bytes[bodyStart..<end])))
+            } catch let error as CredentialError where skippable(label) {
+                skipped.append("PEM block \(index) (\(label)) \(error.message.replacingOccurrences(of: "a PEM block ", with: "")): ignored")
+            }
         }
-        if documents.isEmpty {
+        if documents.isEmpty && skipped.isEmpty {
             throw CredentialError(.malformed, "no PEM block found")
         }
         return documents

@@ -47,24 +47,27 @@ public enum PKCS12 {
         return Contents(certificates: certificates, key: bags.keys.first, friendlyName: friendlyName, keys: bags.keys)
     }
 
-    /// Finds the password that verifies the MAC: the empty one first, then the caller's.
-    /// A password that decrypts the contents but fails the MAC means the file is corrupted.
+    /// Finds the password that verifies the MAC: the empty one first (in whichever of its two encodings
+    /// verifies), then the caller's. A password that decrypts the contents but fails the MAC means the file
+    /// is corrupted.
     private static func openingPassword(_ p12: OpaquePointer, password: () throws -> String,
-                                        givenFirst: Bool) throws -> String {
+                                        givenFirst: Bool) throws -> Password {
         if givenFirst, PKCS12_mac_present(p12) == 1, let given = try? password(), !given.isEmpty,
-           macVerifies(p12, given) {
-            return given
+           macVerifies(p12, Password(text: given)) {
+            return Password(text: given)
         }
         if PKCS12_mac_present(p12) != 1 {
-            if decrypts(p12, "") { return "" }
+            if let empty = Password.emptyEncodings.first(where: { decrypts(p12, $0) }) { return empty }
             let given = try password()
-            guard decrypts(p12, given) else { throw wrongPassword }
-            return given
+            if given.isEmpty { throw wrongPassword }
+            guard decrypts(p12, Password(text: given)) else { throw wrongPassword }
+            return Password(text: given)
         }
-        if macVerifies(p12, "") { return "" }
+        if let empty = Password.emptyEncodings.first(where: { macVerifies(p12, $0) }) { return empty }
         let given = try password()
-        if macVerifies(p12, given) { return given }
-        if decrypts(p12, given) {
+        if given.isEmpty { throw wrongPassword }
+        if macVerifies(p12, Password(text: given)) { return Password(text: given) }
+        if decrypts(p12, Password(text: given)) {
             throw CredentialError(.integrity, "integrity check failed: the MAC does not match (the file is corrupted)",
                                   hint: "the password is right, but the contents changed: export the file again")
         }
@@ -74,16 +77,13 @@ public enum PKCS12 {
     private static let wrongPassword = CredentialError(.wrongPassword, "wrong password",
         hint: "give the export password with --password-file FILE or --password-env NAME")
 
-    private static func macVerifies(_ p12: OpaquePointer, _ password: String) -> Bool {
+    private static func macVerifies(_ p12: OpaquePointer, _ password: Password) -> Bool {
         defer { ERR_clear_error() }
-        if password.isEmpty {
-            return PKCS12_verify_mac(p12, "", 0) == 1 || PKCS12_verify_mac(p12, nil, 0) == 1
-        }
-        return PKCS12_verify_mac(p12, password, -1) == 1
+        return password.withOpenSSL { PKCS12_verify_mac(p12, $0, $1) } == 1
     }
 
     /// True when `password` decrypts an encrypted safe or a shrouded key bag, or when nothing is encrypted.
-    private static func decrypts(_ p12: OpaquePointer, _ password: String) -> Bool {
+    private static func decrypts(_ p12: OpaquePointer, _ password: Password) -> Bool {
         defer { ERR_clear_error() }
         guard let safes = PKCS12_unpack_authsafes(p12) else { return false }
         defer { apns_sk_PKCS7_pop_free(safes) }
@@ -92,7 +92,7 @@ public enum PKCS12 {
             guard let p7 = apns_sk_PKCS7_value(safes, index) else { continue }
             if apns_PKCS7_type_nid(p7) == NID_pkcs7_encrypted {
                 encrypted = true
-                guard let bags = PKCS12_unpack_p7encdata(p7, password, -1) else { continue }
+                guard let bags = password.withOpenSSL({ PKCS12_unpack_p7encdata(p7, $0, $1) }) else { continue }
                 apns_sk_PKCS12_SAFEBAG_pop_free(bags)
                 return true
             }
@@ -102,7 +102,7 @@ public enum PKCS12 {
                 guard let bag = apns_sk_PKCS12_SAFEBAG_value(bags, bagIndex),
                       PKCS12_SAFEBAG_get_nid(bag) == NID_pkcs8ShroudedKeyBag else { continue }
                 encrypted = true
-                if let info = PKCS12_decrypt_skey(bag, password, -1) {
+                if let info = password.withOpenSSL({ PKCS12_decrypt_skey(bag, $0, $1) }) {
                     PKCS8_PRIV_KEY_INFO_free(info)
                     return true
                 }

@@ -15,8 +15,9 @@ extension PKCS12 {
         /// Every private key, in bag order.
         var keys: [PrivateKey] = []
 
-        /// Decrypts every safe and key bag of `p12` with `password` (already checked against the MAC).
-        init(_ p12: OpaquePointer, password: String) throws {
+        /// Decrypts every safe and key bag of `p12` with `password`, in the encoding that verified the MAC (an empty
+        /// password's two encodings derive different keys: the bags must be decrypted with the MAC's).
+        init(_ p12: OpaquePointer, password: Password) throws {
             defer { ERR_clear_error() }
             guard let safes = PKCS12_unpack_authsafes(p12) else {
                 throw PKCS12.undecryptable(OpenSSLRuntime.drainErrors())
@@ -27,7 +28,7 @@ extension PKCS12 {
                 let bags: OpaquePointer?
                 switch apns_PKCS7_type_nid(p7) {
                 case NID_pkcs7_data: bags = PKCS12_unpack_p7data(p7)
-                case NID_pkcs7_encrypted: bags = PKCS12_unpack_p7encdata(p7, password, -1)
+                case NID_pkcs7_encrypted: bags = password.withOpenSSL { PKCS12_unpack_p7encdata(p7, $0, $1) }
                 default: continue   // enveloped (public-key) safes: OpenSSL skips them too
                 }
                 guard let bags else { throw PKCS12.undecryptable(OpenSSLRuntime.drainErrors()) }
@@ -36,7 +37,7 @@ extension PKCS12 {
             }
         }
 
-        private mutating func collect(_ bags: OpaquePointer, password: String, depth: Int) throws {
+        private mutating func collect(_ bags: OpaquePointer, password: Password, depth: Int) throws {
             for index in 0..<apns_sk_PKCS12_SAFEBAG_num(bags) {
                 guard let bag = apns_sk_PKCS12_SAFEBAG_value(bags, index) else { continue }
                 switch PKCS12_SAFEBAG_get_nid(bag) {
@@ -46,7 +47,7 @@ extension PKCS12 {
                     }
                     keys.append(PrivateKey(key: EVPKey(owning: key), encoding: .pkcs12))
                 case NID_pkcs8ShroudedKeyBag:
-                    guard let info = PKCS12_decrypt_skey(bag, password, -1) else {
+                    guard let info = password.withOpenSSL({ PKCS12_decrypt_skey(bag, $0, $1) }) else {
                         throw PKCS12.undecryptable(OpenSSLRuntime.drainErrors())
                     }
                     defer { PKCS8_PRIV_KEY_INFO_free(info) }

@@ -35,6 +35,7 @@ public struct Keystore: Sendable {
     public static func create(at path: String, clock: any APNsClock = SystemClock(),
                               lockTimeout: TimeInterval = defaultLockTimeout) throws -> Keystore {
         let store = Keystore(layout: KeystoreLayout(root: path), lockTimeout: lockTimeout, clock: clock)
+        if let denied = KeystoreAccess.check(path).error { throw denied }
         if FileManager.default.fileExists(atPath: store.layout.manifest) {
             throw APNsError.keystore("\(path): already holds a keystore",
                                      hint: "use it with --keystore \(path), or choose another directory")
@@ -56,6 +57,7 @@ public struct Keystore: Sendable {
     public static func open(at path: String, clock: any APNsClock = SystemClock(),
                             lockTimeout: TimeInterval = defaultLockTimeout) throws -> Keystore {
         let store = Keystore(layout: KeystoreLayout(root: path), lockTimeout: lockTimeout, clock: clock)
+        if let denied = KeystoreAccess.check(path).error { throw denied }
         guard FileManager.default.fileExists(atPath: store.layout.manifest) else {
             throw APNsError.keystore("\(path): no keystore here (no keystore.json)",
                                      hint: "create one with `apnsctl keystore init \(path)`, or pass --keystore PATH")
@@ -107,6 +109,7 @@ public struct Keystore: Sendable {
     /// Sets every directory to 0700 and file to 0600. Works on a keystore `open` refuses.
     public static func fixPermissions(at path: String) throws -> [PermissionProblem] {
         let layout = KeystoreLayout(root: path)
+        if let denied = KeystoreAccess.check(path).error { throw denied }
         guard FileManager.default.fileExists(atPath: layout.manifest) else {
             throw APNsError.keystore("\(path): no keystore here (no keystore.json)",
                                      hint: "create one with `apnsctl keystore init \(path)`")

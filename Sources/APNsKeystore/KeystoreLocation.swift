@@ -39,7 +39,7 @@ public struct KeystoreLocation: Sendable, Equatable {
             return KeystoreLocation(path: absolute(named, in: currentDirectory), source: .environment)
         }
         let local = absolute("keystore", in: currentDirectory)
-        if FileManager.default.fileExists(atPath: local + "/" + manifestName) {
+        if KeystoreAccess.check(local) != .absent {   // there, or there but refused (said when it is opened)
             return KeystoreLocation(path: local, source: .currentDirectory)
         }
         let dataHome: String

@@ -79,7 +79,8 @@ public struct KeyStatus: Codable, Sendable, Equatable {
 /// One certificate in `keystore status`.
 ///
 /// JSON fields: `id`, `state` (`valid` | `expiring` | `expired`), `subject`, `topics`, `environments`,
-/// `team_id`, `not_after`, `days_left` (rounded to the nearest day; negative once well past), `expiring` (true when `days_left` < `min_days`),
+/// `team_id`, `not_after`, `days_left` (whole days, rounded down; negative once past), `expiring` (true when `days_left` < `min_days`,
+/// that is when less than `min_days` days of 86,400 seconds are left),
 /// `imported_at`, `age_days`.
 public struct CertificateStatus: Codable, Sendable, Equatable {
     /// A stored certificate's state at report time.
@@ -97,8 +98,14 @@ public struct CertificateStatus: Codable, Sendable, Equatable {
     public var environments: [String]
     public var notAfter: Date
     public var daysLeft: Int
-    /// "10 days left", "expires today", "expired 1 day ago" (``Wording``); not in JSON.
+    /// "10 days left", "less than a day left", "expired 1 day ago" (``Wording``); not in JSON.
     public var timeLeft: String = ""
+
+    /// The state and the time left for people, the state said once: "valid, 300 days left", "expiring, 12 days
+    /// left", "expired 3 days ago" (not "expired, expired 3 days ago").
+    public var stateAndTimeLeft: String {
+        state == .expired ? timeLeft : "\(state.rawValue), \(timeLeft)"
+    }
     public var expiring: Bool
     public var importedAt: Date
     public var ageDays: Int

@@ -3,8 +3,8 @@ import Foundation
 
 /// `apnsctl expiry`'s listing: every credential, soonest expiry first, as a table, JSON or Prometheus text.
 ///
-/// JSON: `generated_at`, `min_days` (null without `--min-days`), `passed` (nothing under `min_days`),
-/// `credentials` (``ExpiryItem``s, soonest first).
+/// JSON: `generated_at`, `min_days` (null without `--min-days`), `passed` (nothing under `min_days` and, with
+/// `--min-days`, nothing unreadable), `credentials` (``ExpiryItem``s, soonest first).
 ///
 /// Prometheus (all gauges; labels `kind`, `team`, `topic`, `environment`, `file`, `name`):
 /// `apnsctl_credential_expiry_timestamp_seconds` (not-after, unix seconds; one per expiring credential),
@@ -28,10 +28,21 @@ public struct ExpiryReport: Encodable, Sendable {
         self.minimumDays = minimumDays
     }
 
-    /// The credentials with fewer than `--min-days` days left (expired ones included).
+    /// The credentials with fewer than `--min-days` days left (expired ones included). `days_left` is floored,
+    /// so this compares the exact remaining time: 29 days and 13 hours is under 30.
     public var tooSoon: [ExpiryItem] {
         guard let minimumDays else { return [] }
         return items.filter { ($0.daysLeft ?? Int.max) < minimumDays }
+    }
+
+    /// The files that could not be read: their expiry is unknown.
+    public var unreadable: [ExpiryItem] { items.filter { $0.kind == .unreadable } }
+
+    /// True when the `--min-days` check passes: nothing expires too soon, and nothing is unreadable (a credential
+    /// whose expiry is unknown cannot be said to be far enough off; a cron job must not stay green while blind).
+    /// Without `--min-days` there is no check, and it passes.
+    public var passed: Bool {
+        minimumDays == nil || (tooSoon.isEmpty && unreadable.isEmpty)
     }
 
     enum CodingKeys: String, CodingKey {
@@ -42,7 +53,7 @@ public struct ExpiryReport: Encodable, Sendable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(generatedAt, forKey: .generatedAt)
         try c.encode(minimumDays, forKey: .minimumDays)
-        try c.encode(tooSoon.isEmpty, forKey: .passed)
+        try c.encode(passed, forKey: .passed)
         try c.encode(items, forKey: .credentials)
     }
 

@@ -76,7 +76,7 @@ public struct ExpiryScanner: Sendable {
     func file(_ path: String) -> [ExpiryItem] {
         let bytes: [UInt8]
         do {
-            bytes = try SecureFile.read(path)
+            bytes = try SecureFile.read(path, limit: SecureFile.credentialLimit, what: "a credential or profile")
         } catch {
             return [unreadable(path, error)]
         }
@@ -99,7 +99,7 @@ public struct ExpiryScanner: Sendable {
 
     private func certificates(at path: String, source: String) -> [ExpiryItem] {
         do {
-            return certificates(bytes: try SecureFile.read(path), at: path, source: source)
+            return certificates(bytes: try SecureFile.read(path, limit: SecureFile.credentialLimit), at: path, source: source)
         } catch {
             return [unreadable(path, error, source: source)]
         }

@@ -37,7 +37,7 @@ public struct ProfileReader: Sendable {
 
     /// Reads `path` (`-`: standard input). Every failure is an `APNsError` (exit 3) naming the file.
     public func read(path: String) throws -> ProfileDocument {
-        let bytes = try SecureFile.read(path)
+        let bytes = try SecureFile.read(path, limit: SecureFile.credentialLimit, what: "a provisioning profile")
         do {
             return try read(bytes: bytes, file: path)
         } catch let error as ProfileError {

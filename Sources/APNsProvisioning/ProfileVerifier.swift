@@ -4,7 +4,8 @@ import Foundation
 
 /// The checks of `profile verify`, as pure logic over a read profile (and perhaps a push certificate).
 ///
-/// Check names: `signature`, `expiry`, `aps_environment`, `bundle_id`, `team`, `certificate_environment`.
+/// Check names: `signature`, `expiry`, `aps_environment`, `bundle_id`, `team`, `certificate_expiry`,
+/// `certificate_environment`.
 public struct ProfileVerifier: Sendable {
     /// The environment the profile must grant (`--env`); nil: any, but `aps-environment` must be present.
     public var environment: APNsEnvironment?
@@ -41,6 +42,7 @@ public struct ProfileVerifier: Sendable {
         }
         if let certificate {
             checks.append(teamCheck(profile, certificate))
+            checks.append(certificateExpiry(certificate, hints: &hints))
             checks.append(certificateEnvironment(profile, certificate, hints: &hints))
         }
         return (checks, hints)
@@ -78,6 +80,27 @@ public struct ProfileVerifier: Sendable {
         let same = certificate.teamID != nil && certificate.teamID == profile.teamID
         return CertificateCheck("team", passed: same, same ? "certificate and profile are both team \(profileTeam)"
                                     : "the certificate is team \(certTeam), the profile team \(profileTeam)")
+    }
+
+    /// The push certificate must be valid now, with at least ``minimumDays`` days left (the exact time compared):
+    /// an expired certificate cannot send, whatever the profile says.
+    func certificateExpiry(_ certificate: APNsCertificate, hints: inout [String]) -> CertificateCheck {
+        let end = ProfileDates.iso(certificate.notAfter)
+        let left = Wording.timeLeft(until: certificate.notAfter, now: now)
+        if now < certificate.notBefore {
+            return CertificateCheck("certificate_expiry", .fail,
+                                    "the push certificate is not valid before \(ProfileDates.iso(certificate.notBefore))")
+        }
+        if now >= certificate.notAfter {
+            hints.append("APNs refuses an expired certificate: make a new push certificate (`apnsctl cert request`), "
+                         + "or move to token authentication with a .p8 key")
+            return CertificateCheck("certificate_expiry", .fail, "the push certificate \(left) (\(end))")
+        }
+        if certificate.notAfter.timeIntervalSince(now) < Double(minimumDays) * 86_400 {
+            return CertificateCheck("certificate_expiry", .fail, "the push certificate has only \(left) (until \(end)); "
+                                    + "at least \(Wording.count(minimumDays, "day")) required")
+        }
+        return CertificateCheck("certificate_expiry", .pass, "the push certificate has \(left) (until \(end))")
     }
 
     func certificateEnvironment(_ profile: ProvisioningProfile, _ certificate: APNsCertificate,

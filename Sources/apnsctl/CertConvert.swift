@@ -74,33 +74,25 @@ struct CertConvert: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try secret.checkStandardInput(inputs: inputs, output: outSecret)
         let target = CredentialWriter.Target(rawValue: to) ?? .pem
         let inputPassword = CachedPassword(secret.sharedSource(prompt: "Password for the input file: "))
         let conversion = Conversion(
             reader: CredentialReader(password: { try inputPassword.get() }, passwordAtHand: secret.isGiven),
             outputPassword: CachedPassword(outputSource()), target: target, chain: chain, noKey: noKey,
             keyOnly: keyOnly, encryptKey: encryptKey, legacy: legacy, force: force)
-        if let outDir { try SecureFile.ensureDirectory(outDir, mode: 0o700) }
-        // Inputs convert concurrently, at most one per core. Inputs that would write the same output path stay
-        // together, in input order, so "already exists" and --force behave as they do one file at a time.
-        var groupOf = [String: Int]()
-        var groups = [[(index: Int, input: String, destination: String)]]()
-        for (index, input) in inputs.enumerated() {
-            let destination = out ?? outputPath(for: input, target: target)
-            let job = (index: index, input: input, destination: destination)
-            if let group = groupOf[destination] {
-                groups[group].append(job)
-            } else {
-                groupOf[destination] = groups.count
-                groups.append([job])
-            }
+        let jobs = inputs.enumerated().map { index, input in
+            (index: index, input: input, destination: out ?? outputPath(for: input, target: target))
         }
-        let outcomes = await ConcurrentMap.map(groups) { group in
-            group.map { job in (job.index, Result { try conversion.convert(job.input, to: job.destination) }) }
+        try Self.checkClashes(jobs.map { ($0.input, $0.destination) })
+        if let outDir { try SecureFile.ensureDirectory(outDir, mode: 0o700) }
+        // Inputs convert concurrently, at most one per core; every output path is distinct (checked above).
+        let outcomes = await ConcurrentMap.map(jobs) { job in
+            (job.index, Result { try conversion.convert(job.input, to: job.destination) })
         }
         var results = [ConversionResult]()
         var firstError: APNsError?
-        for (_, outcome) in outcomes.joined().sorted(by: { $0.0 < $1.0 }) {
+        for (_, outcome) in outcomes.sorted(by: { $0.0 < $1.0 }) {
             switch outcome {
             case .success(let result):
                 results.append(result)
@@ -115,10 +107,24 @@ struct CertConvert: AsyncParsableCommand {
         if let firstError { throw ExitCode(firstError.status.rawValue) }
     }
 
+    /// Refuses, before anything is written, inputs that would write the same output (`a/x.pem` and `b/x.pem`
+    /// into one `--out-dir`): the first would be written and the second fail, or overwrite it with --force.
+    static func checkClashes(_ jobs: [(input: String, destination: String)]) throws {
+        var first = [String: String]()
+        for job in jobs {
+            let key = URL(fileURLWithPath: job.destination).standardizedFileURL.path
+            if let earlier = first[key] {
+                throw APNsError.usage("\(earlier) and \(job.input) would both be written to \(job.destination); nothing was written",
+                                      hint: "convert them in separate runs, or into separate --out-dir directories")
+            }
+            first[key] = job.input
+        }
+    }
+
     /// The new file's password: --out-password-*, else the input's password options, else a prompt.
     private func outputSource() -> @Sendable () throws -> String {
         let source = outSecret.source(orElse: secret.source(prompt: "Password for the new file: ").forNewSecret)
-        return { try source.resolve() }
+        return { try OutputSecretOptions.resolve(source) }
     }
 
     private func outputPath(for input: String, target: CredentialWriter.Target) -> String {

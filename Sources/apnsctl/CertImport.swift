@@ -36,6 +36,7 @@ struct CertImport: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try secrets.checkStandardInput(inputs: [file])
         let store = try keystore.open()
         let source = secrets.source(prompt: "Password for \(file): ")
         let bundle = try CredentialReader(password: { try source.resolve() }).read(path: file)
@@ -45,6 +46,10 @@ struct CertImport: AsyncParsableCommand {
                                      hint: "import the .p12 exported from Keychain, or a PEM with certificate and key")
         }
         guard let key = bundle.privateKey else {
+            if let ignored = bundle.ignoredBlocks.first {
+                throw APNsError.badInput("\(name): holds a certificate but no usable private key: \(ignored.replacingOccurrences(of: ": ignored", with: ""))",
+                                         hint: "export the certificate with its key again (a .p12 from Keychain)")
+            }
             throw APNsError.badInput("\(name): holds a certificate but no private key",
                                      hint: "use the .p12 from Keychain, or: cat cert.pem key.pem > bundle.pem")
         }

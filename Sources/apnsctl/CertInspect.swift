@@ -29,6 +29,7 @@ struct CertInspect: AsyncParsableCommand {
     var format: OutputFormat = .text
 
     func run() async throws {
+        try secret.checkStandardInput(inputs: files)
         let password = CachedPassword(secret.sharedSource(prompt: "Password for the .p12 file: "))
         let reader = CredentialReader(password: { try password.get() }, passwordAtHand: secret.isGiven)
         try Console.reportEach(files, format: format, text: \.text) { file -> InspectedFile in

@@ -119,10 +119,12 @@ struct CertJoin: AsyncParsableCommand {
             print("expires \(KeystoreText.date(record.notAfter)) (\(daysLeft) days left)")
             if let export { print("exported to \(export.file) (\(export.format))") }
         }
-        if daysLeft < 0 { Console.warn("\(name): the certificate expired \(-daysLeft) days ago") }
+        if leaf.notAfter <= store.clock.now() {
+            Console.warn("\(name): the certificate \(Wording.timeLeft(until: leaf.notAfter, now: store.clock.now()))")
+        }
     }
 
     private func outputPassword() throws -> String {
-        try outSecret.source(orElse: .prompt("Password for \(out ?? "the .p12"): ")).resolve()
+        try OutputSecretOptions.resolve(outSecret.source(orElse: .prompt("Password for \(out ?? "the .p12"): ")))
     }
 }

@@ -43,6 +43,9 @@ struct CertRequest: AsyncParsableCommand {
         if let env, env != "development", env != "production" {
             throw ValidationError("--env must be development or production")
         }
+        if let bundleID, let problem = BundleIdentifier.problem(bundleID) {
+            throw ValidationError("--bundle-id '\(bundleID)' is not a bundle id: \(problem) (e.g. com.example.app)")
+        }
     }
 
     /// JSON: `id`, `csr` (path), `subject`, `public_key_sha256`, `bundle_id`, `environment`, `certificate_type`

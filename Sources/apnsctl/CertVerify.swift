@@ -54,6 +54,7 @@ struct CertVerify: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try secret.checkStandardInput(inputs: [file, key, ca])
         let password = CachedPassword(secret.sharedSource(prompt: "Password for the .p12 file: "))
         let reader = CredentialReader(password: { try password.get() }, passwordAtHand: secret.isGiven)
         let bundle = try reader.read(path: file)

@@ -91,6 +91,9 @@ extension DoctorCheck.Status {
 enum KeystoreChecks {
     static func run(_ options: KeystoreOptions, minDays: Int) -> [DoctorCheck] {
         let location = options.location
+        if let denied = KeystoreAccess.check(location.path).error {
+            return [DoctorCheck("keystore", .fail, denied.message, hint: denied.hint)]
+        }
         guard FileManager.default.fileExists(atPath: location.path + "/" + KeystoreLocation.manifestName) else {
             return [DoctorCheck("keystore", .warn, "no keystore at \(location.path)",
                                 hint: "create one with `apnsctl keystore init`, or pass --keystore PATH")]

@@ -13,8 +13,9 @@ struct ExpiryCommand: AsyncParsableCommand {
         discussion: """
         Walks the keystore (when there is one) and the files and directories given: certificates (every \
         certificate of a bundle), .p12 files (with --password-file or --password-env), provisioning profiles, \
-        and .p8 keys (which never expire: their age is shown). Soonest first. Unreadable files are listed, not \
-        fatal. Exit 1 with --min-days N when anything has fewer than N days left.
+        and .p8 keys (which never expire: their age is shown). Soonest first. Unreadable files are listed with \
+        a warning. Exit 1 with --min-days N when anything has fewer than N days left, or cannot be read (its \
+        expiry is unknown).
 
         EXAMPLES
           apnsctl expiry /etc/apns --min-days 30
@@ -62,7 +63,8 @@ struct ExpiryCommand: AsyncParsableCommand {
         if !noKeystore {
             let location = keystore.location
             let explicit = location.source == .flag || location.source == .environment
-            let exists = FileManager.default.fileExists(atPath: location.path + "/" + KeystoreLocation.manifestName)
+            // A keystore this user may not read is not "none": opening it says permission denied (exit 5).
+            let exists = KeystoreAccess.check(location.path) != .absent
             if explicit || paths.isEmpty || exists {
                 items += try scanner.scan(keystore: keystore.open())
             }
@@ -89,11 +91,14 @@ struct ExpiryCommand: AsyncParsableCommand {
         for item in report.items where item.kind == .unreadable {
             Console.warn(item.error ?? "\(item.file): unreadable")
         }
-        if !report.tooSoon.isEmpty {
-            if format != .text || out != nil {
-                Console.warn("\(report.tooSoon.count) credential(s) with fewer than \(minDays ?? 0) days left")
-            }
-            throw ExitCode(ExitStatus.checkFailed.rawValue)
+        if !report.tooSoon.isEmpty, format != .text || out != nil {
+            Console.warn("\(report.tooSoon.count) credential(s) with fewer than \(minDays ?? 0) days left")
         }
+        if let minDays, !report.unreadable.isEmpty {
+            Console.warn("\(Wording.count(report.unreadable.count, "file")) could not be read: their expiry is unknown, "
+                         + "so the --min-days \(minDays) check fails (give the .p12 password with --password-file or "
+                         + "--password-env)")
+        }
+        if !report.passed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
     }
 }

@@ -36,6 +36,7 @@ struct KeyImport: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try secrets.checkStandardInput(inputs: [fromEnv == nil ? file ?? "-" : nil])
         try AppleIdentifier.validate(team, what: "team id", flag: "--team")
         let name = fromEnv.map { "environment variable \($0)" } ?? file ?? "-"
         if fromEnv != nil && keyID == nil {

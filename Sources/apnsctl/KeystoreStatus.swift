@@ -41,7 +41,7 @@ struct KeystoreStatus: AsyncParsableCommand {
                 for cert in report.certificates {
                     let mark: CheckMark = cert.expiring ? .fail : .pass
                     print(Console.checkLine(mark, cert.subject,
-                        "\(cert.state.rawValue), \(cert.timeLeft) (until \(KeystoreText.date(cert.notAfter))), "
+                        "\(cert.stateAndTimeLeft) (until \(KeystoreText.date(cert.notAfter))), "
                         + "\(cert.environments.joined(separator: "+")), topics \(cert.topics.joined(separator: " "))"))
                 }
             }

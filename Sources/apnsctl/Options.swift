@@ -27,6 +27,22 @@ struct OutputSecretOptions: ParsableArguments {
     /// True when the user named a source explicitly.
     var isGiven: Bool { outPasswordFile != nil || outPasswordEnv != nil }
 
+    /// Resolves the output password from `source`; when it had to be asked and cannot be (no terminal), the
+    /// error names the options for the *output* password, not the input's `--password-file`.
+    static func resolve(_ source: SecretSource) throws -> String {
+        do {
+            return try source.resolve()
+        } catch let error as APNsError where error.status == .usage {
+            switch source {
+            case .prompt, .newSecret:
+                throw APNsError.usage("a password for the new file is needed and there is no terminal to ask on",
+                                      hint: "pass --out-password-file FILE or --out-password-env NAME")
+            default:
+                throw error
+            }
+        }
+    }
+
     /// Where the output password comes from: the named file or variable, else `fallback`.
     func source(orElse fallback: SecretSource) -> SecretSource {
         if let outPasswordFile { return .file(outPasswordFile) }
@@ -61,6 +77,21 @@ struct SecretOptions: ParsableArguments {
 
     /// True when the user named a source explicitly.
     var isGiven: Bool { passwordFile != nil || passwordEnv != nil }
+
+    /// Refuses `--password-file -` when an input (`inputs`, nil for absent options) or the output password
+    /// (`--out-password-file -`) also reads standard input: one stream cannot be both, and reading it twice
+    /// ended as "wrong password". A usage error (exit 2), with a hint.
+    func checkStandardInput(inputs: [String?], output: OutputSecretOptions? = nil) throws {
+        guard passwordFile == "-" else { return }
+        let hint = "give the password another way (--password-file FILE, --password-env NAME) or the input as a file"
+        if inputs.contains("-") {
+            throw APNsError.usage("--password-file - and the input - both read standard input", hint: hint)
+        }
+        if output?.outPasswordFile == "-" {
+            throw APNsError.usage("--password-file - and --out-password-file - both read standard input",
+                                  hint: "give one of the passwords another way (a FILE, or --password-env / --out-password-env NAME)")
+        }
+    }
 }
 
 /// `--key` names a key *file* in every command (`cert verify --key FILE`, `token inspect --key FILE`); a keystore

@@ -52,6 +52,7 @@ struct ProfileVerify: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try secret.checkStandardInput(inputs: [file, cert])
         let document = try ProfileInspect.reader(ca: ca).read(path: file)
         var verifier = ProfileVerifier()
         verifier.environment = env.flatMap(APNsEnvironment.init(rawValue:))

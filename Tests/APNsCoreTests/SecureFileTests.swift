@@ -75,4 +75,19 @@ import Testing
         #expect(try SecretSource.environment("PW").resolve(environment: ["PW": "s3cret"]) == "s3cret")
         #expect(throws: APNsError.self) { try SecretSource.environment("PW").resolve(environment: [:]) }
     }
+
+    /// Issue 19: output names of 243 to 255 bytes failed, because the temporary name is longer.
+    @Test(arguments: [244, 250, 255])
+    func namesUpToNameMaxCanBeWritten(length: Int) throws {
+        let name = String(repeating: "n", count: length - 4) + ".pem"
+        let path = directory + "/" + name
+        try SecureFile.write(Array("x".utf8), to: path)
+        #expect(try SecureFile.read(path) == Array("x".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).contains(name))
+        let template = SecureFile.temporaryName(for: name)
+        #expect(template.utf8.count <= 255 && template.hasPrefix(".nnn") && template.hasSuffix(".tmp-XXXXXX"))
+        // Multi-byte names are cut at a character boundary.
+        let accented = SecureFile.temporaryName(for: String(repeating: "é", count: 127))
+        #expect(accented.utf8.count <= 255 && accented.hasSuffix(".tmp-XXXXXX"))
+    }
 }

@@ -14,21 +14,27 @@ import Testing
         #expect(Wording.count(3, "entry", "entries") == "3 entries")
     }
 
-    @Test func daysAreRoundedToTheNearestDay() {
-        #expect(Wording.daysLeft(until: days(9.99), now: now) == 10)
+    /// Issue 19: 29 days 13 hours left passed `--min-days 30` because days were rounded to the nearest.
+    @Test func daysLeftAreFlooredSoAThresholdComparesTheExactTime() {
+        #expect(Wording.daysLeft(until: days(9.99), now: now) == 9)
         #expect(Wording.daysLeft(until: days(9.4), now: now) == 9)
-        #expect(Wording.daysLeft(until: days(0.5), now: now) == 1)
+        #expect(Wording.daysLeft(until: days(0.5), now: now) == 0)
         #expect(Wording.daysLeft(until: days(-1.6), now: now) == -2)
-        #expect(Wording.daysLeft(until: now.addingTimeInterval(-1), now: now) == 0)
+        #expect(Wording.daysLeft(until: now.addingTimeInterval(-1), now: now) == -1)
+        let almost30 = days(29 + 13.0 / 24)
+        #expect(Wording.daysLeft(until: almost30, now: now) < 30)
+        #expect(Wording.daysLeft(until: days(30), now: now) == 30)
+        #expect(Wording.timeLeft(until: almost30, now: now) == "29 days left")
     }
 
     @Test func timeLeftSaysTodayAndOneDay() {
-        #expect(Wording.timeLeft(until: days(9.99), now: now) == "10 days left")
+        #expect(Wording.timeLeft(until: days(9.99), now: now) == "9 days left")
         #expect(Wording.timeLeft(until: days(1.2), now: now) == "1 day left")
-        #expect(Wording.timeLeft(until: now.addingTimeInterval(3600), now: now) == "expires today")
+        #expect(Wording.timeLeft(until: now.addingTimeInterval(3600), now: now) == "less than a day left")
         #expect(Wording.timeLeft(until: now.addingTimeInterval(-1), now: now) == "expired today")
         #expect(Wording.timeLeft(until: days(-1), now: now) == "expired 1 day ago")
         #expect(Wording.timeLeft(until: days(-30.2), now: now) == "expired 30 days ago")
+        #expect(Wording.timeLeft(until: days(-1.6), now: now) == "expired 1 day ago")
         #expect(Wording.daysAgo(0) == "today")
         #expect(Wording.daysAgo(1) == "1 day ago")
         #expect(Wording.daysAgo(12) == "12 days ago")

@@ -54,9 +54,9 @@ import Testing
         let cert = try Fixtures.certificate("expired.pem")
         let end = cert.notAfter
         #expect(cert.daysLeft(at: end.addingTimeInterval(-86_400 * 10 - 1)) == 10)
-        // Rounded to the nearest day, as people read dates: 9.99 days is 10, an hour past the end is 0 (today).
-        #expect(cert.daysLeft(at: end.addingTimeInterval(-86_400 * 9.99)) == 10)
-        #expect(cert.daysLeft(at: end.addingTimeInterval(3600)) == 0)
+        // Rounded down, so thresholds compare the exact time: 9.99 days is 9, an hour past the end is -1.
+        #expect(cert.daysLeft(at: end.addingTimeInterval(-86_400 * 9.99)) == 9)
+        #expect(cert.daysLeft(at: end.addingTimeInterval(3600)) == -1)
         #expect(cert.daysLeft(at: end.addingTimeInterval(86_400)) == -1)
         #expect(!cert.isValid(at: end.addingTimeInterval(1)))
         #expect(!cert.isValid(at: Date()))

@@ -14,6 +14,30 @@ import Testing
         checks.first { $0.name == name }
     }
 
+    /// Issue 19: 29 days 13 hours left passed `--min-days 30` (days were rounded to the nearest).
+    @Test func theMinimumComparesTheExactRemainingTime() async throws {
+        let cert = try Fixtures.certificate("dev.pem")
+        let almost = cert.notAfter.addingTimeInterval(-(29 * 86_400 + 13 * 3600))
+        let short = await verifier { $0.now = almost; $0.minimumDays = 30 }.checks(leaf: cert, key: nil)
+        #expect(check(short, "validity")?.status == .fail)
+        #expect(check(short, "validity")?.detail.hasPrefix("only 29 days left") == true)
+        let exactly = await verifier { $0.now = cert.notAfter.addingTimeInterval(-30 * 86_400); $0.minimumDays = 30 }
+            .checks(leaf: cert, key: nil)
+        #expect(check(exactly, "validity")?.status == .pass)
+    }
+
+    /// Issue 19: `--at 2030-01-01` said "expired 769 days ago", which reads as before today.
+    @Test func atWordsTheTimeRelativeToThatInstant() async throws {
+        let cert = try Fixtures.certificate("dev.pem")
+        let later = cert.notAfter.addingTimeInterval(769 * 86_400 + 60)
+        let expired = await verifier { $0.now = later; $0.chainAtFixedTime = true }.checks(leaf: cert, key: nil)
+        let label = ISO8601Text.string(from: later)
+        #expect(check(expired, "validity")?.detail.hasPrefix("expired 769 days before \(label) (") == true)
+        let earlier = cert.notAfter.addingTimeInterval(-40 * 86_400)
+        let valid = await verifier { $0.now = earlier; $0.chainAtFixedTime = true }.checks(leaf: cert, key: nil)
+        #expect(check(valid, "validity")?.detail.hasPrefix("40 days left at \(ISO8601Text.string(from: earlier)) (until") == true)
+    }
+
     @Test func validityCountsDaysAgainstTheMinimum() async throws {
         let cert = try Fixtures.certificate("dev.pem")
         let near = cert.notAfter.addingTimeInterval(-10 * 86_400 - 60)

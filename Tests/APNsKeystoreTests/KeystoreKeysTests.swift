@@ -186,4 +186,15 @@ import Testing
         #expect(try store.status(minDays: 10).ok)
         #expect(try store.status(minDays: 11).ok == false)
     }
+
+    /// Issue 19: `keystore status` said "expired, expired 1058 days ago".
+    @Test func anExpiredCertificateSaysExpiredOnce() throws {
+        let clock = FakeClock()
+        let store = try makeKeystore(clock: clock)
+        _ = try store.addCertificate(sample(notAfter: clock.now().addingTimeInterval(-3 * 86_400 - 60)))
+        let status = try #require(try store.status(minDays: 30).certificates.first)
+        #expect(status.state == .expired)
+        #expect(status.stateAndTimeLeft == "expired 3 days ago")
+        #expect(status.daysLeft == -4)
+    }
 }

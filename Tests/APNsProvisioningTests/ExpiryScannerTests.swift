@@ -56,4 +56,35 @@ import Testing
         #expect(text.contains("apnsctl_credential_unreadable{file=\"\(ProfileFixtures.path("empty.mobileprovision"))\"} 1"))
         #expect(text.contains("apnsctl_expiry_credentials 2\n"))
     }
+
+    /// Issue 19: `expiry --min-days 30` passed with 29 days 13 hours left (days were rounded to the nearest).
+    @Test func minDaysComparesTheExactRemainingTime() throws {
+        let certificate = try #require(try CredentialReader().read(path: ProfileFixtures.certificate("dev.pem")).leaf)
+        let almost30 = certificate.notAfter.addingTimeInterval(-(29 * 86_400 + 13 * 3600))
+        let scanner = ExpiryScanner(profiles: try ProfileFixtures.testReader(), now: almost30)
+        let items = scanner.scan(paths: [ProfileFixtures.certificate("dev.pem")])
+        let report = ExpiryReport(items: items, generatedAt: almost30, minimumDays: 30)
+        #expect(items.first?.daysLeft == 29)
+        #expect(items.first?.notAfter == certificate.notAfter)
+        #expect(report.tooSoon.count == 1)
+        #expect(!report.passed)
+        let exactly30 = ExpiryScanner(profiles: try ProfileFixtures.testReader(),
+                                      now: certificate.notAfter.addingTimeInterval(-30 * 86_400))
+        #expect(ExpiryReport(items: exactly30.scan(paths: [ProfileFixtures.certificate("dev.pem")]), generatedAt: now,
+                             minimumDays: 30).passed)
+    }
+
+    /// Issue 19: a .p12 that cannot be opened (no password) left `expiry --min-days` green.
+    @Test func anUnreadableCredentialFailsTheMinDaysCheck() throws {
+        let items = try scan([ProfileFixtures.certificate("universal-modern.p12"),
+                              ProfileFixtures.path("development.mobileprovision")]).items
+        let report = ExpiryReport(items: items, generatedAt: now, minimumDays: 1)
+        #expect(report.tooSoon.isEmpty)
+        #expect(report.unreadable.map(\.kind) == [.unreadable])
+        #expect(!report.passed)
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as? [String: Any]
+        #expect(json?["passed"] as? Bool == false)
+        // Without --min-days there is no check to fail.
+        #expect(ExpiryReport(items: items, generatedAt: now, minimumDays: nil).passed)
+    }
 }

@@ -24,7 +24,7 @@ import Testing
         verifier.certificate = try certificate("dev.pem")
         let (checks, hints) = verifier.checks(try document("development.mobileprovision"))
         #expect(checks.map(\.name) == ["signature", "expiry", "aps_environment", "bundle_id", "team",
-                                       "certificate_environment"])
+                                       "certificate_expiry", "certificate_environment"])
         #expect(checks.allSatisfy { $0.status == .pass }, "\(checks)")
         #expect(hints.isEmpty)
     }
@@ -36,6 +36,27 @@ import Testing
         #expect(status(checks, "team") == .pass)
         #expect(status(checks, "certificate_environment") == .fail)
         #expect(hints.contains { $0.contains("development profile with a production-only push certificate") })
+    }
+
+    /// Issue 19: `profile verify --cert` passed an expired push certificate.
+    @Test func anExpiredPushCertificateFails() throws {
+        var verifier = ProfileVerifier()
+        verifier.certificate = try certificate("expired.pem")
+        let (checks, hints) = verifier.checks(try document("development.mobileprovision"))
+        #expect(status(checks, "team") == .pass)
+        #expect(status(checks, "certificate_environment") == .pass)
+        let expiry = try #require(checks.first { $0.name == "certificate_expiry" })
+        #expect(expiry.status == .fail)
+        #expect(expiry.detail.hasPrefix("the push certificate expired ") && expiry.detail.hasSuffix("(2021-01-01T00:00:00Z)"))
+        #expect(hints.contains { $0.contains("APNs refuses an expired certificate") })
+        // --min-days applies to the certificate too, on the exact time left.
+        let valid = try certificate("dev.pem")
+        verifier.certificate = valid
+        verifier.now = valid.notAfter.addingTimeInterval(-(29 * 86_400 + 13 * 3600))
+        verifier.minimumDays = 30
+        #expect(status(verifier.checks(try document("development.mobileprovision")).checks, "certificate_expiry") == .fail)
+        verifier.minimumDays = 29
+        #expect(status(verifier.checks(try document("development.mobileprovision")).checks, "certificate_expiry") == .pass)
     }
 
     @Test func aUniversalCertificateCoversEitherEnvironmentButNotAnotherTeam() throws {

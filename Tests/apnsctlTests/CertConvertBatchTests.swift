@@ -49,34 +49,30 @@ import Testing
         }
     }
 
-    @Test func inputsWithTheSameOutputNameConvertInInputOrder() throws {
+    /// Issue 19: `a/x.pem b/x.pem --out-dir d` wrote the first and then failed (or, with --force, the second
+    /// replaced the first). The clash is found before anything is written: a usage error, exit 2.
+    @Test func inputsWithTheSameOutputNameAreRefusedBeforeWriting() throws {
         let directory = CLI.temporaryDirectory("batch")
         let first = directory.appendingPathComponent("a"), second = directory.appendingPathComponent("b")
         try FileManager.default.createDirectory(at: first, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
         let withKey = try copy("dev-bundle.pem", to: first, as: "push.pem")
         let certOnly = try copy("prod.pem", to: second, as: "push.pem")
+        let other = try copy("universal.pem", to: second, as: "other.pem")
         let outDir = directory.appendingPathComponent("out")
         let output = outDir.appendingPathComponent("push.cer").path
-
-        // Without --force the second input finds the first one's output, every time.
-        let refused = try CLI.run(["cert", "convert", withKey, certOnly, "--to", "der", "--no-key", "--out-dir", outDir.path])
-        #expect(refused.status == 6)
-        #expect(refused.stderr == "apnsctl: error: \(output): already exists\napnsctl: hint: pass --force to replace it\n")
-        #expect(refused.stdout == "\(withKey) → \(output) (der: 1 certificate(s))\n")
-        let dev = try Data(contentsOf: CertCLI.certs.appendingPathComponent("dev.cer"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == dev)
-
-        // With --force the last input wins, as it would one file at a time.
-        let forced = try CLI.run(["cert", "convert", withKey, certOnly, "--to", "der", "--no-key", "--force",
-                                  "--out-dir", outDir.path])
-        #expect(forced.status == 0)
-        #expect(forced.stdout.split(separator: "\n").count == 2)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) != dev)
-        #expect(CertCLI.listing(outDir) == ["push.cer"])
-        if CertCLI.opensslPresent {
-            let der = try CertCLI.runOpenSSL(["x509", "-in", CertCLI.path("prod.pem"), "-outform", "DER"])
-            #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == der.stdout)
+        for force in [[String](), ["--force"]] {
+            let refused = try CLI.run(["cert", "convert", other, withKey, certOnly, "--to", "der", "--no-key",
+                                       "--out-dir", outDir.path] + force)
+            #expect(refused.status == 2)
+            #expect(refused.stderr == "apnsctl: error: \(withKey) and \(certOnly) would both be written to \(output); nothing was written\n"
+                    + "apnsctl: hint: convert them in separate runs, or into separate --out-dir directories\n")
+            #expect(refused.stdout.isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: outDir.path))
         }
+        // The same input twice is the same clash.
+        let twice = try CLI.run(["cert", "convert", other, other, "--to", "der", "--out-dir", outDir.path])
+        #expect(twice.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: outDir.path))
     }
 }

@@ -57,6 +57,28 @@ import Testing
         #expect(CertCLI.listing(directory) == ["dev.cer"])
     }
 
+    /// Issue 19: output names of 243 to 255 bytes failed because the temporary file's name was longer.
+    @Test(arguments: [244, 255])
+    func outputNamesUpToNameMaxAreWritten(length: Int) throws {
+        let directory = CLI.temporaryDirectory("longname")
+        let name = String(repeating: "x", count: length - 4) + ".pem"
+        let out = directory.appendingPathComponent(name).path
+        let result = try CLI.run(["cert", "convert", CertCLI.path("dev.cer"), "--to", "pem", "--out", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(CertCLI.listing(directory) == [name])
+    }
+
+    /// Issue 19: over ~64 KiB of text before BEGIN was "unrecognised content"; the docs say text before blocks
+    /// is ignored (the limit is 16 MiB).
+    @Test func longTextBeforeTheFirstBlockIsIgnored() throws {
+        let file = CLI.temporaryDirectory("notes").appendingPathComponent("notes.pem")
+        let notes = String(repeating: "Notes kept above the certificate, as people keep them.\n", count: 3000)
+        try (notes + String(contentsOfFile: CertCLI.path("dev.pem"), encoding: .utf8)).write(to: file, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["cert", "inspect", file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("bundle id:    com.example.dev"))
+    }
+
     @Test func neverOverwritesWithoutForce() throws {
         let directory = CLI.temporaryDirectory("convert")
         let out = directory.appendingPathComponent("out.pem")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every bad input named in the issue: one `apnsctl: error:` line naming the file, a hint, exit 3,
@@ -53,6 +54,19 @@ import Testing
             #expect(convert.status == 3)
         }
         #expect(CertCLI.listing(directory).isEmpty)
+    }
+
+    /// Issue 19: a missing *output* password hinted `--password-file` (the input's option). Run without a
+    /// controlling terminal (setsid), so the prompt cannot be shown.
+    @Test func aMissingOutputPasswordNamesTheOutputPasswordOptions() throws {
+        let setsid = try #require(ExternalProcess.find("setsid"), "setsid (util-linux) is needed")
+        let out = CLI.temporaryDirectory("outpw").appendingPathComponent("new.p12").path
+        let result = try ExternalProcess.run(setsid, ["-w", CLI.binary.path, "cert", "convert", CertCLI.path("dev-bundle.pem"),
+                                                      "--to", "p12", "--out", out], environment: ["NO_COLOR": "1"])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr == "apnsctl: error: a password for the new file is needed and there is no terminal to ask on\n"
+                + "apnsctl: hint: pass --out-password-file FILE or --out-password-env NAME\n")
+        #expect(!FileManager.default.fileExists(atPath: out))
     }
 
     // (The no-terminal case is not run here: under an interactive `swift test` the child could reach /dev/tty.)

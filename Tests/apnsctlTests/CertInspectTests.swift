@@ -91,6 +91,22 @@ enum CertCLI {
         #expect(result.stderr.isEmpty)
     }
 
+    /// Issue 19: `cert inspect - --password-file -` read both from standard input and said "wrong password".
+    @Test func theInputAndThePasswordCannotBothComeFromStandardInput() throws {
+        let data = try Data(contentsOf: CertCLI.certs.appendingPathComponent("universal-modern.p12"))
+        for arguments in [["cert", "inspect", "-", "--password-file", "-"],
+                          ["cert", "verify", "-", "--password-file", "-"],
+                          ["cert", "convert", "-", "--to", "pem", "--out", "/dev/null", "--password-file", "-"],
+                          ["cert", "convert", CertCLI.path("universal-modern.p12"), "--to", "p12", "--out", "/dev/null",
+                           "--password-file", "-", "--out-password-file", "-"]] {
+            let result = try CLI.run(arguments, stdin: data)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.hasPrefix("apnsctl: error: --password-file - and "), "\(result.stderr)")
+            #expect(result.stderr.contains("both read standard input\napnsctl: hint: "))
+            #expect(!result.stderr.contains("wrong password"))
+        }
+    }
+
     @Test func readsFromStandardInput() throws {
         let data = try Data(contentsOf: CertCLI.certs.appendingPathComponent("dev.cer"))
         let result = try CLI.run(["cert", "inspect", "-"], stdin: data)

@@ -74,6 +74,25 @@ import Testing
         #expect(checks.allSatisfy { $0["status"] == "pass" && !($0["detail"] ?? "").isEmpty })
     }
 
+    /// Issue 19: `--min-days 30` passed with 29 days 13 hours left; `--at` words the time relative to itself.
+    @Test func minDaysComparesTheExactTimeAndAtNamesItsInstant() throws {
+        let inspect = try CLI.run(["cert", "inspect", CertCLI.path("dev.pem"), "--format", "json"])
+        let cert = try #require(((try CertCLI.json(inspect) as? [[String: Any]])?.first?["certificates"] as? [[String: Any]])?.first)
+        let notAfter = try #require((cert["not_after"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) })
+        let format = ISO8601DateFormatter()
+        let almost = format.string(from: notAfter.addingTimeInterval(-(29 * 86_400 + 13 * 3600)))
+        let short = try CLI.run(["cert", "verify", CertCLI.path("dev.pem"), "--at", almost, "--min-days", "30"])
+        #expect(short.status == 1)
+        #expect(short.stdout.contains("✘ validity: only 29 days left at \(almost)"))
+        let json = try CLI.run(["cert", "verify", CertCLI.path("dev.pem"), "--at", almost, "--min-days", "29", "--format", "json"])
+        #expect(json.status == 0)
+        let after = format.string(from: notAfter.addingTimeInterval(769 * 86_400))
+        let late = try CLI.run(["cert", "verify", CertCLI.path("dev.pem"), "--at", after])
+        #expect(late.status == 1)
+        #expect(late.stdout.contains("✘ validity: expired 769 days before \(after)"))
+        #expect(!late.stdout.contains("days ago"))
+    }
+
     @Test func atFixesTheTimeForValidityAndChain() throws {
         let early = try CLI.run(["cert", "verify", CertCLI.path("expired.pem"), "--at", "2020-06-01", "--min-days", "0",
                                  "--ca", CertCLI.path("ca.pem")])

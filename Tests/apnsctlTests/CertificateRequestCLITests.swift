@@ -45,6 +45,20 @@ enum RequestCLI {
 }
 
 @Suite struct CertificateRequestCLITests {
+    /// Issue 19: `cert request --bundle-id 'not a bundle'` was accepted.
+    @Test(arguments: ["not a bundle", "com..example", "*", "com.example.*", "com.exämple.app", ".com.example"])
+    func requestRefusesWhatIsNotABundleID(bundleID: String) throws {
+        let ks = try KeystoreCLI.fresh()
+        let directory = CLI.temporaryDirectory("csr")
+        let csr = directory.appendingPathComponent("push.csr").path
+        let result = try KeystoreCLI.run(["cert", "request", "--out", csr, "--bundle-id", bundleID], ks)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("apnsctl: error: --bundle-id '\(bundleID)' is not a bundle id: "), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: csr))
+        let good = try KeystoreCLI.run(["cert", "request", "--out", csr, "--bundle-id", "com.example-1.App"], ks)
+        #expect(good.status == 0, "\(good.stderr)")
+    }
+
     @Test func requestWritesACSROpenSSLAcceptsAndKeepsTheKeyPending() throws {
         let ks = try KeystoreCLI.fresh()
         let directory = CLI.temporaryDirectory("csr")

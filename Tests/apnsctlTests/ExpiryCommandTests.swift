@@ -14,6 +14,25 @@ import Testing
         #expect(fine.status == 0)
     }
 
+    /// Issue 19: a .p12 it cannot open (no password given) left `expiry --min-days` at exit 0.
+    @Test func anUnreadableP12FailsMinDays() throws {
+        let files = [CertCLI.path("universal-modern.p12"), CertCLI.path("dev.pem")]
+        let result = try CLI.run(["expiry", "--no-keystore", "--min-days", "1"] + files)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("unreadable: \(CertCLI.path("universal-modern.p12")): a password is needed"))
+        #expect(result.stderr.contains("1 file could not be read: their expiry is unknown"))
+        let json = try CLI.run(["expiry", "--no-keystore", "--min-days", "1", "--format", "json"] + files)
+        #expect(json.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
+        #expect(object["passed"] as? Bool == false)
+        #expect((object["credentials"] as? [[String: Any]])?.contains { $0["kind"] as? String == "unreadable" } == true)
+        // With the password it opens, and the check passes; without --min-days there is no check to fail.
+        let opened = try CLI.run(["expiry", "--no-keystore", "--min-days", "1", "--password-file",
+                                  CertCLI.passwordFile("universal-modern.p12")] + files)
+        #expect(opened.status == 0, "\(opened.stderr)")
+        #expect(try CLI.run(["expiry", "--no-keystore"] + files).status == 0)
+    }
+
     @Test func theKeystoreIsWalkedWithItsKeysAndCertificates() throws {
         let directory = CLI.temporaryDirectory("expiry")
         let keystore = directory.appendingPathComponent("ks").path

@@ -264,3 +264,41 @@ extension CLI {
                       stdoutData: result.stdoutData)
     }
 }
+
+/// Issue 19: a keystore the user cannot read (cron running as another user) was "no keystore here", `init`
+/// then suggested a `--force` it does not have, and `doctor` said ⚠ with exit 0. Run as `nobody` (setpriv)
+/// against root's 0700 keystore.
+@Suite struct KeystorePermissionDeniedTests {
+    static let setpriv = ExternalProcess.find("setpriv")
+    static var canDropPrivileges: Bool { getuid() == 0 && setpriv != nil }
+
+    static func asNobody(_ arguments: [String]) throws -> CLI.Result {
+        let result = try ExternalProcess.run(setpriv ?? "/usr/bin/setpriv",
+                                             ["--reuid=nobody", "--regid=nogroup", "--clear-groups", CLI.binary.path]
+                                             + arguments,
+                                             environment: ["NO_COLOR": "1", "APNSCTL_KEYSTORE": nil, "HOME": "/tmp"])
+        return CLI.Result(status: result.status, stdout: result.stdout, stderr: result.stderr, stdoutData: result.stdoutData)
+    }
+
+    @Test func anotherUsersKeystoreIsPermissionDeniedExit5AndFailsDoctor() throws {
+        try #require(Self.canDropPrivileges, "needs root and setpriv (util-linux) to run as nobody")
+        let ks = try KeystoreCLI.fresh()
+        let parent = (ks as NSString).deletingLastPathComponent
+        #expect(chmod(parent, 0o755) == 0)
+        let expected = "apnsctl: error: \(ks): permission denied (owned by root, 0700)\n"
+        for arguments in [["keystore", "status", "--keystore", ks], ["key", "list", "--keystore", ks],
+                          ["keystore", "init", ks]] {
+            let result = try Self.asNobody(arguments)
+            #expect(result.status == 5, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.hasPrefix(expected), "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.contains("no keystore here") && !result.stderr.contains("--force"))
+            #expect(result.stderr.contains("apnsctl: hint: run apnsctl as root"))
+        }
+        let doctor = try Self.asNobody(["doctor", "--keystore", ks, "--format", "json"])
+        #expect(doctor.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: doctor.stdoutData) as? [String: Any])
+        let check = try #require((json["checks"] as? [[String: Any]])?.first { $0["name"] as? String == "keystore" })
+        #expect(check["status"] as? String == "fail")
+        #expect((check["detail"] as? String)?.contains("permission denied (owned by root, 0700)") == true)
+    }
+}

@@ -57,6 +57,9 @@ import Testing
         let text = try KeystoreCLI.run(["keystore", "status"], ks)
         #expect(text.status == 1)
         #expect(text.stdout.contains("✘"))
+        // The state said once (issue 19: "expired, expired 1058 days ago").
+        #expect(text.stdout.contains("expired ") && text.stdout.contains(" days ago (until "))
+        #expect(!text.stdout.contains("expired, expired"))
     }
 
     @Test func refusesCertificatesWithoutTheirKeyOrWithTheWrongOne() throws {

@@ -53,6 +53,25 @@ enum ProfileCLI {
         #expect(result.stderr.contains("apnsctl: error: \(empty): empty file\napnsctl: hint: "))
     }
 
+    /// Issue 19: `profile inspect` used a 1 MiB limit and called a profile "a credential"; the limit is 16 MiB.
+    @Test func theSizeLimitIsSixteenMiBAndNamesAProfile() throws {
+        let directory = CLI.temporaryDirectory("bigprofile")
+        let over = directory.appendingPathComponent("big.mobileprovision")
+        #expect(FileManager.default.createFile(atPath: over.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: over)
+        try handle.truncate(atOffset: UInt64(16 << 20) + 1)
+        try handle.close()
+        let result = try CLI.run(["profile", "inspect", over.path])
+        #expect(result.status == 3)
+        #expect(result.stderr.hasPrefix("apnsctl: error: \(over.path): too large to be a provisioning profile (16777217 bytes; limit 16777216)\n"))
+        // Two MiB is under the limit: read, and refused for what it is, not for its size.
+        let two = directory.appendingPathComponent("two.mobileprovision")
+        try Data(repeating: 0x41, count: 2 << 20).write(to: two)
+        let read = try CLI.run(["profile", "inspect", two.path])
+        #expect(read.status == 3)
+        #expect(!read.stderr.contains("too large") && !read.stderr.contains("credential"), "\(read.stderr)")
+    }
+
     @Test func certInspectGivenAProfileSaysWhatItIs() throws {
         let profile = ProfileCLI.path("development.mobileprovision")
         let result = try CLI.run(["cert", "inspect", profile])
@@ -77,7 +96,16 @@ enum ProfileCLI {
         let json = try #require(try JSONSerialization.jsonObject(with: p12.stdoutData) as? [String: Any])
         #expect(json["passed"] as? Bool == true)
         #expect((json["checks"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
-                == ["signature", "expiry", "aps_environment", "team", "certificate_environment"])
+                == ["signature", "expiry", "aps_environment", "team", "certificate_expiry", "certificate_environment"])
+    }
+
+    /// Issue 19: an expired push certificate passed `profile verify --cert`.
+    @Test func anExpiredPushCertificateFailsVerify() throws {
+        let result = try CLI.run(["profile", "verify", ProfileCLI.path("development.mobileprovision"),
+                                  "--cert", CertCLI.path("expired.pem")] + ProfileCLI.ca)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("✘ certificate_expiry: the push certificate expired "))
+        #expect(result.stderr.contains("apnsctl: hint: APNs refuses an expired certificate"))
     }
 
     @Test func aProductionOnlyCertificateFailsWithTheHint() throws {

@@ -9,6 +9,27 @@ import Glibc
     static let readers = CLI.fixtures.appendingPathComponent("readers")
     static func path(_ name: String) -> String { readers.appendingPathComponent(name).path }
 
+    /// Issue 19: a damaged key block before a good certificate (a peer library's fixture) refused the whole file.
+    @Test func aDamagedKeyBlockBeforeACertificateIsAWarning() throws {
+        let file = CLI.temporaryDirectory("damaged").appendingPathComponent("peer.pem")
+        let certificate = try String(contentsOfFile: CertCLI.path("dev.pem"), encoding: .utf8)
+        try ("-----BEGIN RSA PRIVATE KEY-----\nnot*base64!!\n-----END RSA PRIVATE KEY-----\n" + certificate)
+            .write(to: file, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["cert", "inspect", file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("bundle id:    com.example.dev"))
+        #expect(result.stderr.hasPrefix("apnsctl: warning: \(file.path): PEM block 1 (RSA PRIVATE KEY) is not valid base64: ignored"))
+        // openssl reads the certificate too (a tool this project did not write).
+        if CertCLI.opensslPresent {
+            #expect(try CertCLI.runOpenSSL(["x509", "-in", file.path, "-noout"]).status == 0)
+        }
+        // cert import needs the key, and says which block was unusable.
+        let ks = try KeystoreCLI.fresh()
+        let imported = try KeystoreCLI.run(["cert", "import", file.path], ks)
+        #expect(imported.status == 3)
+        #expect(imported.stderr.contains("no usable private key: PEM block 1 (RSA PRIVATE KEY) is not valid base64"))
+    }
+
     @Test func inspectShowsAnRSA1024CertificateWithAWarningLine() throws {
         let result = try CLI.run(["cert", "inspect", Self.path("rsa1024.pem")])
         #expect(result.status == 0, "\(result.stderr)")
