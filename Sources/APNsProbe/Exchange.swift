@@ -74,6 +74,14 @@ public struct TransportFailure: Sendable, Equatable, Codable, Error {
         case kind, message
         case curlCode = "curl_code"
     }
+
+    /// Every field always present: `curl_code` is null when libcurl did not report the failure.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(message, forKey: .message)
+        try c.encode(curlCode, forKey: .curlCode)
+    }
 }
 
 /// One request and what came back: an HTTP/2 answer, or a transport failure.

@@ -27,7 +27,8 @@ struct KeyRotate: AsyncParsableCommand {
     @OptionGroup var keystore: KeystoreOptions
     @Option(help: "Output format.") var format: OutputFormat = .text
 
-    /// JSON: `team_id`, `active_key_id`, `retired_key_id` (absent when there was none), `verify_until`, `probed`.
+    /// JSON (docs/json/key-rotate.schema.json): `team_id`, `active_key_id`, `retired_key_id` and `verify_until`
+    /// (null when no key was retired), `probed`.
     struct Output: Encodable {
         var teamID: String
         var activeKeyID: String
@@ -37,6 +38,16 @@ struct KeyRotate: AsyncParsableCommand {
         enum CodingKeys: String, CodingKey {
             case teamID = "team_id", activeKeyID = "active_key_id", retiredKeyID = "retired_key_id"
             case verifyUntil = "verify_until", probed
+        }
+
+        /// Every field always present: null when no key was retired.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(teamID, forKey: .teamID)
+            try c.encode(activeKeyID, forKey: .activeKeyID)
+            try c.encode(retiredKeyID, forKey: .retiredKeyID)
+            try c.encode(verifyUntil, forKey: .verifyUntil)
+            try c.encode(probed, forKey: .probed)
         }
     }
 
