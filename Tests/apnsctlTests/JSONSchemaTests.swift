@@ -163,6 +163,10 @@ import Testing
                                                             "--format", "json"] + target))
         check.add("probe", "probe --count 3 (latency)", try Self.run(["probe", "--team", team, "--count", "3",
                                                                       "--format", "json"] + target))
+        let rounds = try Self.run(["probe", "--team", team, "--count", "2", "--interval", "0.1", "--format", "json"]
+                                  + target)
+        #expect(rounds.stdout.split(separator: "\n").count == 2, "one compact object a round: \(rounds.stdout)")
+        check.add("probe", "probe --interval (JSON Lines)", rounds, lines: true)
         check.add("probe", "probe (410 Unregistered)", try Self.run([
             "probe", "--team", team, "--device-token", gone, "--format", "json"] + target, status: 1))
         let closed = String(try SilentListener.freePort())
@@ -187,7 +191,8 @@ import Testing
     }
 
     /// Walks `apnsctl --help` down to every command: each has `--format` (house rule), and a schema named after
-    /// it (`cert inspect` → cert-inspect.schema.json); every schema file but common.schema.json names a command.
+    /// it (`cert inspect` → cert-inspect.schema.json); every schema file but common.schema.json names a command
+    /// and is used by a case above.
     @Test func everyCommandHasASchemaAndEverySchemaACommand() throws {
         var commands = [[String]]()
         var pending = [[String]()]
@@ -207,6 +212,13 @@ import Testing
         let schemas = Set(JSONSchemaCheck.schemaNames).subtracting(["common"])
         #expect(expected.subtracting(schemas).isEmpty, "commands without a schema: \(expected.subtracting(schemas).sorted())")
         #expect(schemas.subtracting(expected).isEmpty, "schemas of no command: \(schemas.subtracting(expected).sorted())")
+        // Every command schema is used: some case of this suite (or the demo's test) validates output against it.
+        let tests = try ["JSONSchemaTests.swift", "DemoTests.swift"].map {
+            try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("Tests/apnsctlTests/\($0)"), encoding: .utf8)
+        }.joined()
+        for name in schemas.sorted() {
+            #expect(tests.contains("add(\"\(name)\""), "no test validates output against \(name).schema.json")
+        }
         // docs/json.md names every schema file.
         let guide = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("docs/json.md"), encoding: .utf8)
         for name in JSONSchemaCheck.schemaNames {
