@@ -34,6 +34,7 @@ TEST_TOOLS += py:aioapns=pip:aioapns
 TEST_TOOLS += py:httpx=pip:httpx[http2]
 TEST_TOOLS += py:h2=pip:h2
 TEST_TOOLS += py:prometheus_client=pip:prometheus-client
+TEST_TOOLS += py:jsonschema=pip:jsonschema
 
 ## The interpreter the Python interop tests run (they start exactly this path) and `test-deps` installs into.
 PYTHON    ?= /usr/bin/python3

@@ -12,7 +12,7 @@ rm -f ./*.p8 ./*.pem ./*.txt
 openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out AuthKey_ABC123DEFG.p8 2>/dev/null
 openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out AuthKey_NEW456HIJK.p8 2>/dev/null
 openssl pkey -in AuthKey_ABC123DEFG.p8 -pubout -out AuthKey_ABC123DEFG.pub.pem
-# SHA-256 of the public key DER: what `apnsctl key inspect` reports as the fingerprint.
+# SHA-256 of the public key DER: what `apnsctl key inspect` reports as public_key_sha256.
 openssl pkey -in AuthKey_ABC123DEFG.p8 -pubout -outform DER | openssl dgst -sha256 -r | cut -d' ' -f1 \
     > AuthKey_ABC123DEFG.sha256.txt
 

@@ -32,7 +32,7 @@ public struct APNsCertificate: Sendable, Hashable {
     public let organization: String?
     /// Subject C.
     public let country: String?
-    /// The whole subject, most significant part last (`UID=…, CN=…, OU=…, O=…, C=…`).
+    /// The whole subject as one RFC 4514 string (``RFC4514Name``: `UID=…,CN=…,OU=…,O=…,C=…` for Apple's).
     public let subject: String
     /// The whole issuer, in the same form.
     public let issuer: String
@@ -245,26 +245,14 @@ public struct APNsCertificate: Sendable, Hashable {
         return nil
     }
 
-    private static let shortNames: [ASN1ObjectIdentifier: String] = [
-        .RDNAttributeType.commonName: "CN", .RDNAttributeType.countryName: "C",
-        .RDNAttributeType.organizationName: "O", .RDNAttributeType.organizationalUnitName: "OU",
-        .RDNAttributeType.localityName: "L", .RDNAttributeType.stateOrProvinceName: "ST",
-        .RDNAttributeType.emailAddress: "emailAddress", APNsOID.userID: "UID",
-    ]
-
-    /// Renders a name in certificate order as `KEY=value, …` (the order `openssl x509 -subject` prints).
+    /// Renders a name as one RFC 4514 string (``RFC4514Name``), the one subject format of every command.
     private static func render(_ name: DistinguishedName) -> String {
-        render(name.flatMap { rdn in
-            rdn.map { ($0.type.description, String($0.value) ?? String(describing: $0.value)) }
-        })
+        RFC4514Name.render(name)
     }
 
-    /// Renders `(dotted OID, value)` pairs the same way.
+    /// Renders OpenSSL's `(dotted OID, value)` entries the same way.
     private static func render(_ entries: [(type: String, value: String)]) -> String {
-        entries.map { entry in
-            let key = shortNames.first { $0.key.description == entry.type }?.value ?? entry.type
-            return "\(key)=\(entry.value)"
-        }.joined(separator: ", ")
+        RFC4514Name.render(entries: entries)
     }
 
     private static func encode(_ name: DistinguishedName) -> [UInt8] {

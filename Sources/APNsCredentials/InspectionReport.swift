@@ -3,11 +3,12 @@ import Foundation
 
 /// What `cert inspect` reports for one file. Encoded as JSON with these snake_case fields:
 ///
+/// - `kind`: `credential` (a certificate signing request's report says `csr`)
 /// - `file`: the path given; `format`: `pem`, `der` or `pkcs12`; `friendly_name`: PKCS#12 friendlyName or null
 /// - `certificates`: ``CertificateReport`` objects, leaf first
-/// - `private_key`: null, or `{"kind": "RSA 2048", "encoding": "pkcs12", "matches_certificate": true}`
-/// - `private_keys`: every key in the file, `{"kind", "encoding", "matches": subject of the certificate it belongs
-///   to, or null}` (a .p12 may hold several); `key_choice`: how the key was chosen among several, or null;
+/// - `private_key`: null, or `{"description": "RSA 2048", "encoding": "pkcs12", "matches_certificate": true}`
+/// - `private_keys`: every key in the file, `{"description", "encoding", "matches": subject of the certificate it
+///   belongs to, or null}` (a .p12 may hold several); `key_choice`: how the key was chosen among several, or null;
 ///   `key_ambiguity`: why none was chosen, naming the choices, or null
 /// - `warnings`: what is unusual (weak key, BER, unusual parameters), one string each
 public struct InspectionReport: Encodable, Sendable {
@@ -45,7 +46,7 @@ public struct InspectionReport: Encodable, Sendable {
             try container.encode(encoding, forKey: .encoding)
             try container.encode(matches, forKey: .matches)
         }
-        enum CodingKeys: String, CodingKey { case kind, encoding, matches }
+        enum CodingKeys: String, CodingKey { case kind = "description", encoding, matches }
     }
 
     /// The key part of a report.
@@ -58,7 +59,7 @@ public struct InspectionReport: Encodable, Sendable {
         public var matchesCertificate: Bool?
 
         enum CodingKeys: String, CodingKey {
-            case kind, encoding
+            case kind = "description", encoding
             case matchesCertificate = "matches_certificate"
         }
 
@@ -90,7 +91,7 @@ public struct InspectionReport: Encodable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case file, format, certificates
+        case kind, file, format, certificates
         case friendlyName = "friendly_name"
         case privateKey = "private_key"
         case privateKeys = "private_keys", keyChoice = "key_choice", keyAmbiguity = "key_ambiguity", warnings
@@ -98,6 +99,7 @@ public struct InspectionReport: Encodable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode("credential", forKey: .kind)
         try container.encode(file, forKey: .file)
         try container.encode(format, forKey: .format)
         try container.encode(friendlyName, forKey: .friendlyName)
@@ -115,9 +117,10 @@ public struct InspectionReport: Encodable, Sendable {
 /// `country` (C), `issuer`, `issuer_common_name`, `serial` (hex), `not_before`, `not_after` (ISO 8601),
 /// `days_left` (negative when expired), `sha1`, `sha256` (hex of the DER), `public_key` (`RSA 2048`),
 /// `public_key_type`, `public_key_bits`, `signature_algorithm`, `client_auth` (EKU), `environments`
-/// (`development`, `production`), `environment` (`development`/`production`/`universal`/`none`), `topics`
-/// (`[{"topic", "labels"}]` from 1.2.840.113635.100.6.3.6), `topics_error` (why 6.3.6 is malformed, or null),
-/// `allowed_topics` (the topics, or the UID when 6.3.6 is absent).
+/// (`development`, `production`), `environment` (`development`/`production`/`universal`/`none`), `topics` (the
+/// topics the certificate may send to, strings: those of 1.2.840.113635.100.6.3.6, else the UID alone; the same
+/// shape as in `cert import`, `cert join` and `keystore status`), `topic_labels` (`[{"topic", "labels"}]`: Apple's
+/// labels from 6.3.6, empty without it), `topics_error` (why 6.3.6 is malformed, or null).
 public struct CertificateReport: Encodable, Sendable {
     /// `leaf` or `chain`.
     public var role: String
@@ -142,7 +145,7 @@ public struct CertificateReport: Encodable, Sendable {
         case issuerCommonName = "issuer_common_name", notBefore = "not_before", notAfter = "not_after"
         case daysLeft = "days_left", publicKey = "public_key", publicKeyType = "public_key_type"
         case publicKeyBits = "public_key_bits", signatureAlgorithm = "signature_algorithm", clientAuth = "client_auth"
-        case topicsError = "topics_error", allowedTopics = "allowed_topics"
+        case topicsError = "topics_error", topicLabels = "topic_labels"
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -170,9 +173,9 @@ public struct CertificateReport: Encodable, Sendable {
         try c.encode(cert.hasClientAuthUsage, forKey: .clientAuth)
         try c.encode(cert.environments, forKey: .environments)
         try c.encode(cert.environmentSummary, forKey: .environment)
-        try c.encode(cert.topics, forKey: .topics)
+        try c.encode(cert.allowedTopics, forKey: .topics)
+        try c.encode(cert.topics, forKey: .topicLabels)
         try c.encode(cert.topicsError, forKey: .topicsError)
-        try c.encode(cert.allowedTopics, forKey: .allowedTopics)
     }
 }
 

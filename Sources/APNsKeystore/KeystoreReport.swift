@@ -32,9 +32,9 @@ public struct KeystoreReport: Codable, Sendable, Equatable {
 /// One key as `keystore status`, `key list` and `key inspect` show it. No secret.
 ///
 /// JSON fields: `key_id`, `team_id`, `state`, `origin` (`imported` | `generated`), `registered_with_apple`,
-/// `encrypted`, `fingerprint` (SHA-256 of the public key DER, hex), `created_at`, `age_days`, `activated_at`,
-/// `retired_at`, `verify_until` (end of a retired key's grace period), `revoked_at`, `last_used` (last time it
-/// signed a token). Absent dates are omitted.
+/// `encrypted`, `public_key_sha256` (SHA-256 of the SubjectPublicKeyInfo DER, hex), `created_at`, `age_days`,
+/// `activated_at`, `retired_at`, `verify_until` (end of a retired key's grace period), `revoked_at`, `last_used`
+/// (last time it signed a token). Absent dates are null.
 public struct KeyStatus: Codable, Sendable, Equatable {
     public var keyID: String
     public var teamID: String
@@ -70,17 +70,37 @@ public struct KeyStatus: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case keyID = "key_id", teamID = "team_id", state, origin, registeredWithApple = "registered_with_apple"
-        case encrypted, fingerprint, createdAt = "created_at", ageDays = "age_days", activatedAt = "activated_at"
-        case retiredAt = "retired_at", verifyUntil = "verify_until", revokedAt = "revoked_at"
-        case lastUsed = "last_used"
+        case encrypted, fingerprint = "public_key_sha256", createdAt = "created_at", ageDays = "age_days"
+        case activatedAt = "activated_at", retiredAt = "retired_at", verifyUntil = "verify_until"
+        case revokedAt = "revoked_at", lastUsed = "last_used"
+    }
+
+    /// Every field always present: absent dates are null.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(keyID, forKey: .keyID)
+        try c.encode(teamID, forKey: .teamID)
+        try c.encode(state, forKey: .state)
+        try c.encode(origin, forKey: .origin)
+        try c.encode(registeredWithApple, forKey: .registeredWithApple)
+        try c.encode(encrypted, forKey: .encrypted)
+        try c.encode(fingerprint, forKey: .fingerprint)
+        try c.encode(createdAt, forKey: .createdAt)
+        try c.encode(ageDays, forKey: .ageDays)
+        try c.encode(activatedAt, forKey: .activatedAt)
+        try c.encode(retiredAt, forKey: .retiredAt)
+        try c.encode(verifyUntil, forKey: .verifyUntil)
+        try c.encode(revokedAt, forKey: .revokedAt)
+        try c.encode(lastUsed, forKey: .lastUsed)
     }
 }
 
 /// One certificate in `keystore status`.
 ///
 /// JSON fields: `id`, `state` (`valid` | `expiring` | `expired`), `subject`, `topics`, `environments`,
-/// `team_id`, `not_after`, `days_left` (whole days, rounded down; negative once past), `expiring` (true when `days_left` < `min_days`,
-/// that is when less than `min_days` days of 86,400 seconds are left),
+/// `team_id` (null when the subject has no OU), `not_after`, `days_left` (whole days, rounded down; negative once
+/// past), `expiring` (true when `days_left` < `min_days`, that is when less than `min_days` days of 86,400 seconds
+/// are left),
 /// `imported_at`, `age_days`.
 public struct CertificateStatus: Codable, Sendable, Equatable {
     /// A stored certificate's state at report time.
@@ -129,6 +149,22 @@ public struct CertificateStatus: Codable, Sendable, Equatable {
         case id, state, teamID = "team_id", subject, topics, environments, notAfter = "not_after"
         case daysLeft = "days_left", expiring
         case importedAt = "imported_at", ageDays = "age_days"
+    }
+
+    /// Every field always present: `team_id` is null when the subject has no OU.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(state, forKey: .state)
+        try c.encode(teamID, forKey: .teamID)
+        try c.encode(subject, forKey: .subject)
+        try c.encode(topics, forKey: .topics)
+        try c.encode(environments, forKey: .environments)
+        try c.encode(notAfter, forKey: .notAfter)
+        try c.encode(daysLeft, forKey: .daysLeft)
+        try c.encode(expiring, forKey: .expiring)
+        try c.encode(importedAt, forKey: .importedAt)
+        try c.encode(ageDays, forKey: .ageDays)
     }
 }
 

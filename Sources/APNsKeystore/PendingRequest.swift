@@ -160,8 +160,8 @@ extension Manifest {
 
 /// One pending request in `keystore status` and `cert request --list`.
 ///
-/// JSON fields: `id`, `subject`, `bundle_id`, `environment` (absent when not noted), `fingerprint`,
-/// `created_at`, `age_days`.
+/// JSON fields: `id`, `subject`, `bundle_id`, `environment` (null when not noted), `public_key_sha256` (SHA-256
+/// of the SubjectPublicKeyInfo DER, hex), `created_at`, `age_days`.
 public struct PendingRequestStatus: Codable, Sendable, Equatable {
     public var id: String
     public var subject: String
@@ -182,7 +182,19 @@ public struct PendingRequestStatus: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, subject, bundleID = "bundle_id", environment, fingerprint, createdAt = "created_at"
-        case ageDays = "age_days"
+        case id, subject, bundleID = "bundle_id", environment, fingerprint = "public_key_sha256"
+        case createdAt = "created_at", ageDays = "age_days"
+    }
+
+    /// Every field always present: notes not given are null.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(subject, forKey: .subject)
+        try c.encode(bundleID, forKey: .bundleID)
+        try c.encode(environment, forKey: .environment)
+        try c.encode(fingerprint, forKey: .fingerprint)
+        try c.encode(createdAt, forKey: .createdAt)
+        try c.encode(ageDays, forKey: .ageDays)
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 /// JSON fields (snake_case, stable): `time` (ISO 8601), `connection` (a number per TLS connection), `stream`
 /// (the HTTP/2 stream id; 0 for a refused HTTP/1.1 request), `remote` (`address:port`), `protocol` (`h2` or
 /// `http/1.1`), `method`, `path`, `device_token`, `topic`, `push_type`, `priority`, `apns_id`, `auth` (`token`,
-/// `certificate` or `none`), `key_id`, `team_id`, `certificate_subject`, `status`, `reason`, `timestamp`
+/// `certificate` or `none`), `key_id`, `team_id`, `certificate_bundle_id` (the client certificate's UID, else its
+/// first topic), `status`, `reason`, `timestamp`
 /// (410 only), `payload_bytes`, `detail` (why, in words). Absent values are `null`. A GOAWAY the mock sends is a
 /// line of its own: `method` `GOAWAY`, `path` `-`, `status` 0, `stream` the last stream id, `reason` the GOAWAY's.
 public struct MockLogEntry: Sendable, Equatable {
@@ -132,7 +133,7 @@ public struct MockLogEntry: Sendable, Equatable {
         fields["auth"] = auth
         fields["key_id"] = keyID ?? NSNull()
         fields["team_id"] = teamID ?? NSNull()
-        fields["certificate_subject"] = certificateSubject ?? NSNull()
+        fields["certificate_bundle_id"] = certificateSubject ?? NSNull()
         fields["status"] = status
         fields["reason"] = reason ?? NSNull()
         fields["timestamp"] = timestamp.map { NSNumber(value: $0) } ?? NSNull()

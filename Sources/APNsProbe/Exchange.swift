@@ -101,7 +101,8 @@ public struct TransportFailure: Sendable, Equatable, Codable, Error {
         case curlCode = "curl_code", tlsAlert = "tls_alert"
     }
 
-    /// Encodes absent values as explicit nulls, so every documented field is always present.
+    /// Every field always present: `curl_code` is null when libcurl did not report the failure, `tls_alert` when
+    /// the server sent none.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)

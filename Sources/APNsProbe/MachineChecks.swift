@@ -5,7 +5,7 @@ import Synchronization
 
 /// One line of `apnsctl doctor`: a named check, its status, what was found, and what to do.
 ///
-/// JSON fields: `name`, `status` ("pass", "warn", "fail"), `detail`, `hint`.
+/// JSON fields: `name`, `status` ("pass", "warn", "fail"), `detail`, `hint` (null when there is none).
 public struct DoctorCheck: Sendable, Equatable, Codable {
     public enum Status: String, Sendable, Codable {
         case pass, warn, fail
@@ -21,6 +21,24 @@ public struct DoctorCheck: Sendable, Equatable, Codable {
         self.status = status
         self.detail = detail
         self.hint = hint
+    }
+
+    enum CodingKeys: String, CodingKey { case name, status, detail, hint }
+
+    /// An empty hint is null in JSON, never `""`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(status, forKey: .status)
+        try c.encode(detail, forKey: .detail)
+        try c.encode(hint.isEmpty ? nil : hint, forKey: .hint)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(try c.decode(String.self, forKey: .name), try c.decode(Status.self, forKey: .status),
+                  try c.decode(String.self, forKey: .detail),
+                  hint: try c.decodeIfPresent(String.self, forKey: .hint) ?? "")
     }
 }
 

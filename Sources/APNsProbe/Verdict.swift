@@ -25,6 +25,22 @@ public struct Verdict: Sendable, Equatable, Codable {
         self.hint = hint
     }
 
+    enum CodingKeys: String, CodingKey { case outcome, summary, hint }
+
+    /// An empty hint is null in JSON, never `""`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(outcome, forKey: .outcome)
+        try c.encode(summary, forKey: .summary)
+        try c.encode(hint.isEmpty ? nil : hint, forKey: .hint)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(try c.decode(Outcome.self, forKey: .outcome), try c.decode(String.self, forKey: .summary),
+                  hint: try c.decodeIfPresent(String.self, forKey: .hint) ?? "")
+    }
+
     /// The exit status for this outcome.
     public var exitStatus: ExitStatus {
         switch outcome {

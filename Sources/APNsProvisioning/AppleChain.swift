@@ -19,6 +19,8 @@ public struct AppleChain: Sendable {
     public struct Result: Sendable, Equatable {
         public var trust: Trust
         public var path: String
+        /// The path's certificates as RFC 4514 subjects, the leaf's issuer first, the trust anchor last (JSON).
+        public var subjects: [String] = []
     }
 
     /// Apple's roots.
@@ -43,7 +45,10 @@ public struct AppleChain: Sendable {
                        file: String, caFile: String?) async throws -> Result {
         let verifier = CertificateVerifier()
         let apple = await verifier.chain(leaf, intermediates: chain + intermediates, anchors: roots)
-        if apple.status == .pass { return Result(trust: .apple, path: Self.path(apple.detail)) }
+        if apple.status == .pass {
+            return Result(trust: .apple, path: Self.path(apple.detail),
+                          subjects: Self.issuerSubjects(of: leaf, candidates: chain + intermediates, anchors: roots))
+        }
         guard !extraAnchors.isEmpty, let caFile else {
             throw APNsError.badInput(
                 "\(file): the certificate does not chain to Apple (issuer: \(leaf.issuerCommonName ?? leaf.issuer))",
@@ -57,7 +62,26 @@ public struct AppleChain: Sendable {
                                                                          with: ""),
                                      hint: "--ca must name the certificate of the CA that issued \(file)")
         }
-        return Result(trust: .givenCA, path: Self.path(given.detail))
+        return Result(trust: .givenCA, path: Self.path(given.detail),
+                      subjects: Self.issuerSubjects(of: leaf, candidates: chain, anchors: extraAnchors))
+    }
+
+    /// The subjects from the leaf's issuer up to an anchor, following issuer names through a path that has
+    /// already verified (certificates sharing a subject share the name, so any of them names the step alike).
+    static func issuerSubjects(of leaf: APNsCertificate, candidates: [APNsCertificate],
+                               anchors: [APNsCertificate]) -> [String] {
+        var subjects = [String]()
+        var current = leaf
+        for _ in 0..<8 {
+            if let anchor = anchors.first(where: { $0.subject == current.issuer }) {
+                subjects.append(anchor.subject)
+                break
+            }
+            guard let next = candidates.first(where: { $0.subject == current.issuer && $0 != current }) else { break }
+            subjects.append(next.subject)
+            current = next
+        }
+        return subjects
     }
 
     private static func path(_ detail: String) -> String {

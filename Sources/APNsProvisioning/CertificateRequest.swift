@@ -1,4 +1,5 @@
 import APNsCore
+import APNsCredentials
 import Crypto
 import _CryptoExtras
 import Foundation
@@ -119,33 +120,9 @@ public struct CertificateRequestSteps: Sendable, Equatable {
 /// RFC 2253 rendering of a name, as `openssl … -nameopt RFC2253` prints it: last RDN first, `,` between RDNs,
 /// `+` inside one, short names (`CN`, `C`, `emailAddress`…), special characters escaped.
 public enum RFC2253Name {
-    static let shortNames: [ASN1ObjectIdentifier: String] = [
-        .RDNAttributeType.commonName: "CN", .RDNAttributeType.countryName: "C",
-        .RDNAttributeType.organizationName: "O", .RDNAttributeType.organizationalUnitName: "OU",
-        .RDNAttributeType.localityName: "L", .RDNAttributeType.stateOrProvinceName: "ST",
-        .RDNAttributeType.emailAddress: "emailAddress", [0, 9, 2342, 19_200_300, 100, 1, 1]: "UID",
-    ]
-
-    /// `C=US,CN=Jane Doe,emailAddress=jane@example.com` for a name encoded emailAddress, CN, C.
+    /// `C=US,CN=Jane Doe,emailAddress=jane@example.com` for a name encoded emailAddress, CN, C: the one subject
+    /// format of every command (``RFC4514Name``; RFC 4514 obsoletes RFC 2253 and writes names the same way).
     public static func render(_ name: DistinguishedName) -> String {
-        name.reversed().map { rdn in
-            rdn.map { attribute in
-                let key = shortNames[attribute.type] ?? attribute.type.description
-                return key + "=" + escape(String(attribute.value) ?? String(describing: attribute.value))
-            }.joined(separator: "+")
-        }.joined(separator: ",")
-    }
-
-    static func escape(_ value: String) -> String {
-        var out = ""
-        for (index, character) in value.enumerated() {
-            let first = index == 0, last = index == value.count - 1
-            if ",+\"\\<>;".contains(character) || (first && (character == "#" || character == " "))
-                || (last && character == " ") {
-                out.append("\\")
-            }
-            out.append(character)
-        }
-        return out
+        RFC4514Name.render(name)
     }
 }

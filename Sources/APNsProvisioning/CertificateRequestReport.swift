@@ -7,11 +7,11 @@ import X509
 
 /// What `cert inspect` shows for a certificate signing request (PEM or DER).
 ///
-/// JSON fields: `file`, `kind` (`csr`), `format` (`pem` | `der`), `subject` (RFC 2253, as
+/// JSON fields: `file`, `kind` (`csr`), `format` (`pem` | `der`), `subject` (RFC 4514, as
 /// `openssl req -subject -nameopt RFC2253` prints it), `public_key` (`rsaEncryption 2048`, `id-ecPublicKey 256`),
 /// `public_key_type` (`RSA`, `EC P-256`…), `public_key_bits`, `public_key_sha256` (SHA-256 of the
 /// SubjectPublicKeyInfo DER, hex), `signature_algorithm` (`sha256WithRSAEncryption`), `signature_verifies`
-/// (the self-signature), `pending_request` (the id of the keystore's pending request for this key; absent when
+/// (the self-signature), `pending_request` (the id of the keystore's pending request for this key; null when
 /// none, or no keystore).
 public struct CertificateRequestReport: Encodable, Sendable, Equatable {
     public var file: String
@@ -33,6 +33,22 @@ public struct CertificateRequestReport: Encodable, Sendable, Equatable {
         case publicKeyBits = "public_key_bits", publicKeySHA256 = "public_key_sha256"
         case signatureAlgorithm = "signature_algorithm", signatureVerifies = "signature_verifies"
         case pendingRequest = "pending_request"
+    }
+
+    /// Every field always present: `pending_request` is null when there is none.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(file, forKey: .file)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(format, forKey: .format)
+        try c.encode(subject, forKey: .subject)
+        try c.encode(publicKey, forKey: .publicKey)
+        try c.encode(publicKeyType, forKey: .publicKeyType)
+        try c.encode(publicKeyBits, forKey: .publicKeyBits)
+        try c.encode(publicKeySHA256, forKey: .publicKeySHA256)
+        try c.encode(signatureAlgorithm, forKey: .signatureAlgorithm)
+        try c.encode(signatureVerifies, forKey: .signatureVerifies)
+        try c.encode(pendingRequest, forKey: .pendingRequest)
     }
 
     /// Reads `bytes` from `file` as a CSR. Returns nil when they are not one (a certificate, a key, a .p12),

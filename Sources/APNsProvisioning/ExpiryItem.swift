@@ -5,8 +5,10 @@ import Foundation
 /// shown), or a file that could not be read.
 ///
 /// JSON fields: `kind` (`certificate`, `chain_certificate`, `profile`, `signing_key`, `request`, `unreadable`),
-/// `source` (`keystore` or `file`), `file`, `name` (subject, profile name, key id, or request id and subject), `team`, `environment`, `topic`
-/// (bundle id), `not_after`, `days_left`, `created_at`, `age_days`, `error`.
+/// `source` (`keystore` or `file`), `file`, `name` (subject, profile name, key id, or request id and subject),
+/// `team_id`, `environment`, `bundle_id` (a certificate's topic, a profile's app id, a request's note),
+/// `not_after`, `days_left`, `created_at`, `age_days`, `error`; absent values are null. (Prometheus keeps its
+/// short labels `team` and `topic`.)
 public struct ExpiryItem: Sendable, Encodable, Equatable {
     /// What kind of credential this is.
     public enum Kind: String, Sendable, Encodable, CaseIterable {
@@ -57,7 +59,7 @@ public struct ExpiryItem: Sendable, Encodable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case kind, source, file, name, team, environment, topic, notAfter = "not_after", daysLeft = "days_left"
+        case kind, source, file, name, team = "team_id", environment, topic = "bundle_id", notAfter = "not_after", daysLeft = "days_left"
         case createdAt = "created_at", ageDays = "age_days", error
     }
 

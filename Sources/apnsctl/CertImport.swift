@@ -19,7 +19,8 @@ struct CertImport: AsyncParsableCommand {
     @OptionGroup var keystore: KeystoreOptions
     @Option(help: "Output format.") var format: OutputFormat = .text
 
-    /// JSON: `id`, `subject`, `topics`, `environments`, `team_id`, `not_after`, `days_left`, `already_present`.
+    /// JSON (docs/json/cert-import.schema.json): `id`, `subject`, `topics` (strings), `environments`, `team_id`
+    /// (null without an OU), `not_after`, `days_left`, `already_present`.
     struct Output: Encodable {
         var id: String
         var subject: String
@@ -32,6 +33,19 @@ struct CertImport: AsyncParsableCommand {
         enum CodingKeys: String, CodingKey {
             case id, subject, topics, environments, teamID = "team_id", notAfter = "not_after"
             case daysLeft = "days_left", alreadyPresent = "already_present"
+        }
+
+        /// Every field always present: `team_id` is null when the subject has no OU.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(subject, forKey: .subject)
+            try c.encode(topics, forKey: .topics)
+            try c.encode(environments, forKey: .environments)
+            try c.encode(teamID, forKey: .teamID)
+            try c.encode(notAfter, forKey: .notAfter)
+            try c.encode(daysLeft, forKey: .daysLeft)
+            try c.encode(alreadyPresent, forKey: .alreadyPresent)
         }
     }
 

@@ -41,10 +41,11 @@ struct CertJoin: AsyncParsableCommand {
         if legacy && to != "p12" { throw ValidationError("--legacy applies to --to p12 only") }
     }
 
-    /// JSON: `id`, `request` (the joined request's id), `subject`, `kind` (`push`, `pass_type_id`,
-    /// `website_push_id`), `topics`, `environments`, `team_id`, `not_after`, `days_left`, `trust` (`apple`, or
-    /// `ca` when only --ca vouches for it), `chain` (the verified path), `already_present`, `export`
-    /// (`{"file", "format"}`, absent without --out).
+    /// JSON (docs/json/cert-join.schema.json): `id`, `request` (the joined request's id), `subject`,
+    /// `certificate_type` (`push`, `pass_type_id`, `website_push_id`), `topics`, `environments`, `team_id`,
+    /// `not_after`, `days_left`, `trust` (`apple`, or `ca` when only --ca vouches for it), `chain` (the verified
+    /// path: RFC 4514 subjects, the leaf's issuer first), `already_present`, `export` (`{"file", "format"}`, null
+    /// without --out).
     struct Output: Encodable {
         struct Export: Encodable { var file: String; var format: String }
         var id: String
@@ -57,12 +58,31 @@ struct CertJoin: AsyncParsableCommand {
         var notAfter: Date
         var daysLeft: Int
         var trust: AppleChain.Trust
-        var chain: String
+        var chain: [String]
         var alreadyPresent: Bool
         var export: Export?
         enum CodingKeys: String, CodingKey {
-            case id, request, subject, kind, topics, environments, teamID = "team_id", notAfter = "not_after"
-            case daysLeft = "days_left", trust, chain, alreadyPresent = "already_present", export
+            case id, request, subject, kind = "certificate_type", topics, environments, teamID = "team_id"
+            case notAfter = "not_after", daysLeft = "days_left", trust, chain, alreadyPresent = "already_present"
+            case export
+        }
+
+        /// Every field always present: `team_id` and `export` are null when absent.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(request, forKey: .request)
+            try c.encode(subject, forKey: .subject)
+            try c.encode(kind, forKey: .kind)
+            try c.encode(topics, forKey: .topics)
+            try c.encode(environments, forKey: .environments)
+            try c.encode(teamID, forKey: .teamID)
+            try c.encode(notAfter, forKey: .notAfter)
+            try c.encode(daysLeft, forKey: .daysLeft)
+            try c.encode(trust, forKey: .trust)
+            try c.encode(chain, forKey: .chain)
+            try c.encode(alreadyPresent, forKey: .alreadyPresent)
+            try c.encode(export, forKey: .export)
         }
     }
 
@@ -109,7 +129,7 @@ struct CertJoin: AsyncParsableCommand {
             try Console.printJSON(Output(
                 id: record.id, request: request.id, subject: record.subject, kind: kind, topics: record.topics,
                 environments: record.environments, teamID: record.teamID, notAfter: record.notAfter,
-                daysLeft: daysLeft, trust: trust.trust, chain: trust.path, alreadyPresent: result.alreadyPresent,
+                daysLeft: daysLeft, trust: trust.trust, chain: trust.subjects, alreadyPresent: result.alreadyPresent,
                 export: export))
         } else {
             print("joined request \(request.id) with \(name): certificate \(record.id) \(record.subject)")

@@ -48,8 +48,9 @@ struct CertRequest: AsyncParsableCommand {
         }
     }
 
-    /// JSON: `id`, `csr` (path), `subject`, `public_key_sha256`, `bundle_id`, `environment`, `certificate_type`
-    /// (what to choose in the portal), `portal_url`, `join_command`, `next_steps` (in order).
+    /// JSON (docs/json/cert-request.schema.json): `id`, `csr` (path), `subject`, `public_key_sha256`, `bundle_id`,
+    /// `environment` (null when not noted), `portal_certificate_type` (what to choose in the portal), `portal_url`,
+    /// `join_command`, `next_steps` (in order).
     struct Output: Encodable {
         var id: String
         var csr: String
@@ -63,8 +64,23 @@ struct CertRequest: AsyncParsableCommand {
         var nextSteps: [String]
         enum CodingKeys: String, CodingKey {
             case id, csr, subject, publicKeySHA256 = "public_key_sha256", bundleID = "bundle_id", environment
-            case certificateType = "certificate_type", portalURL = "portal_url", joinCommand = "join_command"
+            case certificateType = "portal_certificate_type", portalURL = "portal_url", joinCommand = "join_command"
             case nextSteps = "next_steps"
+        }
+
+        /// Every field always present: notes not given are null.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(csr, forKey: .csr)
+            try c.encode(subject, forKey: .subject)
+            try c.encode(publicKeySHA256, forKey: .publicKeySHA256)
+            try c.encode(bundleID, forKey: .bundleID)
+            try c.encode(environment, forKey: .environment)
+            try c.encode(certificateType, forKey: .certificateType)
+            try c.encode(portalURL, forKey: .portalURL)
+            try c.encode(joinCommand, forKey: .joinCommand)
+            try c.encode(nextSteps, forKey: .nextSteps)
         }
     }
 

@@ -204,11 +204,23 @@ struct DemoFixtures {
 }
 
 /// The JSON form of the demo's outcome (`--format json`).
+/// `passed`, `seconds`, `steps` (each `step`, `command`, `exit_code`, `passed`, `detail`), `kept` (the kept
+/// directory, null unless kept).
 struct DemoSummary: Encodable {
     var passed: Bool
     var seconds: Double
     var steps: [DemoRunner.Outcome]
     var kept: String?
+
+    enum CodingKeys: String, CodingKey { case passed, seconds, steps, kept }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(passed, forKey: .passed)
+        try c.encode(seconds, forKey: .seconds)
+        try c.encode(steps, forKey: .steps)
+        try c.encode(kept, forKey: .kept)
+    }
 }
 
 func expectExit(_ output: DemoRunner.Output, _ status: Int32) -> String? {

@@ -14,7 +14,8 @@ struct KeyExportPublic: AsyncParsableCommand {
     @OptionGroup var keystore: KeystoreOptions
     @Option(help: "Output format.") var format: OutputFormat = .text
 
-    /// JSON: `key_id`, `team_id`, `fingerprint`, `public_key_pem`, `out` (when written to a file).
+    /// JSON (docs/json/key-export-public.schema.json): `key_id`, `team_id`, `public_key_sha256`, `public_key_pem`,
+    /// `out` (the file written, null without --out).
     struct Output: Encodable {
         var keyID: String
         var teamID: String
@@ -22,7 +23,18 @@ struct KeyExportPublic: AsyncParsableCommand {
         var publicKeyPEM: String
         var out: String?
         enum CodingKeys: String, CodingKey {
-            case keyID = "key_id", teamID = "team_id", fingerprint, publicKeyPEM = "public_key_pem", out
+            case keyID = "key_id", teamID = "team_id", fingerprint = "public_key_sha256"
+            case publicKeyPEM = "public_key_pem", out
+        }
+
+        /// Every field always present: `out` is null without --out.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(keyID, forKey: .keyID)
+            try c.encode(teamID, forKey: .teamID)
+            try c.encode(fingerprint, forKey: .fingerprint)
+            try c.encode(publicKeyPEM, forKey: .publicKeyPEM)
+            try c.encode(out, forKey: .out)
         }
     }
 

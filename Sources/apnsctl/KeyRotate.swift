@@ -28,9 +28,10 @@ struct KeyRotate: AsyncParsableCommand {
     @OptionGroup var keystore: KeystoreOptions
     @Option(help: "Output format.") var format: OutputFormat = .text
 
-    /// JSON: `team_id`, `rotated` (false when the canary refused the rotation), `active_key_id` (null when
-    /// refused), `retired_key_id` (null when there was none), `verify_until`, `probed`, and `probe`: the canary's
-    /// probe report (as `apnsctl probe --format json` prints it; null without --probe). Printed on failure too.
+    /// JSON (docs/json/key-rotate.schema.json): `team_id`, `rotated` (false when the canary refused the rotation),
+    /// `active_key_id` (null when refused), `retired_key_id` and `verify_until` (null when no key was retired),
+    /// `probed`, and `probe`: the canary's probe report (as `apnsctl probe --format json` prints it; null without
+    /// --probe). Printed on failure too.
     struct Output: Encodable {
         var teamID: String
         var rotated: Bool

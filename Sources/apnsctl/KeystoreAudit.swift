@@ -18,13 +18,38 @@ struct KeystoreAudit: AsyncParsableCommand {
         let start = try since.map(Self.parseSince)
         let entries = try keystore.open().auditEntries(since: start)
         if format == .json {
-            try Console.printJSON(entries)
+            try Console.printJSON(entries.map(AuditLine.init))
             return
         }
         for entry in entries {
             let who = [entry.teamID, entry.keyID].compactMap { $0 }.joined(separator: "/")
             print("\(KeystoreText.date(entry.time))  \(entry.action)  \(who.isEmpty ? "-" : who)  "
                   + "\(entry.outcome.rawValue)  \(entry.detail)  (\(entry.actor))")
+        }
+    }
+
+    /// One entry in `keystore audit --format json` (docs/json/keystore-audit.schema.json): the fields of an
+    /// audit.log line, every one present (`team_id`, `key_id`, `change_id`, `manifest_sha256` null when absent).
+    /// audit.log itself keeps its compact lines.
+    struct AuditLine: Encodable {
+        var entry: AuditEntry
+
+        enum CodingKeys: String, CodingKey {
+            case time, action, teamID = "team_id", keyID = "key_id", outcome, detail, actor
+            case changeID = "change_id", manifestSHA256 = "manifest_sha256"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(entry.time, forKey: .time)
+            try c.encode(entry.action, forKey: .action)
+            try c.encode(entry.teamID, forKey: .teamID)
+            try c.encode(entry.keyID, forKey: .keyID)
+            try c.encode(entry.outcome, forKey: .outcome)
+            try c.encode(entry.detail, forKey: .detail)
+            try c.encode(entry.actor, forKey: .actor)
+            try c.encode(entry.changeID, forKey: .changeID)
+            try c.encode(entry.manifestSHA256, forKey: .manifestSHA256)
         }
     }
 

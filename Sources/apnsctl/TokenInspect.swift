@@ -22,8 +22,8 @@ struct TokenInspect: AsyncParsableCommand {
     /// JSON: `algorithm`, `key_id`, `team_id`, `issued_at`, `age_seconds`, `verdict` after every check
     /// (`unsupported_algorithm` | `invalid_signature` | `untrusted_key` | `expired` | `issued_in_future` |
     /// `accepted`), `accepted_until`, `signature` (`valid` | `invalid` | `not_checked`), `verified_with`
-    /// (file or key id), `key_state` and `key_trusted` (when the key is in the keystore: false once it is revoked
-    /// or retired past its grace period), `summary`.
+    /// (file or key id; null when not checked), `key_state` and `key_trusted` (when the key is in the keystore:
+    /// false once it is revoked or retired past its grace period; null otherwise), `summary`.
     struct Output: Encodable {
         var algorithm: String
         var keyID: String
@@ -41,6 +41,23 @@ struct TokenInspect: AsyncParsableCommand {
             case algorithm, keyID = "key_id", teamID = "team_id", issuedAt = "issued_at", ageSeconds = "age_seconds"
             case verdict, acceptedUntil = "accepted_until", signature, verifiedWith = "verified_with"
             case keyState = "key_state", keyTrusted = "key_trusted", summary
+        }
+
+        /// Every field always present: what was not checked is null.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(algorithm, forKey: .algorithm)
+            try c.encode(keyID, forKey: .keyID)
+            try c.encode(teamID, forKey: .teamID)
+            try c.encode(issuedAt, forKey: .issuedAt)
+            try c.encode(ageSeconds, forKey: .ageSeconds)
+            try c.encode(verdict, forKey: .verdict)
+            try c.encode(acceptedUntil, forKey: .acceptedUntil)
+            try c.encode(signature, forKey: .signature)
+            try c.encode(verifiedWith, forKey: .verifiedWith)
+            try c.encode(keyState, forKey: .keyState)
+            try c.encode(keyTrusted, forKey: .keyTrusted)
+            try c.encode(summary, forKey: .summary)
         }
     }
 

@@ -30,7 +30,7 @@ struct TokenIssue: AsyncParsableCommand {
     @Option(help: "Output format.") var format: OutputFormat = .text
 
     /// JSON: `token`, `team_id`, `key_id`, `issued_at`, `refresh_at`, `expires_at`, `reused` (from the cache),
-    /// `refresh_reason` (`no_cached_token` | `due` | `clock_moved_backwards` | `key_changed`; absent when reused).
+    /// `refresh_reason` (`no_cached_token` | `due` | `clock_moved_backwards` | `key_changed`; null when reused).
     struct Output: Encodable {
         var token: String
         var teamID: String
@@ -43,6 +43,19 @@ struct TokenIssue: AsyncParsableCommand {
         enum CodingKeys: String, CodingKey {
             case token, teamID = "team_id", keyID = "key_id", issuedAt = "issued_at", refreshAt = "refresh_at"
             case expiresAt = "expires_at", reused, refreshReason = "refresh_reason"
+        }
+
+        /// Every field always present: `refresh_reason` is null for a reused token.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(token, forKey: .token)
+            try c.encode(teamID, forKey: .teamID)
+            try c.encode(keyID, forKey: .keyID)
+            try c.encode(issuedAt, forKey: .issuedAt)
+            try c.encode(refreshAt, forKey: .refreshAt)
+            try c.encode(expiresAt, forKey: .expiresAt)
+            try c.encode(reused, forKey: .reused)
+            try c.encode(refreshReason, forKey: .refreshReason)
         }
     }
 

@@ -25,7 +25,7 @@ import Testing
         #expect(cert.publicKeyDescription == "RSA 2048")
         #expect(cert.signatureAlgorithm == "sha256WithRSAEncryption")
         #expect(cert.issuerCommonName == "apnsctl Test WWDR CA")
-        #expect(cert.subject.hasPrefix("UID=com.example.g4, CN=Apple Push Services: com.example.g4"))
+        #expect(cert.subject.hasSuffix(",CN=Apple Push Services: com.example.g4,UID=com.example.g4"), "RFC 4514")
         #expect(cert.sha256Fingerprint.count == 64 && cert.sha1Fingerprint.count == 40)
     }
 

@@ -40,7 +40,7 @@ import Testing
         #expect(leaf.publicKeyDescription == "RSA 1024")
         #expect(leaf.bundleID == "com.example.weak")
         #expect(leaf.teamID == "TEAM123456")
-        #expect(leaf.subject == "UID=com.example.weak, CN=Apple Development IOS Push Services: com.example.weak, OU=TEAM123456, O=apnsctl tests, C=US")
+        #expect(leaf.subject == "C=US,O=apnsctl tests,OU=TEAM123456,CN=Apple Development IOS Push Services: com.example.weak,UID=com.example.weak")
         #expect(leaf.issuerCommonName == "Old Test CA (RSA 1024)")
         #expect(leaf.serialNumber == "1092")
         #expect(leaf.signatureAlgorithm == "sha256WithRSAEncryption")

@@ -29,7 +29,7 @@ struct LogAndDateTests {
         #expect(json?["time"] as? String == "2027-01-15T08:00:00.000Z")
         #expect(json?["device_token"] as? String == Fixture.device)
         #expect(json?["priority"] as? String == "5")
-        #expect(json?["certificate_subject"] is NSNull)
+        #expect(json?["certificate_bundle_id"] is NSNull)
     }
 }
 

@@ -28,6 +28,12 @@ import Testing
         let result = try await AppleChain().verify(leaf, chain: bundle.chain, extraAnchors: [], file: name, caFile: nil)
         #expect(result.trust == .apple)
         #expect(result.path.contains("Apple Root CA"), "\(result.path)")
+        // cert join's JSON `chain`: RFC 4514 subjects, the WWDR intermediate first, Apple's root last.
+        #expect(result.subjects.count == 2, "\(result.subjects)")
+        #expect(result.subjects.first?.contains("CN=Apple Worldwide Developer Relations Certification Authority") == true,
+                "\(result.subjects)")
+        #expect(result.subjects.first == leaf.issuer)
+        #expect(result.subjects.last?.contains("CN=Apple Root CA") == true, "\(result.subjects)")
         #expect(CertificateJoin.kind(of: leaf) == .push)
     }
 
@@ -40,6 +46,7 @@ import Testing
         let ca = try Self.certificate(Self.fixture("ca.pem")).certificates
         let result = try await AppleChain().verify(leaf, chain: [], extraAnchors: ca, file: "u.pem", caFile: "ca.pem")
         #expect(result.trust == .givenCA && result.path.contains("apnsctl Test WWDR CA"))
+        #expect(result.subjects == ca.map(\.subject) && result.subjects.first == leaf.issuer)
         // A CA that did not issue it is refused too.
         let wrong = try Self.certificate(Self.fixture("universal.pem")).certificates
         await #expect(throws: APNsError.self) {

@@ -133,7 +133,9 @@ enum RequestCLI {
         let joined = try KeystoreCLI.ok(["cert", "join", cer, "--ca", RequestCLI.ca, "--out", p12,
                                          "--out-password-file", password, "--format", "json"], ks)
         let json = try KeystoreCLI.json(joined) as? [String: Any] ?? [:]
-        #expect(json["request"] as? String == id && json["trust"] as? String == "ca" && json["kind"] as? String == "push")
+        #expect(json["request"] as? String == id && json["trust"] as? String == "ca"
+                && json["certificate_type"] as? String == "push")
+        #expect((json["chain"] as? [String])?.count == 1, "the chain is an array of subjects: the test CA")
         #expect(json["topics"] as? [String] == ["com.example.app", "com.example.app.voip"])
         #expect(json["environments"] as? [String] == ["development", "production"])
         #expect(KeystoreCLI.mode(p12) == 0o600)

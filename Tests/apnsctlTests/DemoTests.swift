@@ -10,6 +10,10 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         let summary = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
         #expect(summary["passed"] as? Bool == true)
+        var schema = JSONSchemaCheck()
+        schema.add("demo", "demo --format json", result)
+        let problems = try schema.problems()
+        #expect(problems.isEmpty, "docs/json/demo.schema.json: \(problems.joined(separator: "\n"))")
         let steps = try #require(summary["steps"] as? [[String: Any]])
         #expect(steps.count >= 15)
         for name in ["convert .p12 to PEM", "probe with the signing key", "probe with the certificate",

@@ -46,7 +46,7 @@ import Testing
         let items = try #require(json["credentials"] as? [[String: Any]])
         #expect(items.contains { $0["kind"] as? String == "signing_key" && ($0["name"] as? String)?.hasPrefix("EXPIRY0001") == true
                                  && $0["age_days"] as? Int == 0 && $0["source"] as? String == "keystore" })
-        #expect(items.contains { $0["kind"] as? String == "certificate" && $0["topic"] as? String == "com.example.g4" })
+        #expect(items.contains { $0["kind"] as? String == "certificate" && $0["bundle_id"] as? String == "com.example.g4" })
         #expect(items.contains { $0["kind"] as? String == "chain_certificate" })
     }
 
@@ -61,7 +61,7 @@ import Testing
         let items = listed["credentials"] as? [[String: Any]] ?? []
         let request = try #require(items.first { $0["kind"] as? String == "request" })
         #expect((request["name"] as? String)?.hasPrefix(id) == true)
-        #expect(request["topic"] as? String == "com.example.app" && request["environment"] as? String == "development")
+        #expect(request["bundle_id"] as? String == "com.example.app" && request["environment"] as? String == "development")
         #expect(request["age_days"] as? Int == 0 && request["source"] as? String == "keystore")
         #expect(request["not_after"] is NSNull && request["days_left"] is NSNull)
         #expect((request["file"] as? String)?.hasSuffix("/requests/\(id).key.pem") == true)

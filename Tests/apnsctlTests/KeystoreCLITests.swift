@@ -127,7 +127,7 @@ struct CLIFailure: Error, CustomStringConvertible {
         #expect(keys.map { $0["key_id"] as? String } == ["ABC123DEFG", "GEN0000001"])
         #expect(keys.map { $0["state"] as? String } == ["active", "staged"])
         #expect(keys[0]["last_used"] is String)
-        #expect(keys[1]["last_used"] == nil)
+        #expect(keys[1]["last_used"] is NSNull)
         #expect(keys[0]["age_days"] as? Int == 0)
         #expect(keys[1]["registered_with_apple"] as? Bool == false)
         let text = try KeystoreCLI.ok(["keystore", "status"], ks)

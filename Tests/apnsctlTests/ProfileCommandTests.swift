@@ -39,7 +39,7 @@ enum ProfileCLI {
         for line in ["  bundle id:       com.example.dev", "  team:            TEAM123456 (Example Ltd)",
                      "  aps-environment: development", "  get-task-allow:  true", "  devices:         3 provisioned",
                      "  signature:       verified: good signature; chains to apnsctl Test Profile Root CA (--ca) as of 2026-01-10T10:00:00Z",
-                     "    CN=Apple Development: Test Developer (ABC123DEF4), OU=TEAM123456, O=Example Ltd, C=US",
+                     "    C=US,O=Example Ltd,OU=TEAM123456,CN=Apple Development: Test Developer (ABC123DEF4)",
                      "    keychain-access-groups: [TEAM123456.*]"] {
             #expect(result.stdout.contains(line), "missing: \(line)\n\(result.stdout)")
         }

@@ -21,7 +21,7 @@ import Testing
                                                                           "--format", "json"], ks)) as? [String: Any])
         #expect(json["token"] as? String == first)
         #expect(json["reused"] as? Bool == true)
-        #expect(json["refresh_reason"] == nil)
+        #expect(json["refresh_reason"] is NSNull)
         for field in ["team_id", "key_id", "issued_at", "refresh_at", "expires_at"] { #expect(json[field] != nil) }
         #expect(KeystoreCLI.mode(ks + "/token-cache.json") == 0o600)
     }

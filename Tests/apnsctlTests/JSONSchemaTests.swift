@@ -1,0 +1,247 @@
+import Foundation
+import Testing
+
+/// Every command's `--format json` output, in success and (where the command reports a failed check in JSON)
+/// failure cases, validated against its published schema (docs/json/COMMAND.schema.json) by Python's
+/// `jsonschema`; and every command with `--format` has a schema, and every schema a command.
+@Suite(.serialized) struct JSONSchemaTests {
+    static let team = "DEF123GHIJ"
+
+    /// Runs and requires `status`, so a case meant to succeed (or fail) is the case it claims to be.
+    static func run(_ arguments: [String], _ keystore: String? = nil, status: Int32 = 0) throws -> CLI.Result {
+        let result = try keystore.map { try KeystoreCLI.run(arguments, $0) } ?? CLI.run(arguments)
+        #expect(result.status == status, "apnsctl \(arguments.joined(separator: " ")): \(result.stderr)")
+        return result
+    }
+
+    static func expectValid(_ check: JSONSchemaCheck) throws {
+        let problems = try check.problems()
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    @Test func keysTokensAndTheKeystore() throws {
+        var check = JSONSchemaCheck()
+        let directory = CLI.temporaryDirectory("json-keys")
+        let ks = directory.appendingPathComponent("keystore").path
+        check.add("keystore-init", "keystore init", try Self.run(["keystore", "init", ks, "--format", "json"]))
+        check.add("key-import", "key import", try Self.run(["key", "import", KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8"),
+                                                            "--team", Self.team, "--format", "json"], ks))
+        check.add("key-generate", "key generate", try Self.run(["key", "generate", "--team", Self.team, "--key-id",
+                                                                "GEN0000001", "--format", "json"], ks))
+        check.add("key-import", "key import, already present", try Self.run([
+            "key", "import", KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8"), "--team", Self.team, "--format", "json"], ks))
+        check.add("key-list", "key list", try Self.run(["key", "list", "--format", "json"], ks))
+        check.add("key-inspect", "key inspect", try Self.run(["key", "inspect", "ABC123DEFG", "--format", "json"], ks))
+        check.add("key-export-public", "key export-public", try Self.run(["key", "export-public", "ABC123DEFG",
+                                                                          "--format", "json"], ks))
+        let pub = directory.appendingPathComponent("pub.pem").path
+        check.add("key-export-public", "key export-public --out", try Self.run([
+            "key", "export-public", "ABC123DEFG", "--out", pub, "--format", "json"], ks))
+
+        let issued = try Self.run(["token", "issue", "--team", Self.team, "--format", "json"], ks)
+        check.add("token-issue", "token issue (signed)", issued)
+        check.add("token-issue", "token (reused)", try Self.run(["token", "--team", Self.team, "--format", "json"], ks))
+        let token = try #require((try KeystoreCLI.json(issued) as? [String: Any])?["token"] as? String)
+        check.add("token-inspect", "token inspect (accepted)", try Self.run(["token", "inspect", token, "--format",
+                                                                             "json"], ks))
+        // One signature character changed: the signature no longer verifies (exit 1, the verdict in JSON).
+        var characters = Array(token)
+        let index = characters.count - 12
+        characters[index] = characters[index] == "A" ? "B" : "A"
+        check.add("token-inspect", "token inspect (invalid signature)", try Self.run([
+            "token", "inspect", String(characters), "--format", "json"], ks, status: 1))
+
+        check.add("key-rotate", "key rotate", try Self.run(["key", "rotate", "--team", Self.team, "--to", "GEN0000001",
+                                                            "--format", "json"], ks))
+        check.add("key-revoke", "key revoke", try Self.run(["key", "revoke", "ABC123DEFG", "--format", "json"], ks))
+        check.add("key-purge", "key purge", try Self.run(["key", "purge", "ABC123DEFG", "--format", "json"], ks))
+        check.add("keystore-status", "keystore status", try Self.run(["keystore", "status", "--format", "json"], ks))
+        check.add("keystore-audit", "keystore audit", try Self.run(["keystore", "audit", "--format", "json"], ks))
+        #expect(chmod(ks, 0o755) == 0)
+        let fixed = try Self.run(["keystore", "fix-permissions", "--format", "json"], ks)
+        #expect(((try KeystoreCLI.json(fixed) as? [String: Any])?["fixed"] as? [Any])?.isEmpty == false)
+        check.add("keystore-fix-permissions", "keystore fix-permissions", fixed)
+        try Self.expectValid(check)
+    }
+
+    @Test func certificatesAndRequests() throws {
+        var check = JSONSchemaCheck()
+        let directory = CLI.temporaryDirectory("json-certs")
+        let ks = try KeystoreCLI.fresh()
+        let (csr, _) = try RequestCLI.request(ks, in: directory, extra: ["--bundle-id", "com.example.app",
+                                                                         "--env", "development"])
+        check.add("cert-inspect", "cert inspect (PEM, malformed topics, CSR)", try Self.run([
+            "cert", "inspect", CertCLI.path("dev-bundle.pem"), CertCLI.path("malformed-topics.pem"), csr,
+            "--format", "json"], ks))
+        check.add("cert-inspect", "cert inspect (legacy .p12)", try Self.run([
+            "cert", "inspect", CertCLI.path("dev-legacy.p12"), "--password-file", CertCLI.passwordFile("dev-legacy.p12"),
+            "--format", "json"]))
+        let p12 = directory.appendingPathComponent("out.p12").path
+        check.add("cert-convert", "cert convert", try Self.run([
+            "cert", "convert", CertCLI.path("dev-bundle.pem"), "--to", "p12", "--out", p12,
+            "--out-password-file", CertCLI.passwordFile("dev-legacy.p12"), "--format", "json"]))
+        check.add("cert-verify", "cert verify (passes)", try Self.run([
+            "cert", "verify", CertCLI.path("dev-bundle.pem"), "--topic", "com.example.dev", "--env", "development",
+            "--ca", CertCLI.path("ca.pem"), "--format", "json"]))
+        check.add("cert-verify", "cert verify (wrong topic)", try Self.run([
+            "cert", "verify", CertCLI.path("dev-bundle.pem"), "--topic", "com.example.other", "--format", "json"],
+            status: 1))
+        check.add("cert-import", "cert import", try Self.run(["cert", "import", CertCLI.path("dev-bundle.pem"),
+                                                              "--format", "json"], ks))
+
+        check.add("cert-request", "cert request --out", try Self.run([
+            "cert", "request", "--out", directory.appendingPathComponent("bare.csr").path, "--format", "json"], ks))
+        check.add("cert-request", "cert request --list", try Self.run(["cert", "request", "--list", "--format", "json"], ks))
+        let (_, discard) = try RequestCLI.request(ks, in: directory)
+        check.add("cert-request", "cert request --discard", try Self.run([
+            "cert", "request", "--discard", discard, "--format", "json"], ks))
+        let cer = try RequestCLI.sign(csr, in: directory)
+        let joined = try Self.run(["cert", "join", cer, "--ca", RequestCLI.ca, "--format", "json"], ks)
+        check.add("cert-join", "cert join", joined)
+        let chain = (try KeystoreCLI.json(joined) as? [String: Any])?["chain"] as? [String]
+        #expect(chain?.last?.contains("CN=") == true, "chain: the subjects up to the anchor, \(String(describing: chain))")
+        let exported = directory.appendingPathComponent("joined.pem").path
+        let (csr2, _) = try RequestCLI.request(ks, in: directory)
+        check.add("cert-join", "cert join --out --to pem", try Self.run([
+            "cert", "join", try RequestCLI.sign(csr2, in: directory, bundleID: "com.example.second"), "--ca",
+            RequestCLI.ca, "--out", exported, "--to", "pem", "--format", "json"], ks))
+
+        check.add("keystore-status", "keystore status (certificates, requests)", try Self.run([
+            "keystore", "status", "--format", "json"], ks))
+        check.add("keystore-status", "keystore status (a certificate within --min-days)", try Self.run([
+            "keystore", "status", "--min-days", "100000", "--format", "json"], ks, status: 1))
+        check.add("keystore-audit", "keystore audit (certificates, requests)", try Self.run([
+            "keystore", "audit", "--format", "json"], ks))
+        try Self.expectValid(check)
+    }
+
+    @Test func profilesAndExpiry() throws {
+        var check = JSONSchemaCheck()
+        let profile = ProfileCLI.path("development.mobileprovision")
+        check.add("profile-inspect", "profile inspect", try Self.run([
+            "profile", "inspect", profile, ProfileCLI.path("no-push.mobileprovision"), "--format", "json"]
+            + ProfileCLI.ca))
+        check.add("profile-verify", "profile verify (passes)", try Self.run([
+            "profile", "verify", profile, "--env", "development", "--bundle-id", "com.example.dev",
+            "--cert", CertCLI.path("dev.pem"), "--format", "json"] + ProfileCLI.ca))
+        check.add("profile-verify", "profile verify (production-only certificate)", try Self.run([
+            "profile", "verify", profile, "--cert", CertCLI.path("prod.pem"), "--format", "json"] + ProfileCLI.ca,
+            status: 1))
+        let ks = try KeystoreCLI.fresh()
+        try KeystoreCLI.ok(["key", "generate", "--team", Self.team, "--key-id", "EXPIRY0001"], ks)
+        try KeystoreCLI.ok(["cert", "request", "--out", CLI.temporaryDirectory("json-expiry")
+            .appendingPathComponent("r.csr").path, "--bundle-id", "com.example.app"], ks)
+        let files = [CertCLI.path("dev.pem"), CertCLI.path("prod.pem"), profile]
+        check.add("expiry", "expiry", try Self.run(["expiry"] + files + ["--keystore", ks, "--format", "json"]))
+        check.add("expiry", "expiry --min-days (too soon)", try Self.run(
+            ["expiry"] + files + ["--keystore", ks, "--min-days", "100000", "--format", "json"], status: 1))
+        try Self.expectValid(check)
+    }
+
+    @Test func probeMockDoctorAndACanaryRotation() throws {
+        var check = JSONSchemaCheck()
+        let directory = CLI.temporaryDirectory("json-probe")
+        let ks = directory.appendingPathComponent("keystore").path
+        let ca = directory.appendingPathComponent("ca.pem").path
+        let team = "TEAM123456", topic = "com.example.app"
+        let registered = String(repeating: "ab", count: 32), gone = String(repeating: "ef", count: 32)
+        _ = try Self.run(["keystore", "init", ks])
+        for key in ["OLDKEY0001", "NEWKEY0001"] {
+            _ = try Self.run(["key", "generate", "--keystore", ks, "--team", team, "--key-id", key])
+        }
+        let mock = try MockServeProcess(["mock", "serve", "--port", "0", "--keystore", ks, "--ca-out", ca,
+                                         "--device", "\(registered)=\(topic)", "--unregistered", gone,
+                                         "--format", "json"])
+        defer { mock.kill() }
+        let first = try #require(mock.firstLine())
+        let listening = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+        let port = String(try #require(listening["port"] as? Int))
+        mock.keepReading()
+        let target = ["--keystore", ks, "--host", "127.0.0.1", "--port", port, "--cacert", ca, "--topic", topic]
+
+        check.add("probe", "probe (healthy)", try Self.run(["probe", "--team", team, "--device-token", registered,
+                                                            "--format", "json"] + target))
+        check.add("probe", "probe --count 3 (latency)", try Self.run(["probe", "--team", team, "--count", "3",
+                                                                      "--format", "json"] + target))
+        let rounds = try Self.run(["probe", "--team", team, "--count", "2", "--interval", "0.1", "--format", "json"]
+                                  + target)
+        #expect(rounds.stdout.split(separator: "\n").count == 2, "one compact object a round: \(rounds.stdout)")
+        check.add("probe", "probe --interval (JSON Lines)", rounds, lines: true)
+        check.add("probe", "probe (410 Unregistered)", try Self.run([
+            "probe", "--team", team, "--device-token", gone, "--format", "json"] + target, status: 1))
+        let closed = String(try SilentListener.freePort())
+        check.add("probe", "probe (a closed port)", try Self.run([
+            "probe", "--team", team, "--keystore", ks, "--host", "127.0.0.1", "--port", closed, "--cacert", ca,
+            "--topic", topic, "--format", "json"], status: 4))
+        check.add("key-rotate", "key rotate --probe", try Self.run([
+            "key", "rotate", "--team", team, "--to", "NEWKEY0001", "--probe", "--format", "json"] + target))
+        check.add("key-rotate", "key rotate --probe (APNs not reachable)", try Self.run([
+            "key", "rotate", "--team", team, "--to", "OLDKEY0001", "--probe", "--keystore", ks, "--host", "127.0.0.1",
+            "--port", closed, "--cacert", ca, "--topic", topic, "--format", "json"], status: 4))
+        // doctor judges this machine: pass or fail, the report is JSON either way and says which.
+        for (label, extra) in [("doctor", [String]()),
+                               ("doctor (a CA file without USERTrust)", ["--cacert", CertCLI.path("ca.pem")])] {
+            let doctor = try CLI.run(["doctor", "--keystore", ks, "--format", "json"] + extra)
+            let report = try KeystoreCLI.json(doctor) as? [String: Any]
+            #expect(report?["exit_code"] as? Int == Int(doctor.status), "\(label): \(doctor.stderr)")
+            check.add("doctor", label, doctor)
+        }
+        let log = mock.terminate()
+        #expect(log.status == 0, "\(log.stderr)")
+        check.add("mock-serve", "mock serve log", stdout: Data(log.stdout.utf8), lines: true)
+        #expect(log.stdout.contains(#""event":"stopped""#) && log.stdout.contains(#""status":410"#))
+        try Self.expectValid(check)
+    }
+
+    /// Walks `apnsctl --help` down to every command: each has `--format` (house rule), and a schema named after
+    /// it (`cert inspect` → cert-inspect.schema.json); every schema file but common.schema.json names a command
+    /// and is used by a case above.
+    @Test func everyCommandHasASchemaAndEverySchemaACommand() throws {
+        var commands = [[String]]()
+        var pending = [[String]()]
+        while let path = pending.popLast() {
+            let help = try CLI.run(path + ["--help"])
+            #expect(help.status == 0, "\(path) --help")
+            let subcommands = Self.subcommands(help.stdout)
+            if subcommands.isEmpty {
+                #expect(help.stdout.contains("--format"), "apnsctl \(path.joined(separator: " ")) has no --format")
+                commands.append(path)
+            } else {
+                pending += subcommands.map { path + [$0] }
+            }
+        }
+        #expect(commands.count >= 25, "found \(commands)")
+        let expected = Set(commands.map { $0.joined(separator: "-") })
+        let schemas = Set(JSONSchemaCheck.schemaNames).subtracting(["common"])
+        #expect(expected.subtracting(schemas).isEmpty, "commands without a schema: \(expected.subtracting(schemas).sorted())")
+        #expect(schemas.subtracting(expected).isEmpty, "schemas of no command: \(schemas.subtracting(expected).sorted())")
+        // Every command schema is used: some case of this suite (or the demo's test) validates output against it.
+        let tests = try ["JSONSchemaTests.swift", "DemoTests.swift"].map {
+            try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("Tests/apnsctlTests/\($0)"), encoding: .utf8)
+        }.joined()
+        for name in schemas.sorted() {
+            #expect(tests.contains("add(\"\(name)\""), "no test validates output against \(name).schema.json")
+        }
+        // docs/json.md names every schema file.
+        let guide = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("docs/json.md"), encoding: .utf8)
+        for name in JSONSchemaCheck.schemaNames {
+            #expect(guide.contains("json/\(name).schema.json"), "docs/json.md does not name \(name).schema.json")
+        }
+    }
+
+    /// The names under `SUBCOMMANDS:` in ArgumentParser's help (`issue (default)` counts as `issue`); `help` is not
+    /// a command of its own.
+    static func subcommands(_ help: String) -> [String] {
+        var names = [String]()
+        var inSection = false
+        for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("SUBCOMMANDS:") { inSection = true; continue }
+            guard inSection else { continue }
+            if line.trimmingCharacters(in: .whitespaces).isEmpty { break }
+            guard line.hasPrefix("  "), !line.hasPrefix("   "),
+                  let name = line.split(separator: " ").first.map(String.init), name != "help" else { continue }
+            names.append(name)
+        }
+        return names
+    }
+}
