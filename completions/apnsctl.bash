@@ -1145,12 +1145,17 @@ _apnsctl_token_inspect() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--key --keystore --lock-timeout --format)
+    non_repeating_options=(--key --key-id --keystore --lock-timeout --format)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--key-id')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion token inspect -- --key-id "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--keystore')

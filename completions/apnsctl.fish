@@ -86,7 +86,7 @@ function __apnsctl_parse_tokens -S
             case 'issue'
                 __apnsctl_parse_subcommand 0 'team=' 'key-id=' 'refresh-after=' 'password-file=' 'password-env=' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'inspect'
-                __apnsctl_parse_subcommand 1 'key=' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'key=' 'key-id=' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
             end
         case 'probe'
             __apnsctl_parse_subcommand 0 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'device-token=' 'topic=' 'push-type=' 'priority=' 'payload=' 'count=' 'interval=' 'format=' 'out=' 'version' 'h/help'
@@ -406,7 +406,8 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" key' -l 'key' -d 'Verify with this PEM key file or keystore key id.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" key' -l 'key' -d 'Verify with this key file (PEM public key, or a .p8).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" key-id' -l 'key-id' -d 'Verify with this keystore key.' -rfka '(__apnsctl_custom_completion ---completion token inspect -- --key-id (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" format' -l 'format' -d 'Output format.' -rfka 'text json'

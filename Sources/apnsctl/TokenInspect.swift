@@ -9,13 +9,17 @@ struct TokenInspect: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract: "Decode a provider token: header, claims, age, and whether APNs would accept it.",
-        discussion: "The signature is verified with --key (a PEM public or private key file, or a keystore key id), "
-            + "or with the keystore's key named by the token's kid. Exit 1 when the token is expired, from the "
+        discussion: "The signature is verified with --key FILE (a PEM public or private key file), --key-id KEYID "
+            + "(a keystore key), or the keystore's key named by the token's kid. Exit 1 when the token is expired, from the "
             + "future, its signature does not verify, or its key is revoked; the verdict line follows every check.")
 
     @Argument(help: ArgumentHelp("The token, or - to read it from stdin.", valueName: "TOKEN")) var token: String
-    @Option(help: ArgumentHelp("Verify with this PEM key file or keystore key id.", valueName: "FILE|KEYID"))
+    @Option(help: ArgumentHelp("Verify with this key file (PEM public key, or a .p8).", valueName: "FILE"),
+            completion: .file())
     var key: String?
+    @Option(name: .customLong("key-id"), help: ArgumentHelp("Verify with this keystore key.", valueName: "KEYID"),
+            completion: KeystoreCompletion.keyIDs)
+    var keyID: String?
     @OptionGroup var keystore: KeystoreOptions
     @Option(help: "Output format.") var format: OutputFormat = .text
 
@@ -61,6 +65,10 @@ struct TokenInspect: AsyncParsableCommand {
         }
     }
 
+    func validate() throws {
+        if key != nil, keyID != nil { throw ValidationError("give --key FILE or --key-id KEYID, not both") }
+    }
+
     func run() async throws {
         let text = token == "-" ? String(decoding: try SecureFile.read("-", limit: 64 * 1024), as: UTF8.self) : token
         let parsed = try ProviderToken(parsing: text)
@@ -101,17 +109,18 @@ struct TokenInspect: AsyncParsableCommand {
         var trusted: Bool?
     }
 
-    /// --key FILE, --key KEYID, else the keystore's key for the token's kid (when a keystore opens).
+    /// --key FILE, --key-id KEYID, else the keystore's key for the token's kid (when a keystore opens).
     func findVerifier(for parsed: ProviderToken) throws -> Verifier? {
-        if let key, FileManager.default.fileExists(atPath: key) {
+        if let key {
+            guard FileManager.default.fileExists(atPath: key) || !AppleIdentifier.isValid(key) else {
+                throw APNsError.usage("--key \(key): no such file; --key names a key file",
+                                      hint: "a keystore key is --key-id \(key)")
+            }
             return Verifier(key: try SigningKeyMaterial.verificationKey(try SecureFile.read(key), file: key), name: key,
                             state: nil, trusted: nil)
         }
-        if let key {
-            guard AppleIdentifier.isValid(key) else {
-                throw APNsError.badInput("--key \(key): no such file, and not a key id",
-                                         hint: "pass a PEM public key file, a .p8, or a keystore key id")
-            }
+        if let key = keyID {
+            try AppleIdentifier.validate(key, what: "key id", flag: "--key-id")
             let store = try keystore.open()
             let record = try store.key(key)
             return Verifier(key: try record.p256PublicKey(), name: "keystore key \(key)", state: record.state,

@@ -130,6 +130,11 @@ import Testing
         #expect(fromKeystore["signature"] as? String == "valid")
         #expect(fromKeystore["key_state"] as? String == "active")
         #expect(fromKeystore["team_id"] as? String == "DEF123GHIJ")
+        // A keystore key named by --key-id; --key names a file only, and says so when given an id.
+        let byID = try KeystoreCLI.ok(["token", "inspect", token, "--key-id", "ABC123DEFG"], ks)
+        #expect(byID.stdout.contains("signature: valid (keystore key ABC123DEFG)"), "\(byID.stdout)")
+        #expect(KeystoreCLI.failed(try KeystoreCLI.run(["token", "inspect", token, "--key", "ABC123DEFG"], ks), 2,
+                                   "a keystore key is --key-id ABC123DEFG"))
         // With a public key file, from stdin, and without any keystore.
         let withFile = try CLI.run(["token", "inspect", "-", "--key", KeystoreCLI.fixture("AuthKey_ABC123DEFG.pub.pem")],
                                    environment: ["APNSCTL_KEYSTORE": "/nonexistent"], stdin: Data(token.utf8))
