@@ -48,7 +48,7 @@ public struct CredentialReader: Sendable {
     /// Recognises and decodes `bytes`. Throws ``CredentialError``.
     public func parse(_ bytes: [UInt8]) throws -> CredentialBundle {
         OpenSSLRuntime.bootstrap()
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+        if ContentKind.isBlank(bytes) {
             throw CredentialError(.empty, "empty file", hint: "expected a certificate (.pem, .cer) or a .p12 file")
         }
         let asker = CachedPassword(password)
@@ -60,7 +60,8 @@ public struct CredentialReader: Sendable {
                                   hint: "use `apnsctl profile inspect FILE` for .mobileprovision and .provisionprofile files")
         }
         guard bytes.first == 0x30 else {
-            throw CredentialError(.unrecognised, "not a certificate, private key or PKCS#12 file (unrecognised content)",
+            let what = ContentKind.describe(bytes).map { "\($0), " } ?? ""
+            throw CredentialError(.unrecognised, "\(what)not a certificate, private key or PKCS#12 file (unrecognised content)",
                                   hint: "apnsctl reads PEM, DER (.cer) and PKCS#12 (.p12, .pfx) files")
         }
         return try parseDER(bytes, password: asker)

@@ -41,6 +41,12 @@ public struct SigningKeyMaterial: Sendable {
                                          hint: "pass --password-file FILE or --password-env NAME")
             case .wrongPassword:
                 throw APNsError.badInput("\(name): wrong passphrase for the encrypted key", hint: error.hint)
+            case .empty:
+                throw APNsError.badInput("\(name): empty file, not a .p8 signing key",
+                                         hint: "check the path, or that the download from Apple finished")
+            case .unrecognised:
+                throw APNsError.badInput("\(name): \(error.message.replacingOccurrences(of: "not a private key", with: "not a .p8 signing key"))",
+                                         hint: "a .p8 from Apple is a PEM file labelled PRIVATE KEY (PKCS#8)")
             default:
                 throw APNsError.badInput("\(name): not a .p8 signing key: \(error.message)",
                                          hint: "a .p8 from Apple is a PEM file labelled PRIVATE KEY (PKCS#8)")

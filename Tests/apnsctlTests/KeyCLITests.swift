@@ -62,6 +62,24 @@ import Testing
         #expect((try FileManager.default.contentsOfDirectory(atPath: ks + "/keys")).isEmpty)
     }
 
+    /// Issue 19: an empty file or a PNG said "truncated or malformed DER (truncatedASN1Field)".
+    @Test func importSaysWhatAFileIsWhenItIsNoKey() throws {
+        let ks = try KeystoreCLI.fresh()
+        let directory = CLI.temporaryDirectory("notkey")
+        let empty = directory.appendingPathComponent("AuthKey_ABC123DEFG.p8")
+        try Data().write(to: empty)
+        let png = directory.appendingPathComponent("AuthKey_NEW456HIJK.p8")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52]).write(to: png)
+        let first = try KeystoreCLI.run(["key", "import", empty.path, "--team", "DEF123GHIJ"], ks)
+        #expect(first.status == 3)
+        #expect(first.stderr.hasPrefix("apnsctl: error: \(empty.path): empty file, not a .p8 signing key\napnsctl: hint: "))
+        let second = try KeystoreCLI.run(["key", "import", png.path, "--team", "DEF123GHIJ"], ks)
+        #expect(second.status == 3)
+        #expect(second.stderr.hasPrefix("apnsctl: error: \(png.path): a PNG image, not a .p8 signing key\napnsctl: hint: "))
+        for result in [first, second] { #expect(!result.stderr.contains("DER") && !result.stderr.contains("ASN1")) }
+        #expect(try KeystoreCLI.states(ks).isEmpty)
+    }
+
     @Test func importRefusesBadIdsAndMissingFiles() throws {
         let ks = try KeystoreCLI.fresh()
         let p8 = KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8")
