@@ -33,7 +33,12 @@ public struct CredentialReader: Sendable {
     public func read(bytes: [UInt8], name: String) throws -> CredentialBundle {
         do {
             return try parse(bytes)
-        } catch let error as CredentialError {
+        } catch var error as CredentialError {
+            if error.reason == .wrongPassword, passwordAtHand {
+                // The user gave a password; repeating "give the password with --password-file" misleads.
+                error.hint = "the password given (--password-file or --password-env) does not open this file: "
+                    + "check it is this file's export password"
+            }
             throw error.apnsError(file: name)
         } catch let error as APNsError {
             // From the password source (no terminal, unset variable): say which file wanted the password.

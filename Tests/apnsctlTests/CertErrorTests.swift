@@ -49,8 +49,10 @@ import Testing
                                      environment: ["P12_PW": "definitely-not"])
             #expect(result.status == 3)
             #expect(result.stdout.isEmpty)
+            // The password was given, so the hint says it is not this file's (issue 19), not "give it".
             #expect(result.stderr == "apnsctl: error: \(CertCLI.path(name)): wrong password\n"
-                    + "apnsctl: hint: give the export password with --password-file FILE or --password-env NAME\n")
+                    + "apnsctl: hint: the password given (--password-file or --password-env) does not open this file: "
+                    + "check it is this file's export password\n")
             let convert = try CLI.run(["cert", "convert", CertCLI.path(name), "--to", "pem", "--out-dir", directory.path,
                                        "--password-env", "P12_PW"], environment: ["P12_PW": "definitely-not"])
             #expect(convert.status == 3)
