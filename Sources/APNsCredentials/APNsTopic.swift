@@ -30,7 +30,7 @@ extension APNsTopic {
             throw TopicsDecodingError("not valid DER (\(asn1Reason(error)))")
         }
         guard root.identifier == .sequence, case .constructed(let children) = root.content else {
-            throw TopicsDecodingError("expected a SEQUENCE, found \(root.identifier)")
+            throw TopicsDecodingError("expected a SEQUENCE, found \(plainTag(root.identifier))")
         }
         var topics = [APNsTopic]()
         for node in children {
@@ -53,7 +53,7 @@ extension APNsTopic {
         do {
             return String(try ASN1UTF8String(derEncoded: node))
         } catch {
-            throw TopicsDecodingError("a \(what) is not a UTF8String (tag \(node.identifier))")
+            throw TopicsDecodingError("a \(what) is not a UTF8String but \(plainTag(node.identifier))")
         }
     }
 }

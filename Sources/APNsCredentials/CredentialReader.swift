@@ -33,7 +33,12 @@ public struct CredentialReader: Sendable {
     public func read(bytes: [UInt8], name: String) throws -> CredentialBundle {
         do {
             return try parse(bytes)
-        } catch let error as CredentialError {
+        } catch var error as CredentialError {
+            if error.reason == .wrongPassword, passwordAtHand {
+                // The user gave a password; repeating "give the password with --password-file" misleads.
+                error.hint = "the password given (--password-file or --password-env) does not open this file: "
+                    + "check it is this file's export password"
+            }
             throw error.apnsError(file: name)
         } catch let error as APNsError {
             // From the password source (no terminal, unset variable): say which file wanted the password.
@@ -48,7 +53,7 @@ public struct CredentialReader: Sendable {
     /// Recognises and decodes `bytes`. Throws ``CredentialError``.
     public func parse(_ bytes: [UInt8]) throws -> CredentialBundle {
         OpenSSLRuntime.bootstrap()
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+        if ContentKind.isBlank(bytes) {
             throw CredentialError(.empty, "empty file", hint: "expected a certificate (.pem, .cer) or a .p12 file")
         }
         let asker = CachedPassword(password)
@@ -60,7 +65,8 @@ public struct CredentialReader: Sendable {
                                   hint: "use `apnsctl profile inspect FILE` for .mobileprovision and .provisionprofile files")
         }
         guard bytes.first == 0x30 else {
-            throw CredentialError(.unrecognised, "not a certificate, private key or PKCS#12 file (unrecognised content)",
+            let what = ContentKind.describe(bytes).map { "\($0), " } ?? ""
+            throw CredentialError(.unrecognised, "\(what)not a certificate, private key or PKCS#12 file (unrecognised content)",
                                   hint: "apnsctl reads PEM, DER (.cer) and PKCS#12 (.p12, .pfx) files")
         }
         return try parseDER(bytes, password: asker)

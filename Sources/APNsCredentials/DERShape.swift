@@ -83,8 +83,52 @@ enum DERShape: Equatable, Sendable {
     }
 }
 
-/// A short reason for a swift-asn1 error ("truncatedASN1Field"), without source locations.
+/// A short reason for an error of swift-asn1, swift-certificates or swift-crypto, in plain words for people
+/// ("it ends in the middle of a field"): never a library's case name or a type dump.
 func asn1Reason(_ error: Error) -> String {
-    if let asn1 = error as? ASN1Error { return asn1.code.description }
-    return String(describing: error)
+    if let asn1 = error as? ASN1Error {
+        switch asn1.code {
+        case .truncatedASN1Field: return "it ends in the middle of a field"
+        case .invalidASN1Object: return "not valid ASN.1 data"
+        case .unexpectedFieldType: return "a field has an unexpected type"
+        case .invalidASN1IntegerEncoding: return "an integer is badly encoded"
+        case .unsupportedFieldLength: return "a field is too long"
+        case .invalidPEMDocument: return "not a valid PEM block"
+        case .invalidStringRepresentation: return "a text field is badly encoded"
+        case .tooFewOIDComponents: return "an object identifier is too short"
+        default: return "malformed ASN.1 data"
+        }
+    }
+    return plainReason(String(describing: error))
+}
+
+/// Plain words for the other libraries' errors, recognised from their text (their types are not all public).
+func plainReason(_ text: String) -> String {
+    let known: [(String, String)] = [
+        ("incorrectParameterSize", "a key or parameter of a size the certificate library does not accept"),
+        ("incorrectKeySize", "a key of a size the certificate library does not accept"),
+        ("unsupportedSignatureAlgorithm", "an unsupported signature algorithm"),
+        ("unsupportedPublicKeyAlgorithm", "an unsupported public key algorithm"),
+        ("unsupportedDigestAlgorithm", "an unsupported digest algorithm"),
+        ("unsupportedPrivateKey", "an unsupported private key"),
+        ("invalidSignatureForCertificate", "a signature that does not verify"),
+        ("incorrectOIDForExtension", "an extension with an unexpected identifier"),
+        ("duplicateOID", "an extension that appears twice"),
+        ("truncatedASN1Field", "it ends in the middle of a field"),
+        ("unexpectedFieldType", "a field has an unexpected type"),
+        ("invalidASN1Object", "not valid ASN.1 data"),
+    ]
+    if let match = known.first(where: { text.contains($0.0) }) { return match.1 }
+    return "a structure the certificate library does not accept"
+}
+
+/// A plain name for an ASN.1 tag ("a UTF8String", "a SEQUENCE"), never the library's type dump.
+func plainTag(_ identifier: ASN1Identifier) -> String {
+    let names: [(ASN1Identifier, String)] = [
+        (.sequence, "a SEQUENCE"), (.set, "a SET"), (.integer, "an INTEGER"), (.utf8String, "a UTF8String"),
+        (.octetString, "an OCTET STRING"), (.bitString, "a BIT STRING"), (.objectIdentifier, "an OBJECT IDENTIFIER"),
+        (.null, "a NULL"), (.boolean, "a BOOLEAN"), (.printableString, "a PrintableString"), (.ia5String, "an IA5String"),
+    ]
+    if let name = names.first(where: { $0.0 == identifier })?.1 { return name }
+    return "an element with tag \(identifier.tagNumber)"
 }

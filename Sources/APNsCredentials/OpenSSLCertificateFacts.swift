@@ -70,7 +70,7 @@ struct OpenSSLCertificateFacts {
         if hasNullECDSAParameters(der) {
             found.append("unusual parameters: the ECDSA signature algorithm carries explicit NULL parameters")
         }
-        found.append("read with OpenSSL because swift-certificates refused it (\(refusal))")
+        found.append("read with OpenSSL: the stricter certificate library refused it (\(refusal))")
         return found
     }
 

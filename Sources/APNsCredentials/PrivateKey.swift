@@ -51,6 +51,11 @@ public struct PrivateKey: Sendable {
                 throw CredentialError(.notAKey, "contains \(PEMText.describe(blocks)), not a private key")
             }
             self = try PrivateKey(derEncoded: block.derBytes, passphrase: passphrase)
+        } else if ContentKind.isBlank(bytes) {
+            throw CredentialError(.empty, "empty file")
+        } else if bytes.first != 0x30 {
+            // Not DER (which starts with a SEQUENCE): say what it is rather than how DER decoding failed.
+            throw CredentialError(.unrecognised, "\(ContentKind.describe(bytes) ?? "unrecognised content"), not a private key")
         } else {
             self = try PrivateKey(derEncoded: bytes, passphrase: passphrase)
         }

@@ -18,12 +18,25 @@ public enum AppleIdentifier {
         value.utf8.count == 10 && value.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) }
     }
 
-    /// The key id in Apple's file name `AuthKey_<KEYID>.p8`, if the name has that form.
+    /// The key id in Apple's file name `AuthKey_<KEYID>.p8`, if the name has that form. A browser's mark of a
+    /// second download is allowed after the id: `AuthKey_KEYID (1).p8` (Chrome), `AuthKey_KEYID(1).p8`
+    /// (Firefox), `AuthKey_KEYID-1.p8` (Safari).
     public static func keyID(fromFileName path: String) -> String? {
         let name = URL(fileURLWithPath: path).lastPathComponent
         guard name.hasPrefix("AuthKey_"), name.hasSuffix(".p8") else { return nil }
-        let id = String(name.dropFirst("AuthKey_".count).dropLast(".p8".count))
-        return isValid(id) ? id : nil
+        let stem = name.dropFirst("AuthKey_".count).dropLast(".p8".count)
+        let id = String(stem.prefix(10))
+        guard isValid(id) else { return nil }
+        return isDownloadMark(stem.dropFirst(10)) ? id : nil
+    }
+
+    /// Empty, ` (N)`, `(N)` or `-N` with N a number.
+    static func isDownloadMark(_ text: Substring) -> Bool {
+        func isNumber(_ digits: Substring) -> Bool { !digits.isEmpty && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber) }
+        if text.isEmpty { return true }
+        if text.hasPrefix("-") { return isNumber(text.dropFirst()) }
+        let bracketed = text.hasPrefix(" ") ? text.dropFirst() : text
+        return bracketed.hasPrefix("(") && bracketed.hasSuffix(")") && isNumber(bracketed.dropFirst().dropLast())
     }
 
     /// The key id for importing `file`: `given` (`--key-id`) when present, else the one in Apple's file name.

@@ -8,6 +8,9 @@ public struct SigningKeyMaterial: Sendable {
     /// The private key.
     public let privateKey: P256.Signing.PrivateKey
 
+    /// True when the input was encrypted (its passphrase was needed to read it).
+    public var inputWasEncrypted = false
+
     public init(_ privateKey: P256.Signing.PrivateKey) { self.privateKey = privateKey }
 
     /// The public key as SubjectPublicKeyInfo DER.
@@ -32,8 +35,10 @@ public struct SigningKeyMaterial: Sendable {
                              passphrase: (() throws -> String)? = nil) throws -> SigningKeyMaterial {
         let name = file == "-" ? "standard input" : file
         let key: PrivateKey
+        var asked = false
+        let asking = passphrase.map { source in { () throws -> String in asked = true; return try source() } }
         do {
-            key = try PrivateKey(bytes: bytes, passphrase: passphrase)
+            key = try PrivateKey(bytes: bytes, passphrase: asking)
         } catch let error as CredentialError {
             switch error.reason {
             case .passwordRequired:
@@ -41,6 +46,12 @@ public struct SigningKeyMaterial: Sendable {
                                          hint: "pass --password-file FILE or --password-env NAME")
             case .wrongPassword:
                 throw APNsError.badInput("\(name): wrong passphrase for the encrypted key", hint: error.hint)
+            case .empty:
+                throw APNsError.badInput("\(name): empty file, not a .p8 signing key",
+                                         hint: "check the path, or that the download from Apple finished")
+            case .unrecognised:
+                throw APNsError.badInput("\(name): \(error.message.replacingOccurrences(of: "not a private key", with: "not a .p8 signing key"))",
+                                         hint: "a .p8 from Apple is a PEM file labelled PRIVATE KEY (PKCS#8)")
             default:
                 throw APNsError.badInput("\(name): not a .p8 signing key: \(error.message)",
                                          hint: "a .p8 from Apple is a PEM file labelled PRIVATE KEY (PKCS#8)")
@@ -58,7 +69,9 @@ public struct SigningKeyMaterial: Sendable {
                                      hint: "APNs signing keys are EC P-256 (ES256); download the .p8 from Apple again")
         }
         do {
-            return SigningKeyMaterial(try P256.Signing.PrivateKey(derRepresentation: try key.pkcs8DER))
+            var material = SigningKeyMaterial(try P256.Signing.PrivateKey(derRepresentation: try key.pkcs8DER))
+            material.inputWasEncrypted = asked
+            return material
         } catch {
             throw APNsError.badInput("\(name): an EC P-256 key that cannot be used for signing (\(error))")
         }

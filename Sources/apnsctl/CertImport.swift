@@ -53,8 +53,12 @@ struct CertImport: AsyncParsableCommand {
         try secrets.checkStandardInput(inputs: [file])
         let store = try keystore.open()
         let source = secrets.source(prompt: "Password for \(file): ")
-        let bundle = try CredentialReader(password: { try source.resolve() }).read(path: file)
+        let bundle = try CredentialReader(password: { try source.resolve() }, passwordAtHand: secrets.isGiven).read(path: file)
         let name = file == "-" ? "standard input" : file
+        if bundle.leaf == nil, let key = bundle.privateKey, key.isP256 || AppleIdentifier.keyID(fromFileName: file) != nil {
+            throw APNsError.badInput("\(name): a .p8 signing key (\(key.kind), for token authentication), not a certificate",
+                                     hint: "import it with `apnsctl key import \(file) --team TEAMID`")
+        }
         guard let leaf = bundle.leaf else {
             throw APNsError.badInput("\(name): holds a private key but no certificate",
                                      hint: "import the .p12 exported from Keychain, or a PEM with certificate and key")

@@ -57,7 +57,7 @@ struct ExpiryCommand: AsyncParsableCommand {
     func run() async throws {
         let now = Date()
         let credentials = secret.isGiven
-            ? CredentialReader(password: secret.sharedSource(prompt: "")) : CredentialReader()
+            ? CredentialReader(password: secret.sharedSource(prompt: ""), passwordAtHand: true) : CredentialReader()
         let scanner = ExpiryScanner(credentials: credentials, profiles: ProfileReader(), now: now)
         var items = [ExpiryItem]()
         if !noKeystore {

@@ -14,7 +14,8 @@ struct KeyImport: AsyncParsableCommand {
         The key id comes from Apple's file name AuthKey_KEYID.p8 unless --key-id is given. The team's first key \
         becomes active; later ones are staged until `apnsctl key rotate`. --encrypt stores it as encrypted \
         PKCS#8 (passphrase from the prompt, --password-file or --password-env); the same passphrase opens an \
-        encrypted input file. Without --encrypt the key is stored as plain PKCS#8 (0600), as Apple ships it.
+        encrypted input file. Without --encrypt the key is stored as plain PKCS#8 (0600), as Apple ships it; an \
+        encrypted input is then stored decrypted, with a warning saying so.
         """)
 
     @Argument(help: ArgumentHelp("The .p8 file (- for stdin).", valueName: "FILE"), completion: KeystoreCompletion.keyFiles)
@@ -57,6 +58,12 @@ struct KeyImport: AsyncParsableCommand {
         }
         let result = try store.addKey(material, team: team, keyID: id, origin: .imported,
                                       storedPEM: storedPEM, encrypted: encrypt)
+        if material.inputWasEncrypted && !encrypt && !result.alreadyPresent {
+            // Said, never silent: the passphrase protected the input, and the stored copy has none.
+            Console.warn("\(name == "-" ? "standard input" : name): the key was encrypted; it is stored decrypted "
+                         + "(plain PKCS#8, 0600) because --encrypt was not given; import it again with --encrypt to keep "
+                         + "a passphrase on it")
+        }
         try KeyOutput.print(result, store: store, verb: "imported", format: format)
     }
 }

@@ -74,9 +74,15 @@ import Testing
         #expect(error?.reason == .notAKey)
     }
 
+    /// Bytes that are not DER are said to be what they are (issue 19), not "truncated or malformed DER".
     @Test func saysWhenBytesAreNotDERAtAll() {
         let error = #expect(throws: CredentialError.self) { try PrivateKey(bytes: Array("hello world".utf8)) }
-        #expect(error?.reason == .malformed)
+        #expect(error?.reason == .unrecognised)
+        #expect(error?.message == "text without a PEM block, not a private key")
+        let png = #expect(throws: CredentialError.self) { try PrivateKey(bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A]) }
+        #expect(png?.message == "a PNG image, not a private key")
+        let empty = #expect(throws: CredentialError.self) { try PrivateKey(bytes: []) }
+        #expect(empty?.reason == .empty)
     }
 }
 

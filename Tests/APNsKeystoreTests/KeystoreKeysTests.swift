@@ -97,6 +97,13 @@ import Testing
         #expect(AppleIdentifier.keyID(fromFileName: "/tmp/AuthKey_ABC123DEFG.p8") == "ABC123DEFG")
         #expect(AppleIdentifier.keyID(fromFileName: "AuthKey_abc.p8") == nil)
         #expect(AppleIdentifier.keyID(fromFileName: "key.p8") == nil)
+        // A browser's second download keeps its key id (issue 19).
+        #expect(AppleIdentifier.keyID(fromFileName: "/dl/AuthKey_ABCDE12345 (1).p8") == "ABCDE12345")
+        #expect(AppleIdentifier.keyID(fromFileName: "AuthKey_ABCDE12345(2).p8") == "ABCDE12345")
+        #expect(AppleIdentifier.keyID(fromFileName: "AuthKey_ABCDE12345-1.p8") == "ABCDE12345")
+        #expect(AppleIdentifier.keyID(fromFileName: "AuthKey_ABCDE12345 (x).p8") == nil)
+        #expect(AppleIdentifier.keyID(fromFileName: "AuthKey_ABCDE12345X.p8") == nil)
+        #expect(AppleIdentifier.keyID(fromFileName: "AuthKey_ABCDE12345 copy.p8") == nil)
         #expect(try AppleIdentifier.keyID(given: nil, file: "dir/AuthKey_ABC123DEFG.p8") == "ABC123DEFG")
         #expect(try AppleIdentifier.keyID(given: "ABC123DEFG", file: "AuthKey_ABC123DEFG.p8") == "ABC123DEFG")
         #expect(try AppleIdentifier.keyID(given: "XYZ123DEFG", file: "key.p8") == "XYZ123DEFG")

@@ -62,6 +62,34 @@ import Testing
         #expect((try FileManager.default.contentsOfDirectory(atPath: ks + "/keys")).isEmpty)
     }
 
+    /// Issue 19: an empty file or a PNG said "truncated or malformed DER (truncatedASN1Field)".
+    @Test func importSaysWhatAFileIsWhenItIsNoKey() throws {
+        let ks = try KeystoreCLI.fresh()
+        let directory = CLI.temporaryDirectory("notkey")
+        let empty = directory.appendingPathComponent("AuthKey_ABC123DEFG.p8")
+        try Data().write(to: empty)
+        let png = directory.appendingPathComponent("AuthKey_NEW456HIJK.p8")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52]).write(to: png)
+        let first = try KeystoreCLI.run(["key", "import", empty.path, "--team", "DEF123GHIJ"], ks)
+        #expect(first.status == 3)
+        #expect(first.stderr.hasPrefix("apnsctl: error: \(empty.path): empty file, not a .p8 signing key\napnsctl: hint: "))
+        let second = try KeystoreCLI.run(["key", "import", png.path, "--team", "DEF123GHIJ"], ks)
+        #expect(second.status == 3)
+        #expect(second.stderr.hasPrefix("apnsctl: error: \(png.path): a PNG image, not a .p8 signing key\napnsctl: hint: "))
+        for result in [first, second] { #expect(!result.stderr.contains("DER") && !result.stderr.contains("ASN1")) }
+        #expect(try KeystoreCLI.states(ks).isEmpty)
+    }
+
+    /// Issue 19: `AuthKey_ABCDE12345 (1).p8`, a browser's second download, lost its key id.
+    @Test func importReadsTheKeyIDFromABrowsersSecondDownload() throws {
+        let ks = try KeystoreCLI.fresh()
+        let copy = CLI.temporaryDirectory("dl").appendingPathComponent("AuthKey_ABC123DEFG (1).p8")
+        try FileManager.default.copyItem(atPath: KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8"), toPath: copy.path)
+        let result = try KeystoreCLI.ok(["key", "import", copy.path, "--team", "DEF123GHIJ"], ks)
+        #expect(result.stdout.contains("imported key ABC123DEFG for team DEF123GHIJ"))
+        #expect(try KeystoreCLI.states(ks) == ["ABC123DEFG": "active"])
+    }
+
     @Test func importRefusesBadIdsAndMissingFiles() throws {
         let ks = try KeystoreCLI.fresh()
         let p8 = KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8")
@@ -112,6 +140,20 @@ import Testing
         let wrong = try KeystoreCLI.run(["key", "import", KeystoreCLI.fixture("encrypted.p8"), "--team", "DEF123GHIJ",
                                          "--key-id", "NEW456HIJK", "--password-env", "KS_PASS"], ks, environment: ["KS_PASS": "nope"])
         #expect(KeystoreCLI.failed(wrong, 3, "wrong passphrase"))
+    }
+
+    /// Issue 19: an encrypted .p8 imported without --encrypt was stored decrypted without a word.
+    @Test func anEncryptedKeyStoredDecryptedIsSaidSo() throws {
+        let ks = try KeystoreCLI.fresh()
+        let input = KeystoreCLI.fixture("encrypted.p8")
+        let result = try KeystoreCLI.ok(["key", "import", input, "--team", "DEF123GHIJ", "--key-id", "NEW456HIJK",
+                                         "--password-file", KeystoreCLI.fixture("encrypted-passphrase.txt")], ks)
+        #expect(result.stderr == "apnsctl: warning: \(input): the key was encrypted; it is stored decrypted (plain PKCS#8, "
+                + "0600) because --encrypt was not given; import it again with --encrypt to keep a passphrase on it\n")
+        #expect(try String(contentsOfFile: ks + "/keys/NEW456HIJK.p8", encoding: .utf8).hasPrefix("-----BEGIN PRIVATE KEY-----"))
+        // A plain .p8 gets no warning.
+        let plain = try KeystoreCLI.ok(["key", "import", KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8"), "--team", "DEF123GHIJ"], ks)
+        #expect(plain.stderr.isEmpty)
     }
 
     @Test func generateMarksTheKeyNotRegisteredWithApple() throws {

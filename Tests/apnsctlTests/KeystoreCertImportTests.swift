@@ -42,6 +42,16 @@ import Testing
         #expect(certs.first?["state"] as? String == "valid")
     }
 
+    /// Issue 19: `cert import AuthKey_….p8` should point to `key import`.
+    @Test func aP8KeyPointsToKeyImport() throws {
+        let ks = try KeystoreCLI.fresh()
+        let p8 = KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8")
+        let result = try KeystoreCLI.run(["cert", "import", p8], ks)
+        #expect(result.status == 3)
+        #expect(result.stderr == "apnsctl: error: \(p8): a .p8 signing key (EC P-256, for token authentication), not a certificate\n"
+                + "apnsctl: hint: import it with `apnsctl key import \(p8) --team TEAMID`\n")
+    }
+
     @Test func statusFailsWhenACertificateExpiresWithinMinDays() throws {
         let ks = try KeystoreCLI.fresh()
         let imported = try KeystoreCLI.ok(["cert", "import", try Self.bundle("expired.pem", "expired.key")], ks)
