@@ -153,6 +153,12 @@ public final class MockAPNsServer: Sendable {
     /// frame per stream for 1000 streams a second stays well below this, and a flood is still bounded.
     static let controlFramesPer30Seconds = 100_000
 
+    /// RST_STREAM frames a connection may send per 30 s before it gets GOAWAY ENHANCE_YOUR_CALM. curl resets every
+    /// stream it has read an answer on (STREAM_CLOSED), so NIO's default (200) cut off a `curl --parallel` burst of
+    /// 1000 pushes and made clients retry answered ones. 1000 pushes a second with a reset each stays below this;
+    /// a reset flood is still bounded.
+    static let resetFramesPer30Seconds = 100_000
+
     private static let ipv6Loopback: [UInt8] = Array(repeating: 0, count: 15) + [1]
 
     private static func makeSSLContext(identity: TLSIdentity, clientCAPEM: String?) throws -> NIOSSLContext {
@@ -188,23 +194,33 @@ public final class MockAPNsServer: Sendable {
             .flatMap { try? ClientCertificateIdentity(derEncoded: $0.toDERBytes()) }
         // APNs allows one stream on a token connection until a push succeeds; a client certificate is proof enough.
         let streams = certificate == nil ? configuration.streamsBeforeFirstSuccess : Self.maxConcurrentStreams
-        connection.startHTTP2(clientCertificate: certificate, raisedStreams: streams >= Self.maxConcurrentStreams)
+        connection.startHTTP2(clientCertificate: certificate, streamLimit: streams)
         let core = self.core
         var settings = NIOHTTP2Handler.ConnectionConfiguration()
-        settings.initialSettings = [HTTP2Setting(parameter: .maxConcurrentStreams, value: streams),
+        // NIO enforces SETTINGS_MAX_CONCURRENT_STREAMS as a connection error; it is told 1000 and the wire says
+        // `streams` (OutboundFrameEditor), so the mock refuses the excess streams itself, one by one.
+        settings.initialSettings = [HTTP2Setting(parameter: .maxConcurrentStreams, value: Self.maxConcurrentStreams),
                                     HTTP2Setting(parameter: .maxHeaderListSize, value: 16_384)]
         settings.controlFrameRateLimit.maximumCount = Self.controlFramesPer30Seconds
+        // Streams refused or reset by the mock whose late frames are ignored rather than answered with a reset.
+        settings.maximumRecentlyResetStreams = Self.maxConcurrentStreams
+        var streamSettings = NIOHTTP2Handler.StreamConfiguration()
+        streamSettings.streamResetFrameRateLimit.maximumCount = Self.resetFramesPer30Seconds
+        let advertised = streams == Self.maxConcurrentStreams ? nil : streams
+        do {
+            // Before the HTTP/2 handler, which writes its SETTINGS as soon as it is added.
+            try channel.pipeline.syncOperations.addHandler(
+                OutboundFrameEditor(core: core, connection: connection, advertisedStreams: advertised))
+        } catch {
+            return channel.eventLoop.makeFailedFuture(error)
+        }
         return channel.configureHTTP2Pipeline(
-            mode: .server, connectionConfiguration: settings, streamConfiguration: .init()
+            mode: .server, connectionConfiguration: settings, streamConfiguration: streamSettings
         ) { stream in
             stream.eventLoop.makeCompletedFuture {
                 try stream.pipeline.syncOperations.addHandler(HTTP2StreamHandler(core: core, connection: connection))
             }
-        }.flatMapThrowing { _ in
-            let http2 = try channel.pipeline.syncOperations.handler(type: NIOHTTP2Handler.self)
-            try channel.pipeline.syncOperations.addHandler(GoAwayLogger(core: core, connection: connection),
-                                                           position: .before(http2))
-        }
+        }.map { _ in }
     }
 
     private func configureRefusal(_ channel: any Channel, connection: ConnectionContext,
