@@ -10,6 +10,15 @@ final class ConnectionContext: Sendable {
     /// The connection's client certificate and token history; streams of the connection share it.
     let auth = LockedBox(ConnectionAuthState())
 
+    /// What a failed TLS handshake is explained with: the first bytes the client sent (before TLS), and why its
+    /// client certificate was refused.
+    struct TLSDiagnosis {
+        var firstBytes: [UInt8] = []
+        var certificateProblem: String?
+    }
+
+    let tlsDiagnosis = LockedBox(TLSDiagnosis())
+
     /// Streams and GOAWAY: what a GOAWAY must name and which streams may still be processed.
     private struct StreamState {
         /// False until HTTP/2 is negotiated (a connection that never spoke HTTP/2 gets no GOAWAY, only a close).

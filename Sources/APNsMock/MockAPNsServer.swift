@@ -20,6 +20,8 @@ public final class MockAPNsServer: Sendable {
     /// The CA that signed the server's certificate, when the server generated its own identity; nil otherwise.
     public let certificateAuthority: MockCertificateAuthority?
     private let sslContext: NIOSSLContext
+    /// Verifies client certificates (when `--client-ca` is given) and says why one is refused.
+    private let clientVerifier: ClientCertificateVerifier?
     private let core: MockCore
     private let state = LockedBox(RunState())
 
@@ -51,6 +53,14 @@ public final class MockAPNsServer: Sendable {
             self.certificateAuthority = nil
         }
         self.sslContext = try Self.makeSSLContext(identity: identity, clientCAPEM: configuration.clientCAPEM)
+        do {
+            self.clientVerifier = try configuration.clientCAPEM.map {
+                try ClientCertificateVerifier(pem: $0)
+            }
+        } catch {
+            throw APNsError.badInput("client CA: cannot read the certificates: \(error)",
+                                     hint: "pass the CA certificate that signs the client certificates, PEM, with --client-ca")
+        }
         self.core = MockCore(configuration: configuration)
     }
 
@@ -76,6 +86,8 @@ public final class MockAPNsServer: Sendable {
             throw APNsError(.internalError, "the mock server was already started", hint: "make a new MockAPNsServer")
         }
         let sslContext = self.sslContext
+        let clientVerifier = self.clientVerifier
+        let core = self.core
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -85,7 +97,9 @@ public final class MockAPNsServer: Sendable {
                 register(connection)
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandlers(
-                        NIOSSLServerHandler(context: sslContext),
+                        FirstBytesRecorder(connection: connection),
+                        Self.tlsHandler(sslContext, clientVerifier: clientVerifier, connection: connection),
+                        TLSFailureLogger(core: core, connection: connection),
                         ProtocolNegotiationHandler { [self] channel, outcome in
                             switch outcome {
                             case .http2: return configureHTTP2(channel, connection: connection)
@@ -103,8 +117,7 @@ public final class MockAPNsServer: Sendable {
                 $0.stopped = true
             }
             try? await group.shutdownGracefully()
-            throw APNsError.unreachable("cannot listen on \(configuration.host):\(configuration.port): \(error)",
-                                        hint: "pick another --port, or 0 for any free one")
+            throw Self.bindFailure(host: configuration.host, port: configuration.port, error: error)
         }
         let port = channel.localAddress?.port ?? configuration.port
         state.withLock {
@@ -178,6 +191,47 @@ public final class MockAPNsServer: Sendable {
         } catch {
             throw APNsError.badInput("TLS identity: cannot use the certificate and key: \(error)",
                                      hint: "pass a PEM certificate with --tls-cert and its PEM private key with --tls-key")
+        }
+    }
+
+    /// One clean error for an address that cannot be bound: the address and the cause in words (not NIO's
+    /// `bind(descriptor:ptr:bytes:): … (errno: 98)`), and a hint.
+    static func bindFailure(host: String, port: Int, error: any Error) -> APNsError {
+        let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        let reason: String, hint: String
+        switch (error as? IOError)?.errnoCode {
+        case EADDRINUSE?:
+            reason = "the address is already in use"
+            hint = "another process listens on port \(port) (`ss -ltnp 'sport = :\(port)'` shows which); "
+                + "pick another --port, or 0 for any free one"
+        case EACCES?:
+            reason = "permission denied"
+            hint = "ports below 1024 need privileges; pick a --port of 1024 or more, or 0 for any free one"
+        case EADDRNOTAVAIL?:
+            reason = "no network interface of this machine has that address"
+            hint = "listen on 127.0.0.1 (the default) or an address this machine has"
+        case let code?:
+            reason = String(cString: strerror(code)).lowercased()
+            hint = "pick another --host or --port (0 for any free one)"
+        case nil:
+            reason = error is SocketAddressError ? "the host name does not resolve to an address" : "\(error)"
+            hint = "pass an IP address or a resolvable name with --host, and a --port (0 for any free one)"
+        }
+        return APNsError.unreachable("cannot listen on \(address): \(reason)", hint: hint)
+    }
+
+    /// The TLS handler; with `--client-ca`, client certificates are verified by ``ClientCertificateVerifier``
+    /// (which keeps the reason of a refusal for the log) instead of BoringSSL's bare verdict.
+    private static func tlsHandler(_ context: NIOSSLContext, clientVerifier: ClientCertificateVerifier?,
+                                   connection: ConnectionContext) -> NIOSSLServerHandler {
+        guard let clientVerifier else { return NIOSSLServerHandler(context: context) }
+        return NIOSSLServerHandler(context: context) { certificates, promise in
+            let chain = certificates.compactMap { try? $0.toDERBytes() }
+            Task(executorPreference: EventLoopTaskExecutor(promise.futureResult.eventLoop)) {
+                let problem = await clientVerifier.problem(chain: chain)
+                if let problem { connection.tlsDiagnosis.withLock { $0.certificateProblem = problem } }
+                promise.succeed(problem == nil ? .certificateVerified : .failed)
+            }
         }
     }
 

@@ -8,7 +8,8 @@ import Foundation
 /// `certificate` or `none`), `key_id`, `team_id`, `certificate_subject`, `status`, `reason`, `timestamp`
 /// (410 only), `payload_bytes`, `detail` (why, in words). Absent values are `null`. A GOAWAY the mock sends is a
 /// line of its own: `method` `GOAWAY`, `path` `-`, `status` 0, `stream` the last stream id, `reason` the GOAWAY's;
-/// so is a stream refused with RST_STREAM REFUSED_STREAM (`method` `RST_STREAM`, `reason` `REFUSED_STREAM`).
+/// so is a stream refused with RST_STREAM REFUSED_STREAM (`method` `RST_STREAM`, `reason` `REFUSED_STREAM`), and a
+/// failed TLS handshake (`protocol` `tls`, `reason` `TLSHandshakeFailed`, `detail` why).
 public struct MockLogEntry: Sendable, Equatable {
     public var time: Date
     public var connection: Int
@@ -112,6 +113,23 @@ public struct MockLogEntry: Sendable, Equatable {
         self.auth = "none"
         self.status = 0
         self.reason = "REFUSED_STREAM"
+        self.payloadBytes = 0
+        self.detail = detail
+    }
+
+    /// The entry for a TLS handshake that failed: `protocol` `tls`, `method` and `path` `-`, `status` 0, `reason`
+    /// `TLSHandshakeFailed`, `detail` why (a client certificate refused, plaintext on the TLS port, …).
+    init(tlsFailure detail: String, time: Date, connection: Int, remote: String) {
+        self.time = time
+        self.connection = connection
+        self.stream = 0
+        self.remote = remote
+        self.protocol = "tls"
+        self.method = "-"
+        self.path = "-"
+        self.auth = "none"
+        self.status = 0
+        self.reason = "TLSHandshakeFailed"
         self.payloadBytes = 0
         self.detail = detail
     }
