@@ -4,7 +4,7 @@ import NIOTLS
 
 /// Logs a failed TLS handshake with the peer and the reason in words: a client certificate refused (expired, from
 /// another CA: see ``ClientCertificateVerifier``), plaintext (an HTTP/2 preface or an HTTP/1 request) sent to the
-/// TLS port, or what TLS itself said. It sits after the TLS handler and leaves once the handshake is done.
+/// TLS port, the client refusing the mock's certificate (its alert), or what TLS itself said. It sits after the TLS handler and leaves once the handshake is done.
 final class TLSFailureLogger: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -56,8 +56,35 @@ final class TLSFailureLogger: ChannelInboundHandler, RemovableChannelHandler {
             let line = String(decoding: firstBytes.prefix { $0 != 0x0D && $0 != 0x0A }, as: UTF8.self)
             return "TLS handshake failed: the client sent plaintext (\"\(line)\"), not a TLS ClientHello: use https"
         }
-        return "TLS handshake failed: \(underlying)"
+        let names = reasonNames(underlying)
+        if let (alert, meaning) = alerts.first(where: { names.contains($0.0) }) {
+            return "TLS handshake failed: the client sent the alert \(alert): \(meaning)"
+        }
+        if names.contains("DECRYPTION_FAILED_OR_BAD_RECORD_MAC") {
+            return "TLS handshake failed: the client ended the handshake after the mock's certificate with a record "
+                + "the mock cannot read, as a TLS 1.3 client does when it rejects the certificate: most likely it "
+                + "does not trust the mock's CA; give it the CA file the mock printed (--ca-out)"
+        }
+        return "TLS handshake failed: " + (names.isEmpty ? underlying : names.joined(separator: ", "))
     }
+
+    /// BoringSSL's reason names in an error's text (`…:OPENSSL_internal:WRONG_VERSION_NUMBER at file:line`), without
+    /// the source paths and numbers around them.
+    static func reasonNames(_ text: String) -> [String] {
+        text.components(separatedBy: "OPENSSL_internal:").dropFirst().map { part in
+            String(part.prefix { $0.isUppercase || $0.isNumber || $0 == "_" })
+        }.filter { !$0.isEmpty }
+    }
+
+    /// TLS alerts a client sends when it refuses the mock's certificate, by BoringSSL's name, and what they mean.
+    private static let alerts: [(String, String)] = [
+        ("TLSV1_ALERT_UNKNOWN_CA", "it does not trust the mock's CA; give it the CA file the mock printed (--ca-out)"),
+        ("SSLV3_ALERT_BAD_CERTIFICATE", "it refused the mock's certificate (wrong name, or its CA not trusted)"),
+        ("SSLV3_ALERT_CERTIFICATE_UNKNOWN",
+         "it refused the mock's certificate (its CA not trusted, or not valid for the name it connected to)"),
+        ("SSLV3_ALERT_CERTIFICATE_EXPIRED", "it finds the mock's certificate expired (check both clocks)"),
+        ("TLSV1_ALERT_PROTOCOL_VERSION", "it offers no TLS version the mock accepts (1.2 or 1.3)"),
+    ]
 }
 
 /// Keeps the first bytes a client sends, before TLS reads them, for ``TLSFailureLogger``; then leaves.

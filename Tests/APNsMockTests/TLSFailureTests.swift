@@ -41,6 +41,26 @@ struct TLSFailureTests {
         }
     }
 
+    /// curl without the mock's CA refuses the server certificate with an unknown-CA alert: the log says so.
+    @Test func aClientThatDoesNotTrustTheMockIsLoggedWithItsAlert() async throws {
+        try await MockAPNsServer.running(MockServerConfiguration(policy: Fixture.policy(), logFormat: .json)) {
+            server, port, _ in
+            // TLS 1.2: the alert arrives readable. TLS 1.3 (curl's default): an unreadable record after the
+            // certificate, said as such.
+            let url = "https://127.0.0.1:\(port)/3/device/\(Fixture.device)"
+            let (old, _, _) = try Curl.run(["-sS", "--max-time", "10", "--http2", "--tls-max", "1.2", url], port: port)
+            #expect(old != 0)
+            let first = try #require(try await tlsFailures(server).first?["detail"] as? String, "\(server.logLines)")
+            #expect(first.contains("the client sent the alert TLSV1_ALERT_UNKNOWN_CA: it does not trust the mock's CA"),
+                    "\(first)")
+            let (new, _, _) = try Curl.run(["-sS", "--max-time", "10", "--http2", url], port: port)
+            #expect(new != 0)
+            let second = try #require(try await tlsFailures(server, count: 2).last?["detail"] as? String)
+            #expect(second.contains("most likely it does not trust the mock's CA"), "\(second)")
+            #expect(!second.contains(".cc:"), "\(second)")
+        }
+    }
+
     @Test func clientCertificatesFromAnotherCAOrExpiredAreLoggedWithTheReason() async throws {
         let clientCA = try MockCertificateAuthority(commonName: "client CA")
         let stranger = try MockCertificateAuthority(commonName: "stranger CA")
