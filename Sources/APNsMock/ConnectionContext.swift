@@ -9,8 +9,33 @@ final class ConnectionContext: Sendable {
     let channel: any Channel
     /// The connection's client certificate and token history; streams of the connection share it.
     let auth = LockedBox(ConnectionAuthState())
-    /// The highest client stream id seen, for the GOAWAY frame; nil until HTTP/2 is negotiated.
-    let highestStreamID = LockedBox<Int?>(nil)
+
+    /// What a failed TLS handshake is explained with: the first bytes the client sent (before TLS), and why its
+    /// client certificate was refused.
+    struct TLSDiagnosis {
+        var firstBytes: [UInt8] = []
+        var certificateProblem: String?
+    }
+
+    let tlsDiagnosis = LockedBox(TLSDiagnosis())
+
+    /// Streams and GOAWAY: what a GOAWAY must name and which streams may still be processed.
+    private struct StreamState {
+        /// False until HTTP/2 is negotiated (a connection that never spoke HTTP/2 gets no GOAWAY, only a close).
+        var http2 = false
+        /// The highest stream whose request the mock handed to the validator (answered, or about to be).
+        var lastProcessed = 0
+        /// The last stream id of the GOAWAY sent, once one was: no stream above it is processed afterwards.
+        var goAwayLastStream: Int?
+        /// Streams admitted and not yet answered or reset.
+        var open = 0
+        /// The SETTINGS_MAX_CONCURRENT_STREAMS the connection advertises now.
+        var limit = MockAPNsServer.maxConcurrentStreams
+        /// Answers written since the last flush of the connection.
+        var unflushed = 0
+    }
+
+    private let streams = LockedBox(StreamState())
 
     init(id: Int, channel: any Channel) {
         self.id = id
@@ -22,28 +47,65 @@ final class ConnectionContext: Sendable {
         }
     }
 
-    /// Whether the connection already advertises ``MockAPNsServer/maxConcurrentStreams`` (after its first success,
-    /// or from the start); answers written since the last flush of the connection.
-    private let streams = LockedBox((raised: true, unflushed: 0))
-
     /// Answers are flushed to the socket at least this often, not only at the end of a read (NIO's default), so
     /// that a burst of requests gets its answers as they are made.
     static let flushEvery = 8
 
-    /// Marks the connection as speaking HTTP/2; `raisedStreams` false means it advertised fewer streams than
-    /// APNs's 1000 until a push succeeds.
-    func startHTTP2(clientCertificate: ClientCertificateIdentity?, raisedStreams: Bool = true) {
+    /// Marks the connection as speaking HTTP/2 and advertising `streamLimit` concurrent streams (fewer than
+    /// APNs's 1000 until a push succeeds, on a connection without a client certificate).
+    func startHTTP2(clientCertificate: ClientCertificateIdentity?, streamLimit: Int = MockAPNsServer.maxConcurrentStreams) {
         auth.withLock { $0.clientCertificate = clientCertificate }
-        highestStreamID.withLock { $0 = 0 }
-        streams.withLock { $0.raised = raisedStreams }
+        streams.withLock {
+            $0.http2 = true
+            $0.limit = streamLimit
+        }
+    }
+
+    /// The SETTINGS_MAX_CONCURRENT_STREAMS the connection advertises now.
+    var streamLimit: Int { streams.snapshot.limit }
+
+    /// Admits a new stream when fewer than the advertised limit are open; otherwise returns the number open (the
+    /// stream is then refused with REFUSED_STREAM, which a client may safely retry: RFC 9113 §5.1.2, §8.7).
+    func openStream() -> (admitted: Bool, open: Int, limit: Int) {
+        streams.withLock { state in
+            guard state.open < state.limit else { return (false, state.open, state.limit) }
+            state.open += 1
+            return (true, state.open, state.limit)
+        }
+    }
+
+    /// A stream admitted by ``openStream()`` was answered or reset.
+    func closeStream() {
+        streams.withLock { $0.open = max(0, $0.open - 1) }
+    }
+
+    /// Called before stream `id`'s request is validated: false once a GOAWAY naming a lower stream was sent (the
+    /// client will retry that stream elsewhere, so it must not be processed here too); otherwise records it as the
+    /// last processed stream, the one any later GOAWAY names.
+    func beginProcessing(_ id: Int) -> Bool {
+        streams.withLock { state in
+            if let last = state.goAwayLastStream, id > last { return false }
+            state.lastProcessed = max(state.lastProcessed, id)
+            return true
+        }
+    }
+
+    /// Called as a GOAWAY leaves (whoever wrote it): the last stream it must name, which is the last stream
+    /// processed. From now on no higher stream is processed.
+    func goAwaySent() -> Int {
+        streams.withLock { state in
+            let last = min(state.goAwayLastStream ?? Int.max, state.lastProcessed)
+            state.goAwayLastStream = last
+            return last
+        }
     }
 
     /// Called on the event loop after each answer: the first successful push raises SETTINGS_MAX_CONCURRENT_STREAMS
     /// to `maxStreams` (as APNs does once a token is accepted), and every ``flushEvery`` answers are flushed.
     func answered(status: Int, maxStreams: Int) {
         let (raise, flush) = streams.withLock { state in
-            let raise = status == 200 && !state.raised
-            if raise { state.raised = true }
+            let raise = status == 200 && state.limit < maxStreams
+            if raise { state.limit = maxStreams }
             state.unflushed += 1
             let flush = raise || state.unflushed >= Self.flushEvery
             if flush { state.unflushed = 0 }
@@ -57,23 +119,20 @@ final class ConnectionContext: Sendable {
         if flush { channel.flush() }
     }
 
-    /// Records that the client opened stream `id`.
-    func sawStream(_ id: Int) {
-        highestStreamID.withLock { current in current = max(current ?? 0, id) }
-    }
-
-    /// Sends GOAWAY with `{"reason": …}` naming `lastStreamID` (default: the highest stream seen), then closes.
-    /// A connection that never reached HTTP/2 is just closed.
+    /// Sends GOAWAY with `{"reason": …}` naming the last stream processed, then closes. A connection that never
+    /// reached HTTP/2 is just closed.
     @discardableResult
-    func goAway(reason: APNsReason, lastStreamID: Int? = nil) -> EventLoopFuture<Void> {
+    func goAway(reason: APNsReason) -> EventLoopFuture<Void> {
         let channel = self.channel
         return channel.eventLoop.flatSubmit { [self] in
             guard channel.isActive else { return channel.eventLoop.makeSucceededVoidFuture() }
-            guard let highest = highestStreamID.snapshot else { return channel.close() }
+            let (http2, last) = streams.withLock { ($0.http2, min($0.goAwayLastStream ?? Int.max, $0.lastProcessed)) }
+            guard http2 else { return channel.close() }
             let data = channel.allocator.buffer(string: #"{"reason":"\#(reason.rawValue)"}"#)
+            // The frame outbound editor writes the same last stream id on the wire (and records it).
             let frame = HTTP2Frame(streamID: .rootStream,
-                                   payload: .goAway(lastStreamID: HTTP2StreamID(lastStreamID ?? highest),
-                                                    errorCode: .noError, opaqueData: data))
+                                   payload: .goAway(lastStreamID: HTTP2StreamID(last), errorCode: .noError,
+                                                    opaqueData: data))
             return channel.writeAndFlush(frame).flatMap { channel.close() }
         }.recover { _ in }
     }

@@ -11,25 +11,40 @@ final class HTTP2StreamHandler: ChannelInboundHandler {
     /// Bodies are kept up to this size; longer ones are only counted (413 needs the length, not the bytes).
     static let bodyLimit = 64 * 1024
 
+    /// Whether the stream counts against the connection's advertised limit.
+    private enum Admission {
+        /// No HEADERS yet.
+        case pending
+        /// Open: counted until answered or reset.
+        case admitted
+        /// Refused with REFUSED_STREAM, or answered: no longer counted, nothing more to do.
+        case done
+    }
+
     private let core: MockCore
     private let connection: ConnectionContext
     private var headers: HPACKHeaders?
     private var body: [UInt8] = []
     private var bodyLength = 0
-    private var answered = false
+    private var admission = Admission.pending
 
     init(core: MockCore, connection: ConnectionContext) {
         self.core = core
         self.connection = connection
     }
 
-    func handlerAdded(context: ChannelHandlerContext) {
-        // The stream counts for GOAWAY's last-stream-id from the moment the client opens it.
-        connection.sawStream(Self.streamID(of: context.channel))
+    func handlerRemoved(context: ChannelHandlerContext) {
+        // Reset by the client (or closed by a GOAWAY) before the answer: it no longer counts.
+        release()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
+        let payload = unwrapInboundIn(data)
+        if admission == .pending, case .headers(let frame) = payload {
+            admit(context: context, headers: frame.headers)
+        }
+        guard admission == .admitted else { return }
+        switch payload {
         case .headers(let frame):
             if headers == nil { headers = frame.headers }
             if frame.endStream { respond(context: context) }
@@ -46,9 +61,42 @@ final class HTTP2StreamHandler: ChannelInboundHandler {
         }
     }
 
+    /// Admits the stream when fewer streams than advertised are open; otherwise refuses it with RST_STREAM
+    /// REFUSED_STREAM (safe to retry: the request was not processed) and logs why. NIO would otherwise end the whole
+    /// connection with GOAWAY PROTOCOL_ERROR (it enforces the limit only after the client acknowledged it, and
+    /// as a connection error).
+    private func admit(context: ChannelHandlerContext, headers: HPACKHeaders) {
+        let (admitted, open, limit) = connection.openStream()
+        guard !admitted else {
+            admission = .admitted
+            return
+        }
+        admission = .done
+        context.writeAndFlush(wrapOutboundOut(.rstStream(.refusedStream)), promise: nil)
+        let streamID = Self.streamID(of: context.channel)
+        let until = limit < MockAPNsServer.maxConcurrentStreams ? " until a push on it succeeds" : ""
+        let detail = "stream \(streamID) refused (REFUSED_STREAM, safe to retry): \(open) stream\(open == 1 ? " is" : "s are") "
+            + "open and the connection allows \(limit)\(until) (SETTINGS_MAX_CONCURRENT_STREAMS)"
+        core.write(MockLogEntry(refusedStream: streamID, path: headers.first(name: ":path") ?? "-", detail: detail,
+                                time: core.clock.now(), connection: connection.id, remote: connection.remote))
+    }
+
+    /// The stream stops counting against the limit (once).
+    private func release() {
+        guard admission == .admitted else { return }
+        admission = .done
+        connection.closeStream()
+    }
+
     private func respond(context: ChannelHandlerContext) {
-        guard !answered else { return }
-        answered = true
+        guard admission == .admitted else { return }
+        let streamID = Self.streamID(of: context.channel)
+        guard connection.beginProcessing(streamID) else {
+            // A GOAWAY already named a lower stream: the client retries this one elsewhere.
+            release()
+            context.close(promise: nil)
+            return
+        }
         var regular: [MockHeader] = []
         var method = "", path = ""
         for (name, value, _) in headers ?? HPACKHeaders() {
@@ -60,12 +108,12 @@ final class HTTP2StreamHandler: ChannelInboundHandler {
             }
         }
         let request = MockRequest(method: method, path: path, headers: regular, body: body, bodyLength: bodyLength)
-        let streamID = Self.streamID(of: context.channel)
         let (response, now) = core.handle(request, connection: connection, stream: streamID)
         if core.faults.forcedReason == nil {
             if core.faults.stall { return }
             if let reason = core.faults.goAway {
-                connection.goAway(reason: reason, lastStreamID: streamID)
+                release()
+                connection.goAway(reason: reason)
                 return
             }
         }
@@ -88,6 +136,7 @@ final class HTTP2StreamHandler: ChannelInboundHandler {
             context.write(wrapOutboundOut(.data(.init(data: .byteBuffer(buffer), endStream: true))), promise: nil)
         }
         context.flush()
+        release()
         connection.answered(status: response.status, maxStreams: MockAPNsServer.maxConcurrentStreams)
     }
 

@@ -20,6 +20,8 @@ public final class MockAPNsServer: Sendable {
     /// The CA that signed the server's certificate, when the server generated its own identity; nil otherwise.
     public let certificateAuthority: MockCertificateAuthority?
     private let sslContext: NIOSSLContext
+    /// Verifies client certificates (when `--client-ca` is given) and says why one is refused.
+    private let clientVerifier: ClientCertificateVerifier?
     private let core: MockCore
     private let state = LockedBox(RunState())
 
@@ -51,6 +53,14 @@ public final class MockAPNsServer: Sendable {
             self.certificateAuthority = nil
         }
         self.sslContext = try Self.makeSSLContext(identity: identity, clientCAPEM: configuration.clientCAPEM)
+        do {
+            self.clientVerifier = try configuration.clientCAPEM.map {
+                try ClientCertificateVerifier(pem: $0)
+            }
+        } catch {
+            throw APNsError.badInput("client CA: cannot read the certificates: \(error)",
+                                     hint: "pass the CA certificate that signs the client certificates, PEM, with --client-ca")
+        }
         self.core = MockCore(configuration: configuration)
     }
 
@@ -76,6 +86,8 @@ public final class MockAPNsServer: Sendable {
             throw APNsError(.internalError, "the mock server was already started", hint: "make a new MockAPNsServer")
         }
         let sslContext = self.sslContext
+        let clientVerifier = self.clientVerifier
+        let core = self.core
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -85,7 +97,9 @@ public final class MockAPNsServer: Sendable {
                 register(connection)
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandlers(
-                        NIOSSLServerHandler(context: sslContext),
+                        FirstBytesRecorder(connection: connection),
+                        Self.tlsHandler(sslContext, clientVerifier: clientVerifier, connection: connection),
+                        TLSFailureLogger(core: core, connection: connection),
                         ProtocolNegotiationHandler { [self] channel, outcome in
                             switch outcome {
                             case .http2: return configureHTTP2(channel, connection: connection)
@@ -103,8 +117,7 @@ public final class MockAPNsServer: Sendable {
                 $0.stopped = true
             }
             try? await group.shutdownGracefully()
-            throw APNsError.unreachable("cannot listen on \(configuration.host):\(configuration.port): \(error)",
-                                        hint: "pick another --port, or 0 for any free one")
+            throw Self.bindFailure(host: configuration.host, port: configuration.port, error: error)
         }
         let port = channel.localAddress?.port ?? configuration.port
         state.withLock {
@@ -153,6 +166,12 @@ public final class MockAPNsServer: Sendable {
     /// frame per stream for 1000 streams a second stays well below this, and a flood is still bounded.
     static let controlFramesPer30Seconds = 100_000
 
+    /// RST_STREAM frames a connection may send per 30 s before it gets GOAWAY ENHANCE_YOUR_CALM. curl resets every
+    /// stream it has read an answer on (STREAM_CLOSED), so NIO's default (200) cut off a `curl --parallel` burst of
+    /// 1000 pushes and made clients retry answered ones. 1000 pushes a second with a reset each stays below this;
+    /// a reset flood is still bounded.
+    static let resetFramesPer30Seconds = 100_000
+
     private static let ipv6Loopback: [UInt8] = Array(repeating: 0, count: 15) + [1]
 
     private static func makeSSLContext(identity: TLSIdentity, clientCAPEM: String?) throws -> NIOSSLContext {
@@ -175,6 +194,47 @@ public final class MockAPNsServer: Sendable {
         }
     }
 
+    /// One clean error for an address that cannot be bound: the address and the cause in words (not NIO's
+    /// `bind(descriptor:ptr:bytes:): … (errno: 98)`), and a hint.
+    static func bindFailure(host: String, port: Int, error: any Error) -> APNsError {
+        let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        let reason: String, hint: String
+        switch (error as? IOError)?.errnoCode {
+        case EADDRINUSE?:
+            reason = "the address is already in use"
+            hint = "another process listens on port \(port) (`ss -ltnp 'sport = :\(port)'` shows which); "
+                + "pick another --port, or 0 for any free one"
+        case EACCES?:
+            reason = "permission denied"
+            hint = "ports below 1024 need privileges; pick a --port of 1024 or more, or 0 for any free one"
+        case EADDRNOTAVAIL?:
+            reason = "no network interface of this machine has that address"
+            hint = "listen on 127.0.0.1 (the default) or an address this machine has"
+        case let code?:
+            reason = String(cString: strerror(code)).lowercased()
+            hint = "pick another --host or --port (0 for any free one)"
+        case nil:
+            reason = error is SocketAddressError ? "the host name does not resolve to an address" : "\(error)"
+            hint = "pass an IP address or a resolvable name with --host, and a --port (0 for any free one)"
+        }
+        return APNsError.unreachable("cannot listen on \(address): \(reason)", hint: hint)
+    }
+
+    /// The TLS handler; with `--client-ca`, client certificates are verified by ``ClientCertificateVerifier``
+    /// (which keeps the reason of a refusal for the log) instead of BoringSSL's bare verdict.
+    private static func tlsHandler(_ context: NIOSSLContext, clientVerifier: ClientCertificateVerifier?,
+                                   connection: ConnectionContext) -> NIOSSLServerHandler {
+        guard let clientVerifier else { return NIOSSLServerHandler(context: context) }
+        return NIOSSLServerHandler(context: context) { certificates, promise in
+            let chain = certificates.compactMap { try? $0.toDERBytes() }
+            Task(executorPreference: EventLoopTaskExecutor(promise.futureResult.eventLoop)) {
+                let problem = await clientVerifier.problem(chain: chain)
+                if let problem { connection.tlsDiagnosis.withLock { $0.certificateProblem = problem } }
+                promise.succeed(problem == nil ? .certificateVerified : .failed)
+            }
+        }
+    }
+
     private func register(_ connection: ConnectionContext) {
         state.withLock { $0.connections[connection.id] = connection }
         connection.channel.closeFuture.whenComplete { [self] _ in
@@ -188,23 +248,33 @@ public final class MockAPNsServer: Sendable {
             .flatMap { try? ClientCertificateIdentity(derEncoded: $0.toDERBytes()) }
         // APNs allows one stream on a token connection until a push succeeds; a client certificate is proof enough.
         let streams = certificate == nil ? configuration.streamsBeforeFirstSuccess : Self.maxConcurrentStreams
-        connection.startHTTP2(clientCertificate: certificate, raisedStreams: streams >= Self.maxConcurrentStreams)
+        connection.startHTTP2(clientCertificate: certificate, streamLimit: streams)
         let core = self.core
         var settings = NIOHTTP2Handler.ConnectionConfiguration()
-        settings.initialSettings = [HTTP2Setting(parameter: .maxConcurrentStreams, value: streams),
+        // NIO enforces SETTINGS_MAX_CONCURRENT_STREAMS as a connection error; it is told 1000 and the wire says
+        // `streams` (OutboundFrameEditor), so the mock refuses the excess streams itself, one by one.
+        settings.initialSettings = [HTTP2Setting(parameter: .maxConcurrentStreams, value: Self.maxConcurrentStreams),
                                     HTTP2Setting(parameter: .maxHeaderListSize, value: 16_384)]
         settings.controlFrameRateLimit.maximumCount = Self.controlFramesPer30Seconds
+        // Streams refused or reset by the mock whose late frames are ignored rather than answered with a reset.
+        settings.maximumRecentlyResetStreams = Self.maxConcurrentStreams
+        var streamSettings = NIOHTTP2Handler.StreamConfiguration()
+        streamSettings.streamResetFrameRateLimit.maximumCount = Self.resetFramesPer30Seconds
+        let advertised = streams == Self.maxConcurrentStreams ? nil : streams
+        do {
+            // Before the HTTP/2 handler, which writes its SETTINGS as soon as it is added.
+            try channel.pipeline.syncOperations.addHandler(
+                OutboundFrameEditor(core: core, connection: connection, advertisedStreams: advertised))
+        } catch {
+            return channel.eventLoop.makeFailedFuture(error)
+        }
         return channel.configureHTTP2Pipeline(
-            mode: .server, connectionConfiguration: settings, streamConfiguration: .init()
+            mode: .server, connectionConfiguration: settings, streamConfiguration: streamSettings
         ) { stream in
             stream.eventLoop.makeCompletedFuture {
                 try stream.pipeline.syncOperations.addHandler(HTTP2StreamHandler(core: core, connection: connection))
             }
-        }.flatMapThrowing { _ in
-            let http2 = try channel.pipeline.syncOperations.handler(type: NIOHTTP2Handler.self)
-            try channel.pipeline.syncOperations.addHandler(GoAwayLogger(core: core, connection: connection),
-                                                           position: .before(http2))
-        }
+        }.map { _ in }
     }
 
     private func configureRefusal(_ channel: any Channel, connection: ConnectionContext,

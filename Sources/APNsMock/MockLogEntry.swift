@@ -8,7 +8,9 @@ import Foundation
 /// `certificate` or `none`), `key_id`, `team_id`, `certificate_bundle_id` (the client certificate's UID, else its
 /// first topic), `status`, `reason`, `timestamp`
 /// (410 only), `payload_bytes`, `detail` (why, in words). Absent values are `null`. A GOAWAY the mock sends is a
-/// line of its own: `method` `GOAWAY`, `path` `-`, `status` 0, `stream` the last stream id, `reason` the GOAWAY's.
+/// line of its own: `method` `GOAWAY`, `path` `-`, `status` 0, `stream` the last stream id, `reason` the GOAWAY's;
+/// so is a stream refused with RST_STREAM REFUSED_STREAM (`method` `RST_STREAM`, `reason` `REFUSED_STREAM`), and a
+/// failed TLS handshake (`protocol` `tls`, `reason` `TLSHandshakeFailed`, `detail` why).
 public struct MockLogEntry: Sendable, Equatable {
     public var time: Date
     public var connection: Int
@@ -94,6 +96,41 @@ public struct MockLogEntry: Sendable, Equatable {
         self.auth = "none"
         self.status = 0
         self.reason = reason
+        self.payloadBytes = 0
+        self.detail = detail
+    }
+
+    /// The entry for a stream the mock refused with RST_STREAM REFUSED_STREAM because the client opened more streams
+    /// than the connection advertises: `method` `RST_STREAM`, `path` the request's, `status` 0, `reason`
+    /// `REFUSED_STREAM`.
+    init(refusedStream stream: Int, path: String, detail: String, time: Date, connection: Int, remote: String) {
+        self.time = time
+        self.connection = connection
+        self.stream = stream
+        self.remote = remote
+        self.protocol = "h2"
+        self.method = "RST_STREAM"
+        self.path = path
+        self.auth = "none"
+        self.status = 0
+        self.reason = "REFUSED_STREAM"
+        self.payloadBytes = 0
+        self.detail = detail
+    }
+
+    /// The entry for a TLS handshake that failed: `protocol` `tls`, `method` and `path` `-`, `status` 0, `reason`
+    /// `TLSHandshakeFailed`, `detail` why (a client certificate refused, plaintext on the TLS port, …).
+    init(tlsFailure detail: String, time: Date, connection: Int, remote: String) {
+        self.time = time
+        self.connection = connection
+        self.stream = 0
+        self.remote = remote
+        self.protocol = "tls"
+        self.method = "-"
+        self.path = "-"
+        self.auth = "none"
+        self.status = 0
+        self.reason = "TLSHandshakeFailed"
         self.payloadBytes = 0
         self.detail = detail
     }

@@ -24,6 +24,8 @@ public struct RequestValidator: Sendable {
         // BadMessageId answer an uppercase one gets; anything else gets a new id.
         let apnsID = sentID.flatMap { HeaderSyntax.isUUID($0) ? $0 : nil } ?? makeID().lowercasedString
         var authentication = MockAuthentication.none
+        var inference: String?
+        var warnings: [String] = []
         do throws(Rejection) {
             let deviceToken = try checkPath(request)
             if let name = request.duplicatedHeaderName {
@@ -32,8 +34,10 @@ public struct RequestValidator: Sendable {
             if let sentID, !HeaderSyntax.isCanonicalUUID(sentID) {
                 throw Rejection(.badMessageId, "apns-id \(sentID) is not a canonical (lowercase 8-4-4-4-12) UUID")
             }
-            authentication = try authenticate(request, connection: &connection, now: now, claimed: &authentication)
-            let pushType = try checkPushType(request)
+            authentication = try authenticate(request, connection: &connection, now: now, claimed: &authentication,
+                                              warnings: &warnings)
+            let pushType: APNsPushType
+            (pushType, inference) = try checkPushType(request)
             try checkPriority(request, pushType: pushType)
             try checkExpirationAndCollapseID(request)
             let topic = try checkTopic(request, pushType: pushType, certificate: connection.clientCertificate,
@@ -42,15 +46,22 @@ public struct RequestValidator: Sendable {
             try checkDevice(deviceToken, topic: topic)
             let uniqueID = policy.environment == .development ? makeID().lowercasedString : nil
             return MockResponse(status: 200, reason: nil, apnsID: apnsID, uniqueID: uniqueID,
-                                detail: "accepted for \(topic)", authentication: authentication)
+                                detail: Self.detail("accepted for \(topic)", notes: [inference] + warnings),
+                                authentication: authentication)
         } catch {
             var timestamp: Int64?
             if error.reason == .unregistered, let since = policy.unregistered[deviceToken(in: request.path)] {
                 timestamp = Int64((since.timeIntervalSince1970 * 1000).rounded(.down))
             }
             return MockResponse(status: error.reason.status, reason: error.reason, apnsID: apnsID,
-                                timestamp: timestamp, detail: error.detail, authentication: authentication)
+                                timestamp: timestamp, detail: Self.detail(error.detail, notes: [inference] + warnings),
+                                authentication: authentication)
         }
+    }
+
+    /// The log's `detail`: the outcome, then what the mock let pass or assumed (`; ` between).
+    private static func detail(_ outcome: String, notes: [String?]) -> String {
+        ([outcome] + notes.compactMap { $0 }).joined(separator: "; ")
     }
 
     // MARK: - The checks, in order
@@ -77,10 +88,11 @@ public struct RequestValidator: Sendable {
 
     /// Who the request says it is (`claimed`, set even when the proof fails, for the log) and whether it holds.
     private func authenticate(_ request: MockRequest, connection: inout ConnectionAuthState, now: Date,
-                              claimed: inout MockAuthentication) throws(Rejection) -> MockAuthentication {
+                              claimed: inout MockAuthentication,
+                              warnings: inout [String]) throws(Rejection) -> MockAuthentication {
         if let authorization = request.header("authorization") {
             return try TokenAuthenticator(policy: policy).authenticate(authorization, connection: &connection, now: now,
-                                                                       claimed: &claimed)
+                                                                       claimed: &claimed, warnings: &warnings)
         }
         guard let certificate = connection.clientCertificate else {
             throw Rejection(.missingProviderToken, "no authorization header and no client certificate")
@@ -94,12 +106,28 @@ public struct RequestValidator: Sendable {
         return .certificate(subject: subject)
     }
 
-    private func checkPushType(_ request: MockRequest) throws(Rejection) -> APNsPushType {
-        guard let value = request.header("apns-push-type") else { return .alert }
+    /// The push type sent, or without `apns-push-type` the one the topic's suffix names (`.voip` is voip,
+    /// `.complication` complication, …; a bare bundle id is alert), as APNs does: Apple calls the header required
+    /// only on watchOS 6+, and legacy VoIP senders omit it. `inferred` says so for the log.
+    private func checkPushType(_ request: MockRequest) throws(Rejection) -> (type: APNsPushType, inferred: String?) {
+        guard let value = request.header("apns-push-type") else {
+            guard let topic = request.header("apns-topic"), let type = Self.pushType(ofTopic: topic) else {
+                return (.alert, nil)
+            }
+            return (type, "no apns-push-type: \(type.rawValue) inferred from the topic suffix \(type.topicSuffix ?? "")")
+        }
         guard let pushType = APNsPushType(rawValue: value) else {
             throw Rejection(.invalidPushType, "apns-push-type \(value) is not a push type")
         }
-        return pushType
+        return (pushType, nil)
+    }
+
+    /// The push type whose topic suffix `topic` ends with (longest suffix first), if any.
+    static func pushType(ofTopic topic: String) -> APNsPushType? {
+        for suffix in APNsPushType.allSuffixes where topic.hasSuffix(suffix) && topic.count > suffix.count {
+            return APNsPushType.allCases.first { $0.topicSuffix == suffix }
+        }
+        return nil
     }
 
     private func checkPriority(_ request: MockRequest, pushType: APNsPushType) throws(Rejection) {

@@ -7,9 +7,10 @@ struct TokenAuthenticator {
     var policy: ValidationPolicy
 
     /// Verifies the token and, when it is good, records it on the connection. Returns the key and team it names;
-    /// `claimed` gets them as soon as the token parses, so a refusal can still be logged with them.
+    /// `claimed` gets them as soon as the token parses, so a refusal can still be logged with them. `warnings` gets
+    /// what APNs accepts though strict JWT does not (a DER signature, a numeric-string `iat`), for the log.
     func authenticate(_ authorization: String, connection: inout ConnectionAuthState, now: Date,
-                      claimed: inout MockAuthentication) throws(Rejection) -> MockAuthentication {
+                      claimed: inout MockAuthentication, warnings: inout [String]) throws(Rejection) -> MockAuthentication {
         guard let compact = Self.bearerCredentials(authorization) else {
             throw Rejection(.invalidProviderToken, "authorization header is not `bearer <token>`")
         }
@@ -34,6 +35,18 @@ struct TokenAuthenticator {
         }
         guard let key = policy.trustedKeys[token.keyID] else {
             throw Rejection(.invalidProviderToken, "kid \(token.keyID) is not a trusted key")
+        }
+        if token.issuedAtIsString {
+            warnings.append("warning: iat is the string \"\(token.issuedAt)\", not a number (accepted, as APNs does)")
+        }
+        switch token.signatureEncoding {
+        case .der:
+            warnings.append("warning: DER-encoded ES256 signature, not JOSE's 64-byte r||s (accepted, as APNs does)")
+        case .unknown:
+            throw Rejection(.invalidProviderToken,
+                            "signature is \(token.signature.count) bytes: neither JOSE r||s (64) nor DER")
+        case .jose:
+            break
         }
         guard token.isSignatureValid(for: key.publicKey) else {
             throw Rejection(.invalidProviderToken, "signature does not verify with key \(token.keyID)")

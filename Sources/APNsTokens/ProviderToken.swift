@@ -5,7 +5,8 @@ import Foundation
 /// An APNs provider authentication token: a JWT signed with ES256.
 ///
 /// Header `{"alg":"ES256","kid":KEYID}`, claims `{"iss":TEAMID,"iat":SECONDS}`, and a JOSE signature
-/// (64 bytes `r||s`, base64url). Values are immutable; make one with ``sign(keyID:teamID:issuedAt:key:)``
+/// (64 bytes `r||s`, base64url). Signing always makes JOSE; reading also takes what APNs takes beyond strict JWT:
+/// a DER signature and a numeric-string `iat` (see ``signatureEncoding`` and ``issuedAtIsString``). Values are immutable; make one with ``sign(keyID:teamID:issuedAt:key:)``
 /// or read one with ``init(parsing:)``.
 public struct ProviderToken: Sendable, Equatable {
     /// The `alg` header field. APNs accepts only `ES256`.
@@ -16,7 +17,10 @@ public struct ProviderToken: Sendable, Equatable {
     public let teamID: String
     /// The `iat` claim, whole seconds since 1970.
     public let issuedAt: Int64
-    /// The signature bytes as sent (64 bytes `r||s` for ES256).
+    /// True when `iat` came as a string of digits (`"iat":"1700000000"`) rather than a JSON number. APNs accepts
+    /// such tokens (kalyke-apns has signed them so since 2022); strict JWT libraries do not.
+    public let issuedAtIsString: Bool
+    /// The signature bytes as sent (64 bytes `r||s` for ES256 as JOSE has it; some clients send DER).
     public let signature: [UInt8]
     /// `base64url(header) "." base64url(claims)`: what the signature covers.
     public let signingInput: String
@@ -35,7 +39,7 @@ public struct ProviderToken: Sendable, Equatable {
         let claims = #"{"iss":"\#(jsonEscaped(teamID))","iat":\#(iat)}"#
         let input = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(claims.utf8))
         let signature = try key.signature(for: Data(input.utf8))
-        return ProviderToken(algorithm: "ES256", keyID: keyID, teamID: teamID, issuedAt: iat,
+        return ProviderToken(algorithm: "ES256", keyID: keyID, teamID: teamID, issuedAt: iat, issuedAtIsString: false,
                              signature: Array(signature.rawRepresentation), signingInput: input)
     }
 
@@ -70,31 +74,66 @@ public struct ProviderToken: Sendable, Equatable {
         guard let teamID = claims["iss"] as? String else {
             throw APNsError.badInput("token: claims have no iss (the team id)", hint: Self.shapeHint)
         }
-        guard let iat = (claims["iat"] as? NSNumber)?.int64Value else {
+        let iat: Int64, iatIsString: Bool
+        if let number = claims["iat"] as? NSNumber, !(claims["iat"] is String) {
+            (iat, iatIsString) = (number.int64Value, false)
+        } else if let text = claims["iat"] as? String {
+            guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                  let seconds = Int64(text) else {
+                throw APNsError.badInput("token: iat \"\(text)\" is not a number of seconds", hint: Self.shapeHint)
+            }
+            (iat, iatIsString) = (seconds, true)
+        } else {
             throw APNsError.badInput("token: claims have no numeric iat (issued-at time)", hint: Self.shapeHint)
         }
-        self.init(algorithm: algorithm, keyID: keyID, teamID: teamID, issuedAt: iat,
+        self.init(algorithm: algorithm, keyID: keyID, teamID: teamID, issuedAt: iat, issuedAtIsString: iatIsString,
                   signature: signature, signingInput: String(parts[0]) + "." + String(parts[1]))
     }
 
     private static let pasteHint = "pass the whole token as printed by `apnsctl token` (three base64url parts)"
     private static let shapeHint = #"APNs tokens carry {"alg":"ES256","kid":KEYID} and {"iss":TEAMID,"iat":SECONDS}"#
 
-    private init(algorithm: String, keyID: String, teamID: String, issuedAt: Int64,
+    private init(algorithm: String, keyID: String, teamID: String, issuedAt: Int64, issuedAtIsString: Bool,
                  signature: [UInt8], signingInput: String) {
         self.algorithm = algorithm
         self.keyID = keyID
         self.teamID = teamID
         self.issuedAt = issuedAt
+        self.issuedAtIsString = issuedAtIsString
         self.signature = signature
         self.signingInput = signingInput
         self.compact = signingInput + "." + Base64URL.encode(signature)
     }
 
-    /// True when `alg` is ES256 and the signature verifies with `publicKey`.
+    /// How an ES256 signature is encoded.
+    public enum SignatureEncoding: String, Sendable, Codable {
+        /// JOSE (RFC 7518 §3.4): the 64 bytes `r||s`.
+        case jose
+        /// An ASN.1 DER `ECDSA-Sig-Value` SEQUENCE of r and s (about 70–72 bytes), as Java's
+        /// `Signature.getInstance("SHA256withECDSA")` makes it (pushy). APNs accepts it; strict JWT libraries and
+        /// jwt.io do not.
+        case der
+        /// Neither.
+        case unknown
+    }
+
+    /// The signature's encoding: JOSE's 64 bytes, DER, or neither.
+    public var signatureEncoding: SignatureEncoding {
+        if signature.count == 64 { return .jose }
+        return (try? P256.Signing.ECDSASignature(derRepresentation: signature)) == nil ? .unknown : .der
+    }
+
+    /// True when `alg` is ES256 and the signature, JOSE or DER (both of which APNs accepts), verifies with
+    /// `publicKey`.
     public func isSignatureValid(for publicKey: P256.Signing.PublicKey) -> Bool {
-        guard algorithm == "ES256", signature.count == 64,
-              let ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
+        guard algorithm == "ES256" else { return false }
+        let ecdsa: P256.Signing.ECDSASignature?
+        switch signatureEncoding {
+        case .jose: ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature)
+        case .der: ecdsa = try? P256.Signing.ECDSASignature(derRepresentation: signature)
+        case .unknown: ecdsa = nil
+        }
+        guard let ecdsa else { return false }
         return publicKey.isValidSignature(ecdsa, for: Data(signingInput.utf8))
     }
 

@@ -15,6 +15,12 @@ public enum TokenVerdictKind: String, Sendable, Codable, Equatable {
     case untrustedKey = "untrusted_key"
     /// `alg` is not ES256: `403 InvalidProviderToken`.
     case unsupportedAlgorithm = "unsupported_algorithm"
+    /// `iss` is not the team the key belongs to: `403 InvalidProviderToken`.
+    case wrongTeam = "wrong_team"
+
+    /// True for the verdicts that follow from the token's age alone (accepted, expired, issued in the future):
+    /// only then does "accepted until" mean anything.
+    public var isAgeVerdict: Bool { self == .accepted || self == .expired || self == .issuedInFuture }
 }
 
 /// The verdict on a token after every check: algorithm, signature, the key's state, then age. The first check
@@ -33,8 +39,9 @@ public struct TokenVerdict: Sendable, Equatable {
     /// - Parameters:
     ///   - keyState: the key's keystore state ("revoked", "retired"), when it is in the keystore.
     ///   - keyTrusted: false when the keystore no longer trusts the key; nil when the key is not from a keystore.
+    ///   - keyTeamID: the team the key belongs to, when known (a keystore key): `iss` must name it.
     public init(token: ProviderToken, assessment: TokenAssessment, signature: Signature, verifiedWith: String?,
-                keyState: String?, keyTrusted: Bool?) {
+                keyState: String?, keyTrusted: Bool?, keyTeamID: String? = nil) {
         let rejected = "rejected by APNs (403 InvalidProviderToken)"
         if token.algorithm != "ES256" {
             kind = .unsupportedAlgorithm
@@ -42,6 +49,9 @@ public struct TokenVerdict: Sendable, Equatable {
         } else if signature == .invalid {
             kind = .invalidSignature
             summary = "\(rejected): the signature does not verify with \(verifiedWith ?? "the key")"
+        } else if let keyTeamID, keyTeamID != token.teamID {
+            kind = .wrongTeam
+            summary = "\(rejected): iss \(token.teamID) is not team \(keyTeamID), which key \(token.keyID) belongs to"
         } else if keyTrusted == false {
             kind = .untrustedKey
             summary = "\(rejected): key \(token.keyID) is \(keyState ?? "not trusted") and no longer verifies tokens"
@@ -84,7 +94,7 @@ public struct TokenAssessment: Sendable, Equatable {
     public var summary: String {
         let until = ISO8601Text.string(from: acceptedUntil)
         switch kind {
-        case .accepted, .invalidSignature, .untrustedKey, .unsupportedAlgorithm:
+        case .accepted, .invalidSignature, .untrustedKey, .unsupportedAlgorithm, .wrongTeam:
             // Age alone yields accepted, expired or issued_in_future; the other kinds are TokenVerdict's.
             return "accepted by APNs until \(until) (age \(Self.duration(ageSeconds)))"
         case .expired:

@@ -10,8 +10,10 @@ struct TokenInspect: AsyncParsableCommand {
         commandName: "inspect",
         abstract: "Decode a provider token: header, claims, age, and whether APNs would accept it.",
         discussion: "The signature is verified with --key FILE (a PEM public or private key file), --key-id KEYID "
-            + "(a keystore key), or the keystore's key named by the token's kid. Exit 1 when the token is expired, from the "
-            + "future, its signature does not verify, or its key is revoked; the verdict line follows every check.")
+            + "(a keystore key), or the keystore's key named by the token's kid. Exit 1 when the token is expired, "
+            + "from the future, its signature does not verify, its iss is not the key's team, or its key is revoked; "
+            + "the verdict line follows every check. A DER-encoded signature verifies too (APNs accepts it), and is "
+            + "pointed out.")
 
     @Argument(help: ArgumentHelp("The token, or - to read it from stdin.", valueName: "TOKEN")) var token: String
     @Option(help: ArgumentHelp("Verify with this key file (PEM public key, or a .p8).", valueName: "FILE"),
@@ -24,10 +26,12 @@ struct TokenInspect: AsyncParsableCommand {
     @Option(help: "Output format.") var format: OutputFormat = .text
 
     /// JSON: `algorithm`, `key_id`, `team_id`, `issued_at`, `age_seconds`, `verdict` after every check
-    /// (`unsupported_algorithm` | `invalid_signature` | `untrusted_key` | `expired` | `issued_in_future` |
-    /// `accepted`), `accepted_until`, `signature` (`valid` | `invalid` | `not_checked`), `verified_with`
-    /// (file or key id; null when not checked), `key_state` and `key_trusted` (when the key is in the keystore:
-    /// false once it is revoked or retired past its grace period; null otherwise), `summary`.
+    /// (`unsupported_algorithm` | `invalid_signature` | `wrong_team` | `untrusted_key` | `expired` |
+    /// `issued_in_future` | `accepted`), `accepted_until` (only for a verdict that age decides: accepted, expired,
+    /// issued in the future; null otherwise), `signature` (`valid` | `invalid` | `not_checked`), `signature_encoding`
+    /// (`jose` | `der` | `unknown`), `verified_with` (file or key id; null when not checked), `key_state` and
+    /// `key_trusted` (when the key is in the keystore: false once it is revoked or retired past its grace period;
+    /// null otherwise), `summary`.
     struct Output: Encodable {
         var algorithm: String
         var keyID: String
@@ -35,15 +39,17 @@ struct TokenInspect: AsyncParsableCommand {
         var issuedAt: Date
         var ageSeconds: Int64
         var verdict: TokenVerdictKind
-        var acceptedUntil: Date
+        var acceptedUntil: Date?
         var signature: String
+        var signatureEncoding: ProviderToken.SignatureEncoding
         var verifiedWith: String?
         var keyState: KeyState?
         var keyTrusted: Bool?
         var summary: String
         enum CodingKeys: String, CodingKey {
             case algorithm, keyID = "key_id", teamID = "team_id", issuedAt = "issued_at", ageSeconds = "age_seconds"
-            case verdict, acceptedUntil = "accepted_until", signature, verifiedWith = "verified_with"
+            case verdict, acceptedUntil = "accepted_until", signature, signatureEncoding = "signature_encoding"
+            case verifiedWith = "verified_with"
             case keyState = "key_state", keyTrusted = "key_trusted", summary
         }
 
@@ -58,6 +64,7 @@ struct TokenInspect: AsyncParsableCommand {
             try c.encode(verdict, forKey: .verdict)
             try c.encode(acceptedUntil, forKey: .acceptedUntil)
             try c.encode(signature, forKey: .signature)
+            try c.encode(signatureEncoding, forKey: .signatureEncoding)
             try c.encode(verifiedWith, forKey: .verifiedWith)
             try c.encode(keyState, forKey: .keyState)
             try c.encode(keyTrusted, forKey: .keyTrusted)
@@ -78,10 +85,11 @@ struct TokenInspect: AsyncParsableCommand {
             ?? .notChecked
         let verdict = TokenVerdict(token: parsed, assessment: assessment, signature: signature,
                                    verifiedWith: verifier?.name, keyState: verifier?.state?.rawValue,
-                                   keyTrusted: verifier?.trusted)
+                                   keyTrusted: verifier?.trusted, keyTeamID: verifier?.teamID)
         let output = Output(algorithm: parsed.algorithm, keyID: parsed.keyID, teamID: parsed.teamID,
                             issuedAt: parsed.issuedAtDate, ageSeconds: assessment.ageSeconds, verdict: verdict.kind,
-                            acceptedUntil: assessment.acceptedUntil, signature: signature.rawValue,
+                            acceptedUntil: verdict.kind.isAgeVerdict ? assessment.acceptedUntil : nil,
+                            signature: signature.rawValue, signatureEncoding: parsed.signatureEncoding,
                             verifiedWith: verifier?.name, keyState: verifier?.state, keyTrusted: verifier?.trusted,
                             summary: verdict.summary)
         if format == .json {
@@ -89,12 +97,18 @@ struct TokenInspect: AsyncParsableCommand {
         } else {
             print("""
             header:    {"alg":"\(parsed.algorithm)","kid":"\(parsed.keyID)"}
-            claims:    {"iss":"\(parsed.teamID)","iat":\(parsed.issuedAt)}
+            claims:    {"iss":"\(parsed.teamID)","iat":\(parsed.issuedAtIsString ? "\"\(parsed.issuedAt)\"" : "\(parsed.issuedAt)")}
             issued:    \(KeystoreText.date(parsed.issuedAtDate))
             verdict:   \(verdict.summary)
             signature: \(signature.rawValue.replacingOccurrences(of: "_", with: " "))\(verifier.map { " (\($0.name))" } ?? "")
             """)
             if parsed.algorithm != "ES256" { print("algorithm: APNs accepts only ES256 (403 InvalidProviderToken)") }
+            if parsed.signatureEncoding == .der {
+                print("encoding:  DER signature: APNs accepts it, strict JWT libraries and jwt.io do not")
+            }
+            if parsed.issuedAtIsString {
+                print("iat:       a string of digits, not a number: APNs accepts it, strict JWT libraries do not")
+            }
             if let verifier, let state = verifier.state, verifier.trusted == false {
                 print("key:       \(parsed.keyID) is \(state.rawValue) and no longer verifies tokens")
             }
@@ -107,6 +121,8 @@ struct TokenInspect: AsyncParsableCommand {
         var name: String
         var state: KeyState?
         var trusted: Bool?
+        /// The key's team, when the keystore knows it.
+        var teamID: String?
     }
 
     /// --key FILE, --key-id KEYID, else the keystore's key for the token's kid (when a keystore opens).
@@ -124,11 +140,12 @@ struct TokenInspect: AsyncParsableCommand {
             let store = try keystore.open()
             let record = try store.key(key)
             return Verifier(key: try record.p256PublicKey(), name: "keystore key \(key)", state: record.state,
-                            trusted: try store.trustedKeys().contains { $0.keyID == key })
+                            trusted: try store.trustedKeys().contains { $0.keyID == key }, teamID: record.teamID)
         }
         guard let store = try? keystore.open(), let record = try? store.key(parsed.keyID),
               let publicKey = try? record.p256PublicKey() else { return nil }
         let trusted = (try? store.trustedKeys().contains { $0.keyID == record.keyID }) ?? false
-        return Verifier(key: publicKey, name: "keystore key \(record.keyID)", state: record.state, trusted: trusted)
+        return Verifier(key: publicKey, name: "keystore key \(record.keyID)", state: record.state, trusted: trusted,
+                        teamID: record.teamID)
     }
 }

@@ -4,6 +4,7 @@ import APNsTokens
 import Crypto
 import Foundation
 import Testing
+import TestSupport
 
 /// Token and certificate authentication in the validator, and their place before the device-token check.
 struct AuthenticationTests {
@@ -177,5 +178,30 @@ struct AuthenticationTests {
         // The bare bundle id the device is registered for: APNs answers DeviceTokenNotForTopic (docs/mock.md).
         #expect(answer(request, &state).reason == .deviceTokenNotForTopic)
         #expect(answer(request.setting("apns-topic", "com.example.app.voip"), &state).status == 200)
+    }
+
+    /// What APNs accepts beyond strict JWT, from tokens Python's cryptography signs: a DER signature (pushy) and a
+    /// numeric-string iat (kalyke-apns) are accepted with a warning in the log; an iat that is not a number is not.
+    @Test(.enabled(if: PythonTokens.isAvailable, "needs python3 with cryptography"))
+    func derSignaturesAndStringIATsAreAcceptedWithAWarning() throws {
+        func python(_ shape: PythonTokens.Shape) throws -> String {
+            try PythonTokens.token(shape, privateKeyPEM: Fixture.key.pemRepresentation, keyID: Fixture.keyID,
+                                   teamID: Fixture.teamID, issuedAt: Int(now.timeIntervalSince1970) - 10)
+        }
+        let der = answer(Fixture.canary(token: try python(.der)))
+        #expect(der.status == 200, "\(der.detail)")
+        #expect(der.detail.contains("warning: DER-encoded ES256 signature"), "\(der.detail)")
+        let stringIAT = answer(Fixture.canary(token: try python(.stringIAT)))
+        #expect(stringIAT.status == 200, "\(stringIAT.detail)")
+        #expect(stringIAT.detail.contains("warning: iat is the string"), "\(stringIAT.detail)")
+        let word = answer(Fixture.canary(token: try python(.wordIAT)))
+        #expect(word.status == 403)
+        #expect(word.reason == .invalidProviderToken)
+        #expect(word.detail.contains("is not a number of seconds"), "\(word.detail)")
+        // A DER signature by another key is still refused.
+        let forged = try PythonTokens.token(.der, privateKeyPEM: P256.Signing.PrivateKey().pemRepresentation,
+                                            keyID: Fixture.keyID, teamID: Fixture.teamID,
+                                            issuedAt: Int(now.timeIntervalSince1970) - 10)
+        #expect(answer(Fixture.canary(token: forged)).reason == .invalidProviderToken)
     }
 }

@@ -102,15 +102,19 @@ struct ConnectionTests {
         #expect((goAway["detail"] as? String)?.contains("NO_ERROR") == true)
     }
 
-    /// A protocol error (a DATA frame on stream 0) gets NIO's GOAWAY PROTOCOL_ERROR, and the log says so.
+    /// A protocol error (a DATA frame on stream 0) gets NIO's GOAWAY PROTOCOL_ERROR, and the log says so. The GOAWAY
+    /// names the last stream processed (1), not NIO's 2^31-1 ("every stream may have been processed").
     @Test func aGoAwayFromTheHTTP2StackIsLoggedToo() async throws {
         let server = try MockAPNsServer(configuration: MockServerConfiguration(policy: Fixture.policy()))
         let port = try await server.start()
         let client = try RawHTTP2Client(port: port)
         defer { client.close() }
-        client.send(RawHTTP2Client.preface + RawHTTP2Client.frame(type: 0, flags: 0, stream: 0, [1, 2, 3]))
+        client.send(RawHTTP2Client.preface + Self.request(stream: 1, token: try Fixture.token(issuedAt: Date())))
+        try await client.waitUntil { client.frames.contains { $0.type == 1 && $0.stream == 1 } }
+        client.send(RawHTTP2Client.frame(type: 0, flags: 0, stream: 0, [1, 2, 3]))
         try await client.waitUntil { client.goAwayFrame != nil }
         #expect(client.goAwayFrame?.errorCode == 1)
+        #expect(client.goAwayFrame?.lastStream == 1)
         #expect(server.logLines.contains { $0.contains("GOAWAY") && $0.contains("PROTOCOL_ERROR") },
                 "\(server.logLines)")
         await server.stop()

@@ -166,6 +166,32 @@ struct RequestValidatorTests {
         #expect(response.status == 200, "\(response.detail)")
     }
 
+    /// Without apns-push-type the push type comes from the topic's suffix, as APNs does (legacy VoIP senders such
+    /// as pyapns_client omit the header), and the log says it was inferred. A 5120-byte voip payload proves the
+    /// voip rules were applied.
+    @Test(arguments: [
+        ("voip", "com.example.app.voip", "10", 5120),
+        ("complication", "com.example.app.complication", "10", 100),
+        ("liveactivity", "com.example.app.push-type.liveactivity", "10", 100),
+        ("location", "com.example.app.location-query", "10", 100),
+        ("pushtotalk", "com.example.app.voip-ptt", "10", 100),
+        ("widgets", "com.example.app.push-type.widgets", "5", 100),
+        ("fileprovider", "com.example.app.pushkit.fileprovider", "5", 100),
+    ])
+    func withoutAPushTypeTheTopicSuffixDecides(pushType: String, topic: String, priority: String, size: Int) throws {
+        let request = Fixture.canary(token: try goodToken()).setting("apns-push-type", nil)
+            .setting("apns-topic", topic).setting("apns-priority", priority).withBody(Self.payload(size))
+        let response = answer(request)
+        #expect(response.status == 200, "\(response.detail)")
+        #expect(response.detail.contains("no apns-push-type: \(pushType) inferred from the topic suffix"),
+                "\(response.detail)")
+        // The bare bundle id stays alert, with nothing to say.
+        let alert = answer(Fixture.canary(token: try goodToken()).setting("apns-push-type", nil)
+            .setting("apns-priority", "10"))
+        #expect(alert.status == 200, "\(alert.detail)")
+        #expect(!alert.detail.contains("inferred"))
+    }
+
     @Test func acceptsACollapseIDOf64Bytes() throws {
         let response = answer(Fixture.canary(token: try goodToken()).setting("apns-collapse-id",
                                                                               String(repeating: "x", count: 64)))

@@ -1,3 +1,4 @@
+import APNsCore
 import APNsTokens
 import Crypto
 import Foundation
@@ -68,5 +69,38 @@ enum Tool {
         let refused = try Tool.run(python, ["-c", script, token.compact, other])
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("InvalidSignatureError"))
+    }
+
+    /// Python's `cryptography` signs in DER, as pushy (Java's SHA256withECDSA) does: the token parses, says it is
+    /// DER, and verifies (APNs accepts it); signing stays JOSE. A numeric-string iat is read and flagged; a word is
+    /// refused.
+    @Test(.enabled(if: PythonTokens.isAvailable, "needs python3 with cryptography"))
+    func derSignaturesAndStringIATsFromPython() throws {
+        let key = P256.Signing.PrivateKey()
+        let iat = 1_800_000_000
+        func python(_ shape: PythonTokens.Shape) throws -> String {
+            try PythonTokens.token(shape, privateKeyPEM: key.pemRepresentation, keyID: "KEYAAAAAAA",
+                                   teamID: "TEAM123456", issuedAt: iat)
+        }
+        let der = try ProviderToken(parsing: try python(.der))
+        #expect(der.signatureEncoding == .der)
+        #expect((64...72).contains(der.signature.count) && der.signature.first == 0x30)
+        #expect(der.isSignatureValid(for: key.publicKey))
+        #expect(!der.isSignatureValid(for: P256.Signing.PrivateKey().publicKey))
+        let jose = try ProviderToken(parsing: try python(.jose))
+        #expect(jose.signatureEncoding == .jose && jose.isSignatureValid(for: key.publicKey) && !jose.issuedAtIsString)
+        let stringIAT = try ProviderToken(parsing: try python(.stringIAT))
+        #expect(stringIAT.issuedAtIsString)
+        #expect(stringIAT.issuedAt == Int64(iat))
+        #expect(stringIAT.isSignatureValid(for: key.publicKey))
+        #expect(throws: APNsError.self) { try ProviderToken(parsing: try python(.wordIAT)) }
+        do {
+            _ = try ProviderToken(parsing: try python(.wordIAT))
+        } catch let error as APNsError {
+            #expect(error.message.contains(#"iat "yesterday" is not a number of seconds"#))
+        }
+        // Our own tokens stay JOSE.
+        let ours = try ProviderToken.sign(keyID: "KEYAAAAAAA", teamID: "TEAM123456", issuedAt: Date(), key: key)
+        #expect(ours.signatureEncoding == .jose && ours.signature.count == 64)
     }
 }

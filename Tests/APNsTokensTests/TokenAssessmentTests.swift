@@ -55,4 +55,22 @@ import Testing
         #expect(verdict(.invalid, assessment: expired).kind == .invalidSignature)
         #expect(verdict(.valid, assessment: expired).kind == .expired)
     }
+
+    /// iss must be the key's team (the mock and APNs answer 403 InvalidProviderToken otherwise); only age verdicts
+    /// carry an "accepted until".
+    @Test func anIssuerThatIsNotTheKeysTeamIsRejected() throws {
+        let iat = Date(timeIntervalSince1970: 1_800_000_000)
+        let token = try ProviderToken.sign(keyID: "KEYAAAAAAA", teamID: "TEAM123456", issuedAt: iat, key: key)
+        let fresh = TokenAssessment(token: token, now: iat.addingTimeInterval(60))
+        let wrong = TokenVerdict(token: token, assessment: fresh, signature: .valid, verifiedWith: "keystore key KEYAAAAAAA",
+                                 keyState: "active", keyTrusted: true, keyTeamID: "OTHER12345")
+        #expect(wrong.kind == .wrongTeam && !wrong.isAccepted)
+        #expect(wrong.summary == "rejected by APNs (403 InvalidProviderToken): iss TEAM123456 is not team OTHER12345, "
+                + "which key KEYAAAAAAA belongs to")
+        let right = TokenVerdict(token: token, assessment: fresh, signature: .valid, verifiedWith: "k",
+                                 keyState: "active", keyTrusted: true, keyTeamID: "TEAM123456")
+        #expect(right.kind == .accepted)
+        #expect(!TokenVerdictKind.wrongTeam.isAgeVerdict && !TokenVerdictKind.untrustedKey.isAgeVerdict)
+        #expect(TokenVerdictKind.expired.isAgeVerdict && TokenVerdictKind.accepted.isAgeVerdict)
+    }
 }

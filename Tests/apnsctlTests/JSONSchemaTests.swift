@@ -186,8 +186,11 @@ import Testing
             #expect(report?["exit_code"] as? Int == Int(doctor.status), "\(label): \(doctor.stderr)")
             check.add("doctor", label, doctor)
         }
+        // A plaintext HTTP/2 preface on the TLS port: the mock logs a failed TLS handshake (protocol "tls").
+        _ = try CLI.tool("/usr/bin/curl", ["-s", "--max-time", "3", "--http2-prior-knowledge", "http://127.0.0.1:\(port)/"])
         let log = mock.terminate()
         #expect(log.status == 0, "\(log.stderr)")
+        #expect(log.stdout.contains(#""protocol":"tls""#), "no TLS failure line in \(log.stdout)")
         check.add("mock-serve", "mock serve log", stdout: Data(log.stdout.utf8), lines: true)
         #expect(log.stdout.contains(#""event":"stopped""#) && log.stdout.contains(#""status":410"#))
         try Self.expectValid(check)

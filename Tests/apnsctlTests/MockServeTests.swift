@@ -122,7 +122,12 @@ struct MockServeTests {
         let second = directory.appendingPathComponent("second.pem").path
         let result = try CLI.run(["mock", "serve", "--port", port, "--ca-out", second], timeout: 30)
         #expect(result.status == 4, "\(result.stderr)")
-        #expect(result.stderr.contains("cannot listen on 127.0.0.1:\(port)"))
+        // One clean line naming the address (not NIO's "bind(descriptor:ptr:bytes:): … (errno: 98)"), and a hint.
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first == "apnsctl: error: cannot listen on 127.0.0.1:\(port): the address is already in use",
+                "\(result.stderr)")
+        #expect(lines.dropFirst().first?.hasPrefix("apnsctl: hint: another process listens on port \(port)") == true)
+        #expect(!result.stderr.contains("errno") && !result.stderr.contains("descriptor"))
         #expect(!FileManager.default.fileExists(atPath: second))
         #expect(first.terminate().status == 0)
     }

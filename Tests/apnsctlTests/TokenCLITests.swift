@@ -120,6 +120,46 @@ import Testing
         #expect(!revoked.stdout.contains("accepted by APNs"))
         let revokedJSON = try KeystoreCLI.json(try KeystoreCLI.run(["token", "inspect", oldToken, "--format", "json"], ks))
         #expect((revokedJSON as? [String: Any])?["verdict"] as? String == "untrusted_key")
+        // No "accepted until" for a token no time makes acceptable.
+        #expect((revokedJSON as? [String: Any])?["accepted_until"] is NSNull, "\(String(describing: revokedJSON))")
+    }
+
+    /// A token whose iss is not the key's team: APNs (and the mock) answer 403 InvalidProviderToken, so the verdict
+    /// is not "accepted" and the exit status is 1.
+    @Test(.enabled(if: PythonTokens.isAvailable, "needs python3 with cryptography"))
+    func inspectRejectsAnIssuerThatIsNotTheKeysTeam() throws {
+        let ks = try keystoreWithFixtureKey()
+        let pem = try String(contentsOfFile: KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8"), encoding: .utf8)
+        let token = try PythonTokens.token(.jose, privateKeyPEM: pem, keyID: "ABC123DEFG", teamID: "OTHER12345",
+                                           issuedAt: Int(Date().timeIntervalSince1970))
+        let text = try KeystoreCLI.run(["token", "inspect", token], ks)
+        #expect(text.status == 1, "\(text.stdout)")
+        #expect(text.stdout.contains("verdict:   rejected by APNs (403 InvalidProviderToken): iss OTHER12345 is not team "
+                                     + "DEF123GHIJ, which key ABC123DEFG belongs to"), "\(text.stdout)")
+        #expect(text.stdout.contains("signature: valid"))
+        let json = try #require(try KeystoreCLI.json(try KeystoreCLI.run(["token", "inspect", token, "--format", "json"], ks))
+                                    as? [String: Any])
+        #expect(json["verdict"] as? String == "wrong_team")
+        #expect(json["accepted_until"] is NSNull)
+    }
+
+    /// A DER-signed token (pushy's, here made by Python's cryptography) verifies, and inspect says what it is.
+    @Test(.enabled(if: PythonTokens.isAvailable, "needs python3 with cryptography"))
+    func inspectAcceptsAndPointsOutADERSignature() throws {
+        let pem = try String(contentsOfFile: KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8"), encoding: .utf8)
+        let token = try PythonTokens.token(.der, privateKeyPEM: pem, keyID: "ABC123DEFG", teamID: "DEF123GHIJ",
+                                           issuedAt: Int(Date().timeIntervalSince1970))
+        let key = KeystoreCLI.fixture("AuthKey_ABC123DEFG.pub.pem")
+        let text = try CLI.run(["token", "inspect", token, "--key", key], environment: ["APNSCTL_KEYSTORE": "/nonexistent"])
+        #expect(text.status == 0, "\(text.stdout) \(text.stderr)")
+        #expect(text.stdout.contains("signature: valid"))
+        #expect(text.stdout.contains("DER signature: APNs accepts it, strict JWT libraries and jwt.io do not"))
+        let json = try #require(try JSONSerialization.jsonObject(with: try CLI.run(
+            ["token", "inspect", token, "--key", key, "--format", "json"],
+            environment: ["APNSCTL_KEYSTORE": "/nonexistent"]).stdoutData) as? [String: Any])
+        #expect(json["signature"] as? String == "valid")
+        #expect(json["signature_encoding"] as? String == "der")
+        #expect(json["verdict"] as? String == "accepted")
     }
 
     @Test func inspectGivesAVerdictAndVerifiesTheSignature() throws {
