@@ -7,14 +7,17 @@ final class ConnectionContext: Sendable {
     let id: Int
     let remote: String
     let channel: any Channel
+    /// Which listener accepted the connection: pushes, or the channel management API.
+    let listener: MockListener
     /// The connection's client certificate and token history; streams of the connection share it.
     let auth = LockedBox(ConnectionAuthState())
     /// The highest client stream id seen, for the GOAWAY frame; nil until HTTP/2 is negotiated.
     let highestStreamID = LockedBox<Int?>(nil)
 
-    init(id: Int, channel: any Channel) {
+    init(id: Int, channel: any Channel, listener: MockListener = .push) {
         self.id = id
         self.channel = channel
+        self.listener = listener
         if let address = channel.remoteAddress {
             self.remote = "\(address.ipAddress ?? "?"):\(address.port ?? 0)"
         } else {
@@ -38,11 +41,11 @@ final class ConnectionContext: Sendable {
         streams.withLock { $0.raised = raisedStreams }
     }
 
-    /// Called on the event loop after each answer: the first successful push raises SETTINGS_MAX_CONCURRENT_STREAMS
+    /// Called on the event loop after each answer: the first success (2xx) raises SETTINGS_MAX_CONCURRENT_STREAMS
     /// to `maxStreams` (as APNs does once a token is accepted), and every ``flushEvery`` answers are flushed.
     func answered(status: Int, maxStreams: Int) {
         let (raise, flush) = streams.withLock { state in
-            let raise = status == 200 && !state.raised
+            let raise = (200...299).contains(status) && !state.raised
             if raise { state.raised = true }
             state.unflushed += 1
             let flush = raise || state.unflushed >= Self.flushEvery

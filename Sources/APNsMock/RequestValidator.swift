@@ -76,7 +76,7 @@ public struct RequestValidator: Sendable {
     }
 
     /// Who the request says it is (`claimed`, set even when the proof fails, for the log) and whether it holds.
-    private func authenticate(_ request: MockRequest, connection: inout ConnectionAuthState, now: Date,
+    func authenticate(_ request: MockRequest, connection: inout ConnectionAuthState, now: Date,
                               claimed: inout MockAuthentication) throws(Rejection) -> MockAuthentication {
         if let authorization = request.header("authorization") {
             return try TokenAuthenticator(policy: policy).authenticate(authorization, connection: &connection, now: now,
