@@ -155,7 +155,7 @@ public final class Prober {
             httpVersion: exchanges.compactMap(\.httpVersion).first,
             tlsVersion: exchanges.compactMap(\.tlsVersion).first,
             status: shown?.status, reason: shown?.reason, apnsID: shown?.sentID ?? canary.apnsID,
-            apnsIDReturned: shown?.headers["apns-id"], apnsUniqueID: shown?.headers["apns-unique-id"],
+            apnsIDReturned: shown?.headers["apns-id"] ?? shown?.headers["apns-request-id"], apnsUniqueID: shown?.headers["apns-unique-id"],
             unregisteredAt: shown?.unregisteredAt, serverDate: shown?.headers["date"],
             clockOffsetSeconds: offset,
             timings: shown?.timings ?? .none,

@@ -79,6 +79,11 @@ struct ProbeCommand: AsyncParsableCommand {
         let rounds = interval == nil ? 1 : self.count
         let reports = try prober.watch(rounds: rounds, interval: interval ?? 0) { report in
             var report = report
+            if channels {
+                // No device token and no push type: a GET of the app's channel list.
+                report.deviceToken = ""
+                report.dummyDeviceToken = false
+            }
             if channels, report.verdict.outcome == .healthy {
                 report.verdict.summary = "the channel management host accepted TLS, HTTP/2 and the credential "
                     + "(\(report.status.map(String.init) ?? "2xx") to a read-only all-channels request)"

@@ -132,6 +132,8 @@ import Testing
         let text = try probe(setup.channelsPort, [])
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("channel management host accepted"), "\(text.stdout)")
+        #expect(text.stdout.contains("read-only channel list request"), "\(text.stdout)")
+        #expect(text.stdout.contains("(echoed)"), "the apns-request-id came back: \(text.stdout)")
         let metrics = try probe(setup.channelsPort, ["--format", "prometheus"])
         #expect(metrics.status == 0)
         let labels = "host=\"127.0.0.1\",port=\"\(setup.channelsPort)\",environment=\"custom\""
@@ -142,6 +144,8 @@ import Testing
         let report = try #require(JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
         #expect(report["status"] as? Int == 200)
         #expect(report["http_version"] as? String == "2")
+        #expect(report["device_token"] as? String == "")
+        #expect(report["apns_id"] as? String == report["apns_id_returned"] as? String)
         // The push port has no management API: the probe says so instead of passing.
         let wrong = try probe(setup.port, [])
         #expect(wrong.status == 1)
