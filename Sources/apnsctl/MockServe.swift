@@ -126,6 +126,9 @@ struct MockServe: AsyncParsableCommand {
         if !(0...65535).contains(channelsPort) {
             throw ValidationError("--channels-port \(channelsPort) is not a port number (0–65535)")
         }
+        if channelsPort != 0, channelsPort == port {
+            throw ValidationError("--channels-port \(channelsPort) is --port too: the management API needs its own port")
+        }
         if channelLimit < 0 {
             throw ValidationError("--channel-limit must not be negative")
         }

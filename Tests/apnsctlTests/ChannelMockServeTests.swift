@@ -82,6 +82,14 @@ struct ChannelMockServeTests {
         #expect(first["channels_port"] is NSNull, "\(first)")
     }
 
+    @Test func theChannelsPortMustDifferFromThePushPort() throws {
+        let same = try CLI.run(["mock", "serve", "--port", "8443", "--channels-port", "8443"])
+        #expect(same.status == 2, "\(same.stderr)")
+        #expect(same.stderr.contains("its own port"), "\(same.stderr)")
+        let bad = try CLI.run(["mock", "serve", "--port", "0", "--channels-port", "70000"])
+        #expect(bad.status == 2)
+    }
+
     @Test func aTakenChannelsPortIsExit4() throws {
         let (served, channelsPort) = try Self.serve()
         defer { served.server.kill() }
