@@ -29,6 +29,10 @@ struct MockServe: AsyncParsableCommand {
           apnsctl mock serve --client-ca client-ca.pem
 
         Clients then authenticate with client.pem and client.key.
+
+        --channels-port N also serves the broadcast channel management API (create, read, delete and list \
+        channels, as at api-manage-broadcast.push.apple.com) on its own port, with the same certificate, keys and \
+        log; broadcast pushes go to --port. See docs/channels.md for the statuses chosen where Apple is silent.
         """
     )
 
