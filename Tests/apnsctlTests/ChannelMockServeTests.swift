@@ -74,6 +74,32 @@ struct ChannelMockServeTests {
             && $0["status"] as? Int == 200 && $0["channel_id"] as? String == channel })
     }
 
+    /// The channel verbs take the probe's certificate credential: the mock's client CA signed a development
+    /// certificate for com.example.app (made with the openssl lines of `mock serve --help`).
+    @Test func aClientCertificateManagesItsOwnAppsChannelsOnly() throws {
+        let (served, channelsPort) = try Self.serve()
+        let target = ["--cert", served.clientPEM, "--host", "127.0.0.1", "--port", String(channelsPort),
+                      "--cacert", served.ca]
+        let created = try CLI.run(["channel", "create", "--topic", InteropClientTests.topic, "--format", "json"] + target)
+        #expect(created.status == 0, "\(created.stderr)")
+        let object = try #require(JSONSerialization.jsonObject(with: created.stdoutData) as? [String: Any])
+        #expect(object["credential"] as? String == "certificate")
+        let id = try #require(object["channel_id"] as? String)
+        let listed = try CLI.run(["channel", "list", "--topic", InteropClientTests.topic] + target)
+        #expect(listed.stdout.contains(id))
+        // probe --channels takes the certificate's bundle id when --topic is not given.
+        let probe = try CLI.run(["probe", "--channels", "--format", "json"] + target)
+        #expect(probe.status == 0, "\(probe.stdout) \(probe.stderr)")
+        let report = try #require(JSONSerialization.jsonObject(with: probe.stdoutData) as? [String: Any])
+        #expect(report["channels"] as? Int == 1)
+        let other = try CLI.run(["channel", "list", "--topic", "com.example.other"] + target)
+        #expect(other.status == 1)
+        #expect(other.stderr.contains("403 TopicMismatch"), "\(other.stderr)")
+        #expect(other.stderr.contains("apnsctl cert inspect"), "the certificate hint: \(other.stderr)")
+        let log = served.server.terminate().stdout
+        #expect(log.contains(#""certificate_subject":"com.example.app""#), "\(log)")
+    }
+
     @Test func channelsPortZeroServesNoManagementAPI() throws {
         let served = try InteropClientTests.Served(extra: ["--channels-port", "0"])
         let log = served.server.terminate().stdout
