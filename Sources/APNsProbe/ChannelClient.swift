@@ -121,6 +121,7 @@ public final class ChannelClient {
                                      clockOffset: ClockOffset.offset(dateHeader: exchange.headers["date"],
                                                                      localReceived: exchange.receivedAt),
                                      now: exchange.receivedAt ?? Date(), certificateRequested: exchange.certificateRequested)
-        return ReasonCatalog.verdict(status: status, reason: exchange.reason, context: context)
+        let verdict = ReasonCatalog.verdict(status: status, reason: exchange.reason, context: context)
+        return operation == "broadcast" ? verdict : ReasonCatalog.channelManagementVerdict(verdict, reason: exchange.reason)
     }
 }

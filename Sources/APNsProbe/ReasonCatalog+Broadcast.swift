@@ -1,6 +1,16 @@
 import APNsCore
 
 extension ReasonCatalog {
+    /// A channel management call answered as if the server had no management API there (the push port, another
+    /// path): the push reasons' hints (`POST to /3/device/…`) would mislead, so this replaces them.
+    public static func channelManagementVerdict(_ verdict: Verdict, reason: String?) -> Verdict {
+        guard reason == "BadPath" || reason == "MethodNotAllowed" else { return verdict }
+        var adjusted = verdict
+        adjusted.hint = "this server does not serve the channel management API here: check --host and --port "
+            + "(APNs: api-manage-broadcast on 2195/2196; the mock: its --channels-port)"
+        return adjusted
+    }
+
     /// The reasons of the broadcast channel management API and broadcast pushes (docs/channels.md), with hints.
     static func explainBroadcast(_ reason: String, context: VerdictContext) -> (String, String) {
         switch reason {

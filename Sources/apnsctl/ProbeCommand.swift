@@ -83,6 +83,7 @@ struct ProbeCommand: AsyncParsableCommand {
                 // No device token and no push type: a GET of the app's channel list.
                 report.deviceToken = ""
                 report.dummyDeviceToken = false
+                report.verdict = ReasonCatalog.channelManagementVerdict(report.verdict, reason: report.reason)
             }
             if channels, report.verdict.outcome == .healthy {
                 report.verdict.summary = "the channel management host accepted TLS, HTTP/2 and the credential "

@@ -153,6 +153,7 @@ import Testing
         let wrong = try probe(setup.port, [])
         #expect(wrong.status == 1)
         #expect(wrong.stdout.contains("405 MethodNotAllowed"), "\(wrong.stdout)")
+        #expect(wrong.stdout.contains("--channels-port"), "the hint names the management port: \(wrong.stdout)")
         let log = setup.mock.terminate().stdout
         #expect(log.contains("GET /1/apps/\(Self.bundle)/all-channels"))
         #expect(log.components(separatedBy: "POST /1/apps").count == 2, "only the test's own create: the probe is read-only")
