@@ -173,13 +173,13 @@ _apnsctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    cert|key|keystore|profile|expiry|token|probe|mock|doctor|demo|help)
+    cert|key|keystore|profile|expiry|token|probe|channel|mock|doctor|demo|help)
         # Offer subcommand argument completions
         "_apnsctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'cert key keystore profile expiry token probe mock doctor demo help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'cert key keystore profile expiry token probe channel mock doctor demo help' -- "${cur}"))
         ;;
     esac
 }
@@ -1174,7 +1174,7 @@ _apnsctl_token_inspect() {
 
 _apnsctl_probe() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--channels --version -h --help)
     repeating_options=()
     non_repeating_options=(--env --host --port --cacert --timeout --team --key-id --keystore --lock-timeout --token-file --token-env --cert --password-file --password-env --device-token --topic --push-type --priority --payload --count --interval --format --out)
     __apnsctl_offer_flags_options 0
@@ -1264,6 +1264,309 @@ _apnsctl_probe() {
     esac
 }
 
+_apnsctl_channel() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __apnsctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    create|list|inspect|delete)
+        # Offer subcommand argument completions
+        "_apnsctl_channel_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'create list inspect delete' -- "${cur}"))
+        ;;
+    esac
+}
+
+_apnsctl_channel_create() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--topic --format --storage --env --host --port --cacert --timeout --team --key-id --keystore --lock-timeout --token-file --token-env --cert --password-file --password-env)
+    __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--topic')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--storage')
+        __apnsctl_add_completions -W 'none'$'\n''most-recent'
+        return
+        ;;
+    '--env')
+        __apnsctl_add_completions -W 'development'$'\n''production'
+        return
+        ;;
+    '--host')
+        return
+        ;;
+    '--port')
+        return
+        ;;
+    '--cacert')
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--team')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion channel create -- --team "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--key-id')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion channel create -- --key-id "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--token-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--token-env')
+        return
+        ;;
+    '--cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-env')
+        return
+        ;;
+    esac
+}
+
+_apnsctl_channel_list() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--topic --format --env --host --port --cacert --timeout --team --key-id --keystore --lock-timeout --token-file --token-env --cert --password-file --password-env)
+    __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--topic')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--env')
+        __apnsctl_add_completions -W 'development'$'\n''production'
+        return
+        ;;
+    '--host')
+        return
+        ;;
+    '--port')
+        return
+        ;;
+    '--cacert')
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--team')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion channel list -- --team "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--key-id')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion channel list -- --key-id "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--token-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--token-env')
+        return
+        ;;
+    '--cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-env')
+        return
+        ;;
+    esac
+}
+
+_apnsctl_channel_inspect() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--topic --format --env --host --port --cacert --timeout --team --key-id --keystore --lock-timeout --token-file --token-env --cert --password-file --password-env)
+    __apnsctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--topic')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--env')
+        __apnsctl_add_completions -W 'development'$'\n''production'
+        return
+        ;;
+    '--host')
+        return
+        ;;
+    '--port')
+        return
+        ;;
+    '--cacert')
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--team')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion channel inspect -- --team "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--key-id')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion channel inspect -- --key-id "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--token-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--token-env')
+        return
+        ;;
+    '--cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-env')
+        return
+        ;;
+    esac
+}
+
+_apnsctl_channel_delete() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--topic --format --env --host --port --cacert --timeout --team --key-id --keystore --lock-timeout --token-file --token-env --cert --password-file --password-env)
+    __apnsctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--topic')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--env')
+        __apnsctl_add_completions -W 'development'$'\n''production'
+        return
+        ;;
+    '--host')
+        return
+        ;;
+    '--port')
+        return
+        ;;
+    '--cacert')
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--team')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion channel delete -- --team "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--key-id')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion channel delete -- --key-id "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--token-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--token-env')
+        return
+        ;;
+    '--cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-env')
+        return
+        ;;
+    esac
+}
+
 _apnsctl_mock() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
@@ -1290,8 +1593,8 @@ _apnsctl_mock() {
 _apnsctl_mock_serve() {
     repeating_flags=()
     non_repeating_flags=(--force --version -h --help)
-    repeating_options=(--device --unregistered --trust-key)
-    non_repeating_options=(--host --port --tls-cert --tls-key --ca-out --environment --env --team --keystore --lock-timeout --client-ca --token-update-interval --max-streams-before-success --threads --format)
+    repeating_options=(--device --unregistered --trust-key --broadcast-disabled)
+    non_repeating_options=(--host --port --tls-cert --tls-key --ca-out --environment --env --team --keystore --lock-timeout --client-ca --token-update-interval --max-streams-before-success --threads --channels-port --channel-limit --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1349,6 +1652,15 @@ _apnsctl_mock_serve() {
         return
         ;;
     '--threads')
+        return
+        ;;
+    '--channels-port')
+        return
+        ;;
+    '--channel-limit')
+        return
+        ;;
+    '--broadcast-disabled')
         return
         ;;
     '--format')

@@ -33,6 +33,16 @@ public enum APNsReason: String, Sendable, CaseIterable, Codable {
     case internalServerError = "InternalServerError"
     case serviceUnavailable = "ServiceUnavailable"
     case shutdown = "Shutdown"
+    // Broadcast channels (iOS 18): the channel management API and broadcast pushes (docs/channels.md).
+    case badChannelId = "BadChannelId"
+    case badRequestParams = "BadRequestParams"
+    case badRequestPayload = "BadRequestPayload"
+    case cannotCreateChannelConfig = "CannotCreateChannelConfig"
+    case channelNotRegistered = "ChannelNotRegistered"
+    case featureNotEnabled = "FeatureNotEnabled"
+    case missingChannelId = "MissingChannelId"
+    case missingPushType = "MissingPushType"
+    case topicMismatch = "TopicMismatch"
 
     /// The HTTP status APNs answers with for this reason.
     public var status: Int {
@@ -41,6 +51,11 @@ public enum APNsReason: String, Sendable, CaseIterable, Codable {
              .deviceTokenNotForTopic, .duplicateHeaders, .idleTimeout, .invalidPushType, .missingDeviceToken,
              .missingTopic, .payloadEmpty, .topicDisallowed:
             return 400
+        // Apple's table leaves the broadcast reasons' statuses unstated; 400 is what clients handle (docs/channels.md).
+        case .badChannelId, .badRequestParams, .badRequestPayload, .cannotCreateChannelConfig, .channelNotRegistered,
+             .featureNotEnabled, .missingChannelId, .missingPushType:
+            return 400
+        case .topicMismatch: return 403
         case .badCertificate, .badCertificateEnvironment, .expiredProviderToken, .forbidden, .invalidProviderToken,
              .missingProviderToken:
             return 403

@@ -7,6 +7,8 @@ final class ConnectionContext: Sendable {
     let id: Int
     let remote: String
     let channel: any Channel
+    /// Which listener accepted the connection: pushes, or the channel management API.
+    let listener: MockListener
     /// The connection's client certificate and token history; streams of the connection share it.
     let auth = LockedBox(ConnectionAuthState())
 
@@ -37,9 +39,10 @@ final class ConnectionContext: Sendable {
 
     private let streams = LockedBox(StreamState())
 
-    init(id: Int, channel: any Channel) {
+    init(id: Int, channel: any Channel, listener: MockListener = .push) {
         self.id = id
         self.channel = channel
+        self.listener = listener
         if let address = channel.remoteAddress {
             self.remote = "\(address.ipAddress ?? "?"):\(address.port ?? 0)"
         } else {
@@ -100,11 +103,11 @@ final class ConnectionContext: Sendable {
         }
     }
 
-    /// Called on the event loop after each answer: the first successful push raises SETTINGS_MAX_CONCURRENT_STREAMS
+    /// Called on the event loop after each answer: the first success (2xx) raises SETTINGS_MAX_CONCURRENT_STREAMS
     /// to `maxStreams` (as APNs does once a token is accepted), and every ``flushEvery`` answers are flushed.
     func answered(status: Int, maxStreams: Int) {
         let (raise, flush) = streams.withLock { state in
-            let raise = status == 200 && state.limit < maxStreams
+            let raise = (200...299).contains(status) && state.limit < maxStreams
             if raise { state.limit = maxStreams }
             state.unflushed += 1
             let flush = raise || state.unflushed >= Self.flushEvery

@@ -121,7 +121,8 @@ final class HTTP2StreamHandler: ChannelInboundHandler {
         // Values unique to each answer are kept out of the HPACK dynamic table (they would only churn it).
         var fields = HPACKHeaders()
         fields.add(name: ":status", value: String(response.status))
-        fields.add(name: "apns-id", value: response.apnsID, indexing: .nonIndexable)
+        fields.add(name: response.idHeader, value: response.apnsID, indexing: .nonIndexable)
+        for header in response.headers { fields.add(name: header.name, value: header.value, indexing: .nonIndexable) }
         if let unique = response.uniqueID { fields.add(name: "apns-unique-id", value: unique, indexing: .nonIndexable) }
         fields.add(name: "date", value: HTTPDate.format(now), indexing: .nonIndexable)
         let payload = response.body

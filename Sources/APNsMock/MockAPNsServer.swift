@@ -29,6 +29,8 @@ public final class MockAPNsServer: Sendable {
         var group: MultiThreadedEventLoopGroup?
         var channel: (any Channel)?
         var port: Int?
+        var channelsChannel: (any Channel)?
+        var channelsPort: Int?
         var connections: [Int: ConnectionContext] = [:]
         var stopped = false
     }
@@ -72,6 +74,12 @@ public final class MockAPNsServer: Sendable {
     /// The bound port once started.
     public var port: Int? { state.snapshot.port }
 
+    /// The bound port of the channel management API once started; nil when the configuration asks for none.
+    public var channelsPort: Int? { state.snapshot.channelsPort }
+
+    /// Every broadcast channel the server holds, oldest first per app.
+    public var channels: [BroadcastChannel] { core.channels.all }
+
     /// Binds and starts serving. Returns the bound port (the chosen one when the configuration says 0).
     /// Throws ``APNsError`` (unreachable) when the address cannot be bound; a server starts once.
     @discardableResult
@@ -85,29 +93,7 @@ public final class MockAPNsServer: Sendable {
         guard let group else {
             throw APNsError(.internalError, "the mock server was already started", hint: "make a new MockAPNsServer")
         }
-        let sslContext = self.sslContext
-        let clientVerifier = self.clientVerifier
-        let core = self.core
-        let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 256)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-            .childChannelInitializer { [self] channel in
-                let connection = ConnectionContext(id: core.nextConnectionID(), channel: channel)
-                register(connection)
-                return channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandlers(
-                        FirstBytesRecorder(connection: connection),
-                        Self.tlsHandler(sslContext, clientVerifier: clientVerifier, connection: connection),
-                        TLSFailureLogger(core: core, connection: connection),
-                        ProtocolNegotiationHandler { [self] channel, outcome in
-                            switch outcome {
-                            case .http2: return configureHTTP2(channel, connection: connection)
-                            case .refused(let why): return configureRefusal(channel, connection: connection, why: why)
-                            }
-                        })
-                }
-            }
+        let bootstrap = self.bootstrap(group: group, listener: .push)
         let channel: any Channel
         do {
             channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
@@ -124,22 +110,68 @@ public final class MockAPNsServer: Sendable {
             $0.channel = channel
             $0.port = port
         }
+        try await startChannelsListener(group: group)
         return port
+    }
+
+    /// Binds the channel management API's listener when the configuration asks for one; on failure stops the server.
+    private func startChannelsListener(group: MultiThreadedEventLoopGroup) async throws {
+        guard let channelsPort = configuration.channelsPort else { return }
+        do {
+            let channel = try await bootstrap(group: group, listener: .channels)
+                .bind(host: configuration.host, port: channelsPort).get()
+            state.withLock {
+                $0.channelsChannel = channel
+                $0.channelsPort = channel.localAddress?.port ?? channelsPort
+            }
+        } catch {
+            await stop()
+            throw APNsError.unreachable("cannot listen on \(configuration.host):\(channelsPort) (channels): \(error)",
+                                        hint: "pick another --channels-port, or 0 for none")
+        }
+    }
+
+    private func bootstrap(group: MultiThreadedEventLoopGroup, listener: MockListener) -> ServerBootstrap {
+        let sslContext = self.sslContext
+        let clientVerifier = self.clientVerifier
+        let core = self.core
+        return ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { [self] channel in
+                let connection = ConnectionContext(id: core.nextConnectionID(), channel: channel, listener: listener)
+                register(connection)
+                return channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandlers(
+                        FirstBytesRecorder(connection: connection),
+                        Self.tlsHandler(sslContext, clientVerifier: clientVerifier, connection: connection),
+                        TLSFailureLogger(core: core, connection: connection),
+                        ProtocolNegotiationHandler { [self] channel, outcome in
+                            switch outcome {
+                            case .http2: return configureHTTP2(channel, connection: connection)
+                            case .refused(let why): return configureRefusal(channel, connection: connection, why: why)
+                            }
+                        })
+                }
+            }
     }
 
     /// Stops accepting, sends every HTTP/2 connection a GOAWAY whose data is `{"reason":"<reason>"}`, closes
     /// the connections and releases the threads. Safe to call more than once.
     public func stop(reason: APNsReason = .shutdown) async {
-        let (group, channel, connections) = state.withLock { state in
+        let (group, channel, channelsChannel, connections) = state.withLock { state in
             defer {
                 state.stopped = true
                 state.group = nil
                 state.channel = nil
+                state.channelsChannel = nil
             }
-            return (state.group, state.channel, Array(state.connections.values))
+            return (state.group, state.channel, state.channelsChannel, Array(state.connections.values))
         }
         guard let group else { return }
         try? await channel?.close()
+        try? await channelsChannel?.close()
         for connection in connections {
             try? await connection.goAway(reason: reason).get()
         }

@@ -8,6 +8,9 @@ final class MockCore: Sendable {
     let format: MockLogFormat
     let sink: (@Sendable (String) -> Void)?
     let faults: MockFaults
+    /// Broadcast channels, shared by the channels listener and broadcast pushes.
+    let channels: ChannelStore
+    let broadcastDisabledBundleIDs: Set<String>
     private let retained: Int
     private let records = LockedBox<[ReceivedRequest]>([])
     private let lines = LockedBox<[String]>([])
@@ -20,6 +23,8 @@ final class MockCore: Sendable {
         self.format = configuration.logFormat
         self.sink = configuration.logSink
         self.faults = configuration.faults
+        self.channels = ChannelStore(limit: configuration.channelLimit)
+        self.broadcastDisabledBundleIDs = configuration.broadcastDisabledBundleIDs
         self.retained = configuration.retainedRequests
     }
 
@@ -35,12 +40,14 @@ final class MockCore: Sendable {
     func handle(_ request: MockRequest, connection: ConnectionContext, stream: Int) -> (MockResponse, Date) {
         let now = clock.now()
         var response = connection.auth.withLock { state in
-            validator.validate(request, connection: &state, now: now)
+            answer(request, listener: connection.listener, connection: &state, now: now)
         }
         if let forced = faults.forcedReason {
+            let idHeader = response.idHeader
             response = MockResponse(status: forced.status, reason: forced, apnsID: response.apnsID,
                                     timestamp: forced.status == 410 ? Int64(now.timeIntervalSince1970 * 1000) : nil,
                                     detail: "forced by the server's faults", authentication: response.authentication)
+            response.idHeader = idHeader
         } else if faults.stall {
             response.detail = "stalled (not answered): " + response.detail
         } else if let reason = faults.goAway {

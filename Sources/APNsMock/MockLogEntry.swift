@@ -4,9 +4,11 @@ import Foundation
 ///
 /// JSON fields (snake_case, stable): `time` (ISO 8601), `connection` (a number per TLS connection), `stream`
 /// (the HTTP/2 stream id; 0 for a refused HTTP/1.1 request), `remote` (`address:port`), `protocol` (`h2` or
-/// `http/1.1`), `method`, `path`, `device_token`, `topic`, `push_type`, `priority`, `apns_id`, `auth` (`token`,
-/// `certificate` or `none`), `key_id`, `team_id`, `certificate_bundle_id` (the client certificate's UID, else its
-/// first topic), `status`, `reason`, `timestamp`
+/// `http/1.1`), `method`, `path`, `device_token`, `topic` (for channel calls and broadcasts without `apns-topic`: the
+/// bundle id of the path), `channel_id` (the `apns-channel-id` sent, or the one created), `push_type`, `priority`,
+/// `apns_id` (`apns-request-id` for channel calls and broadcasts), `auth` (`token`, `certificate` or `none`),
+/// `key_id`, `team_id`, `certificate_bundle_id` (the client certificate's UID, else its first topic), `status`,
+/// `reason`, `timestamp`
 /// (410 only), `payload_bytes`, `detail` (why, in words). Absent values are `null`. A GOAWAY the mock sends is a
 /// line of its own: `method` `GOAWAY`, `path` `-`, `status` 0, `stream` the last stream id, `reason` the GOAWAY's;
 /// so is a stream refused with RST_STREAM REFUSED_STREAM (`method` `RST_STREAM`, `reason` `REFUSED_STREAM`), and a
@@ -21,6 +23,7 @@ public struct MockLogEntry: Sendable, Equatable {
     public var path: String
     public var deviceToken: String?
     public var topic: String?
+    public var channelID: String?
     public var pushType: String?
     public var priority: String?
     public var apnsID: String?
@@ -45,7 +48,9 @@ public struct MockLogEntry: Sendable, Equatable {
         self.path = request.path
         let segments = request.path.split(separator: "/")
         self.deviceToken = segments.count == 3 && request.path.hasPrefix("/3/device/") ? String(segments[2]) : nil
-        self.topic = request.header("apns-topic")
+        self.topic = request.header("apns-topic") ?? ChannelPath.bundleID(inPath: request.path)
+        self.channelID = request.header("apns-channel-id")
+            ?? response.headers.first { $0.name == "apns-channel-id" }?.value
         self.pushType = request.header("apns-push-type")
         self.priority = request.header("apns-priority")
         self.apnsID = response.apnsID
@@ -140,6 +145,7 @@ public struct MockLogEntry: Sendable, Equatable {
         var line = "\(Self.iso8601(time)) #\(connection)/\(stream) \(remote) \(`protocol`) \(method) \(path)"
         if let topic { line += " topic=\(topic)" }
         if let pushType { line += " push-type=\(pushType)" }
+        if let channelID { line += " channel=\(channelID)" }
         switch auth {
         case "token": line += " auth=token:\(keyID ?? "?")/\(teamID ?? "?")"
         case "certificate": line += " auth=cert:\(certificateSubject ?? "?")"
@@ -164,6 +170,7 @@ public struct MockLogEntry: Sendable, Equatable {
         fields["path"] = path
         fields["device_token"] = deviceToken ?? NSNull()
         fields["topic"] = topic ?? NSNull()
+        fields["channel_id"] = channelID ?? NSNull()
         fields["push_type"] = pushType ?? NSNull()
         fields["priority"] = priority ?? NSNull()
         fields["apns_id"] = apnsID ?? NSNull()

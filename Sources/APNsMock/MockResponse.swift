@@ -17,6 +17,13 @@ public struct MockResponse: Sendable, Equatable {
     public var detail: String
     /// How the request authenticated, for the log.
     public var authentication: MockAuthentication
+    /// The name of the header that carries ``apnsID``: `apns-id` for pushes, `apns-request-id` for the channel
+    /// management API and broadcast pushes.
+    public var idHeader = "apns-id"
+    /// Headers beyond the id and `date` (`apns-channel-id` for a created channel).
+    public var headers: [MockHeader] = []
+    /// A success body (a channel's configuration, the channel list); nil for the usual empty body or reason.
+    public var content: [UInt8]?
 
     public init(status: Int, reason: APNsReason?, apnsID: String, uniqueID: String? = nil, timestamp: Int64? = nil,
                 detail: String = "", authentication: MockAuthentication = .none) {
@@ -29,8 +36,9 @@ public struct MockResponse: Sendable, Equatable {
         self.authentication = authentication
     }
 
-    /// The response body: empty for success, `{"reason":…}` (plus `"timestamp"` for 410) otherwise.
+    /// The response body: empty for success (or ``content``), `{"reason":…}` (plus `"timestamp"` for 410) otherwise.
     public var body: [UInt8] {
+        if reason == nil, let content { return content }
         guard let reason else { return [] }
         if let timestamp {
             return Array(#"{"reason":"\#(reason.rawValue)","timestamp":\#(timestamp)}"#.utf8)

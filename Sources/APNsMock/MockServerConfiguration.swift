@@ -43,6 +43,16 @@ public struct MockServerConfiguration: Sendable {
     /// Event-loop threads serving connections (each connection stays on one); the machine's cores by default.
     public var threads: Int
 
+    // Broadcast channels (docs/channels.md).
+    /// The port of the channel management API's own listener (APNs: 2195 sandbox, 2196 production); nil serves no
+    /// management API, 0 picks a free port (read it from ``MockAPNsServer/channelsPort``). Broadcast pushes are
+    /// always served on ``port``.
+    public var channelsPort: Int? = nil
+    /// The most channels one app may have in one environment (APNs: 10,000); more is `400 CannotCreateChannelConfig`.
+    public var channelLimit = 10_000
+    /// Apps without the broadcast capability: every management call and broadcast for them is `400 FeatureNotEnabled`.
+    public var broadcastDisabledBundleIDs: Set<String> = []
+
     public init(host: String = "127.0.0.1", port: Int = 0, tls: TLSSource = .generate,
                 policy: ValidationPolicy = ValidationPolicy(), clientCAPEM: String? = nil,
                 clock: any APNsClock = SystemClock(), logFormat: MockLogFormat = .text,

@@ -25,19 +25,22 @@ public enum MockStartup {
     /// The first line `apnsctl mock serve` prints: where it listens and which CA to trust.
     ///
     /// Text: `listening host=127.0.0.1 port=8443 environment=development keys=2 ca=/path/ca.pem` (`ca=` only
-    /// when the identity was generated, and last). JSON fields: `event` ("listening"), `host`, `port`, `url`,
-    /// `environment`, `trusted_keys` (how many token keys it trusts), `ca_file` (or null).
+    /// when the identity was generated, and last; `channels_port=N` before it when the channel management API is
+    /// served). JSON fields: `event` ("listening"), `host`, `port`, `url`, `environment`, `trusted_keys` (how many
+    /// token keys it trusts), `ca_file` (or null), `channels_port` (or null).
     public static func listeningLine(host: String, port: Int, environment: APNsEnvironment, trustedKeys: Int,
-                                     caFile: String?, format: MockLogFormat) -> String {
+                                     caFile: String?, channelsPort: Int? = nil, format: MockLogFormat) -> String {
         switch format {
         case .text:
             var line = "listening host=\(host) port=\(port) environment=\(environment.rawValue) keys=\(trustedKeys)"
+            if let channelsPort { line += " channels_port=\(channelsPort)" }
             if let caFile { line += " ca=\(caFile)" }
             return line
         case .json:
             let fields: [String: Any] = [
                 "event": "listening", "host": host, "port": port, "url": "https://\(urlHost(host)):\(port)",
                 "environment": environment.rawValue, "trusted_keys": trustedKeys, "ca_file": caFile ?? NSNull(),
+                "channels_port": channelsPort ?? NSNull(),
             ]
             return jsonLine(fields)
         }

@@ -60,7 +60,7 @@ public struct RequestValidator: Sendable {
     }
 
     /// The log's `detail`: the outcome, then what the mock let pass or assumed (`; ` between).
-    private static func detail(_ outcome: String, notes: [String?]) -> String {
+    static func detail(_ outcome: String, notes: [String?]) -> String {
         ([outcome] + notes.compactMap { $0 }).joined(separator: "; ")
     }
 
@@ -87,9 +87,9 @@ public struct RequestValidator: Sendable {
     }
 
     /// Who the request says it is (`claimed`, set even when the proof fails, for the log) and whether it holds.
-    private func authenticate(_ request: MockRequest, connection: inout ConnectionAuthState, now: Date,
-                              claimed: inout MockAuthentication,
-                              warnings: inout [String]) throws(Rejection) -> MockAuthentication {
+    func authenticate(_ request: MockRequest, connection: inout ConnectionAuthState, now: Date,
+                      claimed: inout MockAuthentication,
+                      warnings: inout [String]) throws(Rejection) -> MockAuthentication {
         if let authorization = request.header("authorization") {
             return try TokenAuthenticator(policy: policy).authenticate(authorization, connection: &connection, now: now,
                                                                        claimed: &claimed, warnings: &warnings)

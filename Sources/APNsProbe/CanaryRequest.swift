@@ -21,6 +21,10 @@ public struct CanaryRequest: Sendable, Equatable {
     public var payload: [UInt8]
     /// Headers beyond the `apns-*` ones, sent as given (tests use them for collapse ids and duplicates).
     public var extraHeaders: [(name: String, value: String)]
+    /// A path other than `/3/device/<token>` (the channel management API, broadcasts: ``ChannelRequest``).
+    public var pathOverride: String?
+    /// The header that carries ``apnsID``: `apns-id`, or `apns-request-id` for channel calls and broadcasts.
+    public var idHeader = "apns-id"
 
     public init(method: String = "POST", deviceToken: DeviceToken, topic: String?, pushType: APNsPushType?,
                 priority: Int?, expiration: Int64? = 0, apnsID: String = CanaryRequest.freshID(),
@@ -47,7 +51,7 @@ public struct CanaryRequest: Sendable, Equatable {
     public static func freshID() -> String { UUID().uuidString.lowercased() }
 
     /// The request path.
-    public var path: String { "/3/device/\(deviceToken.hex)" }
+    public var path: String { pathOverride ?? "/3/device/\(deviceToken.hex)" }
 
     /// The header lines as sent, `name: value`, in a stable order.
     public var headerLines: [String] {
@@ -56,13 +60,13 @@ public struct CanaryRequest: Sendable, Equatable {
         if let pushType { lines.append("apns-push-type: \(pushType.rawValue)") }
         if let priority { lines.append("apns-priority: \(priority)") }
         if let expiration { lines.append("apns-expiration: \(expiration)") }
-        lines.append("apns-id: \(apnsID)")
+        lines.append("\(idHeader): \(apnsID)")
         for header in extraHeaders { lines.append("\(header.name): \(header.value)") }
         return lines
     }
 
     public static func == (lhs: CanaryRequest, rhs: CanaryRequest) -> Bool {
-        lhs.method == rhs.method && lhs.deviceToken == rhs.deviceToken && lhs.headerLines == rhs.headerLines
+        lhs.method == rhs.method && lhs.path == rhs.path && lhs.headerLines == rhs.headerLines
             && lhs.payload == rhs.payload
     }
 }

@@ -146,9 +146,10 @@ public enum MachineChecks {
                 ? [DoctorCheck("apns trust anchor", .fail, "no CA bundle to look in", hint: TrustAnchorCheck.missingHint)]
                 : bundles.map { TrustAnchorCheck.check(path: $0.path, source: $0.source) }
         }
-        for environment in APNsEnvironment.allCases {
-            let result = resolve(environment.host)
-            checks.append(dns(host: environment.host, addresses: result.addresses, error: result.error))
+        // The push hosts, then the broadcast channel management hosts (docs/channels.md).
+        for host in APNsEnvironment.allCases.map(\.host) + APNsEnvironment.allCases.map(ChannelTarget.host) {
+            let result = resolve(host)
+            checks.append(dns(host: host, addresses: result.addresses, error: result.error))
         }
         checks.append(ClockCheck.judge(observations))
         return checks

@@ -11,7 +11,8 @@ import Foundation
 /// (`dns_seconds`, `connect_seconds`, `tls_seconds`, `first_byte_seconds`, `total_seconds`), `latency`
 /// (`count`, `min_seconds`, `median_seconds`, `p90_seconds`, `max_seconds`; with several requests), `answers`
 /// (count per status/reason or failure kind), `failure` (`kind`, `message`, `curl_code`), `verdict` (`outcome`
-/// healthy|rejected|unreachable, `summary`, `hint`), `exit_code`, `started_at`.
+/// healthy|rejected|unreachable, `summary`, `hint`), `exit_code`, `started_at`, `channels` (`probe --channels`: how
+/// many channels the app has; null otherwise).
 public struct ProbeReport: Sendable, Equatable, Codable {
     public var host: String
     public var port: Int
@@ -43,6 +44,8 @@ public struct ProbeReport: Sendable, Equatable, Codable {
     public var verdict: Verdict
     public var exitCode: Int32
     public var startedAt: Date
+    /// `probe --channels`: the number of channel ids the management host listed; nil for a push canary.
+    public var channels: Int? = nil
 
     enum CodingKeys: String, CodingKey {
         case host, port, environment, credential
@@ -52,7 +55,7 @@ public struct ProbeReport: Sendable, Equatable, Codable {
         case httpVersion = "http_version", tlsVersion = "tls_version"
         case status, reason, apnsID = "apns_id", apnsIDReturned = "apns_id_returned", apnsUniqueID = "apns_unique_id"
         case unregisteredAt = "unregistered_at", serverDate = "server_date", clockOffsetSeconds = "clock_offset_seconds"
-        case timings, latency, answers, failure, verdict, exitCode = "exit_code", startedAt = "started_at"
+        case timings, latency, answers, failure, verdict, exitCode = "exit_code", startedAt = "started_at", channels
     }
 
     /// Encodes optionals as explicit nulls so every documented field is always present.
@@ -88,5 +91,6 @@ public struct ProbeReport: Sendable, Equatable, Codable {
         try c.encode(verdict, forKey: .verdict)
         try c.encode(exitCode, forKey: .exitCode)
         try c.encode(startedAt, forKey: .startedAt)
+        try c.encode(channels, forKey: .channels)
     }
 }

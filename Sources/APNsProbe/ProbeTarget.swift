@@ -45,6 +45,10 @@ public struct ProbeTarget: Sendable, Equatable, Codable {
             if let retired = RetiredInterface.recognise(host: trimmed, port: port) {
                 throw retired.error
             }
+            if ChannelTarget.isManagementHost(trimmed) {
+                throw APNsError.usage("--host \(host) is a broadcast channel management host, not a push host",
+                                      hint: "check it with `apnsctl probe --channels`; manage channels with `apnsctl channel`")
+            }
             let known = APNsEnvironment.allCases.first { $0.host == trimmed.lowercased() }
                 ?? (trimmed.lowercased() == "api.development.push.apple.com" ? .development : nil)
             if let known, let environment, known != environment {
@@ -86,6 +90,8 @@ public enum RetiredInterface: Sendable, Equatable {
             : (name.contains("sandbox") ? .development : .production)
         if name.hasPrefix("gateway"), name.hasSuffix("push.apple.com") { return .gateway(env) }
         if name.hasPrefix("feedback"), name.hasSuffix("push.apple.com") { return .feedback(env) }
+        // The channel management hosts use 2195/2196 too: they are current, not the retired gateway.
+        if ChannelTarget.isManagementHost(name) { return nil }
         let appleOrNone = host == nil || name.hasSuffix("push.apple.com")
         if appleOrNone, port == 2195 { return .gateway(env) }
         if appleOrNone, port == 2196 { return .feedback(env) }

@@ -144,7 +144,7 @@ public final class Prober {
         }
         let answered = exchanges.filter { $0.failure == nil }
         let canary = configuration.canary
-        return ProbeReport(
+        var report = ProbeReport(
             host: configuration.target.host, port: configuration.target.port,
             environment: configuration.target.environment, credential: configuration.credential.kind,
             deviceToken: canary.deviceToken.hex, dummyDeviceToken: canary.deviceToken.isDummy,
@@ -155,12 +155,19 @@ public final class Prober {
             httpVersion: exchanges.compactMap(\.httpVersion).first,
             tlsVersion: exchanges.compactMap(\.tlsVersion).first,
             status: shown?.status, reason: shown?.reason, apnsID: shown?.sentID ?? canary.apnsID,
-            apnsIDReturned: shown?.headers["apns-id"], apnsUniqueID: shown?.headers["apns-unique-id"],
+            apnsIDReturned: shown?.headers["apns-id"] ?? shown?.headers["apns-request-id"], apnsUniqueID: shown?.headers["apns-unique-id"],
             unregisteredAt: shown?.unregisteredAt, serverDate: shown?.headers["date"],
             clockOffsetSeconds: offset,
             timings: shown?.timings ?? .none,
             latency: exchanges.count > 1 ? LatencyStatistics(answered.map(\.timings.total)) : nil,
             answers: answers, failure: shown?.failure, verdict: worst, exitCode: worst.exitStatus.rawValue,
             startedAt: startedAt)
+        // `probe --channels`: the all-channels answer lists the app's channel ids.
+        if canary.pathOverride != nil, let body = shown?.body, !body.isEmpty,
+           let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any],
+           let ids = object["channels"] as? [Any] {
+            report.channels = ids.count
+        }
+        return report
     }
 }

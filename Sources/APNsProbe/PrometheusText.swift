@@ -8,7 +8,8 @@ import Foundation
 /// `apnsctl_probe_exit_code`, `apnsctl_probe_answer_info{outcome,reason}` (always 1),
 /// `apnsctl_probe_phase_seconds{phase="dns|connect|tls|first_byte|total"}`, `apnsctl_probe_clock_offset_seconds`
 /// (when the server sent a Date header), `apnsctl_probe_requests`, `apnsctl_probe_connections`,
-/// `apnsctl_probe_latency_seconds{quantile="0|0.5|0.9|1"}` (with several requests),
+/// `apnsctl_probe_latency_seconds{quantile="0|0.5|0.9|1"}` (with several requests), `apnsctl_probe_channels`
+/// (`probe --channels`: the app's channel count),
 /// `apnsctl_probe_last_run_timestamp_seconds`.
 public enum PrometheusText {
     public static func render(_ report: ProbeReport) -> String {
@@ -44,6 +45,10 @@ public enum PrometheusText {
             metric("apnsctl_probe_latency_seconds", "Request latency over this run's requests.",
                    [([("quantile", "0")], latency.min), ([("quantile", "0.5")], latency.median),
                     ([("quantile", "0.9")], latency.p90), ([("quantile", "1")], latency.max)])
+        }
+        if let channels = report.channels {
+            metric("apnsctl_probe_channels", "Broadcast channels the app has in this environment (APNs allows 10000).",
+                   [([], Double(channels))])
         }
         metric("apnsctl_probe_last_run_timestamp_seconds", "When this probe ran (unix seconds).",
                [([], report.startedAt.timeIntervalSince1970.rounded(.down))])

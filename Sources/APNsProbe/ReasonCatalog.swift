@@ -156,6 +156,9 @@ public enum ReasonCatalog {
             return ("APNs is unavailable", "retry later with backoff")
         case "Shutdown":
             return ("the APNs server is shutting down", "reconnect (a new connection reaches another server) and retry")
+        case "BadChannelId", "BadRequestParams", "BadRequestPayload", "CannotCreateChannelConfig", "ChannelNotRegistered",
+             "FeatureNotEnabled", "MissingChannelId", "MissingPushType", "TopicMismatch":
+            return explainBroadcast(reason, context: context)
         default:
             return ("an answer apnsctl does not know (status \(status))",
                     "see Apple's 'Handling notification responses from APNs' for this reason")

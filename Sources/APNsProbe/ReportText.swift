@@ -6,7 +6,9 @@ public enum ReportText {
     public static func render(_ report: ProbeReport) -> String {
         var lines: [String] = []
         let env = report.environment.map { " (\($0.rawValue))" } ?? ""
-        let token = report.dummyDeviceToken ? "dummy device token" : "device token \(report.deviceToken)"
+        // A channel management check (`probe --channels`) carries no device token.
+        let token = report.deviceToken.isEmpty ? "read-only channel list request"
+            : report.dummyDeviceToken ? "dummy device token" : "device token \(report.deviceToken)"
         let credential = report.credential == "none" ? "no credential" : "\(report.credential) credential"
         lines.append("probe \(report.host):\(report.port)\(env) with \(credential), \(token)")
         var request = [report.topic.map { "topic \($0)" }, report.pushType.map { "push type \($0)" },
@@ -26,7 +28,7 @@ public enum ReportText {
         } else if let failure = report.failure {
             lines.append(field("failure", "\(failure.kind.rawValue): \(failure.message)"))
         }
-        lines.append(field("apns-id", report.apnsID + (report.apnsIDReturned.map { $0 == report.apnsID ? " (echoed)" : " (returned \($0))" } ?? "")))
+        lines.append(field(report.deviceToken.isEmpty ? "request-id" : "apns-id", report.apnsID + (report.apnsIDReturned.map { $0 == report.apnsID ? " (echoed)" : " (returned \($0))" } ?? "")))
         if let unique = report.apnsUniqueID { lines.append(field("apns-unique-id", unique)) }
         if let date = report.unregisteredAt {
             lines.append(field("unregistered", ISO8601Text.string(from: date)))

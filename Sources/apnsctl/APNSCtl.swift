@@ -55,6 +55,7 @@ struct APNSCtl: AsyncParsableCommand {
             ExpiryCommand.self,
             TokenCommand.self,
             ProbeCommand.self,
+            ChannelCommand.self,
             MockCommand.self,
             DoctorCommand.self,
             DemoCommand.self,

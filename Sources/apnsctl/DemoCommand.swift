@@ -17,8 +17,9 @@ struct DemoCommand: AsyncParsableCommand {
         with the key and with the certificate, a probe that explains a rejection, key rotation with a canary \
         probe, doctor, a push certificate made without a Mac (cert request, the test CA signing it as Apple \
         would, cert join with a .p12 export), and a provisioning profile signed by the test CA (profile inspect, \
-        profile verify against a matching and a production-only push certificate). Exits 0 only when every step \
-        behaved as expected.
+        profile verify against a matching and a production-only push certificate), and a broadcast channel \
+        (channel create, list, inspect, a Live Activity broadcast to it, probe --channels, channel delete). Exits \
+        0 only when every step behaved as expected.
         """
     )
 
@@ -140,6 +141,8 @@ struct DemoCommand: AsyncParsableCommand {
 
         runCertificateRequestSteps(demo, directory: directory, authority: fixtures.authority)
 
+        DemoChannels.run(demo, port: port, channelsPort: server.channelsPort, teamID: Self.team, bundleID: Self.bundleID)
+
         await server.stop()
     }
 
@@ -163,8 +166,9 @@ struct DemoCommand: AsyncParsableCommand {
         let policy = ValidationPolicy(environment: .development,
                                       devices: [fixtures.deviceToken: Self.bundleID],
                                       trustedKeys: trusted)
-        let configuration = MockServerConfiguration(policy: policy, clientCAPEM: fixtures.caPEM,
+        var configuration = MockServerConfiguration(policy: policy, clientCAPEM: fixtures.caPEM,
                                                     logSink: { _ in })
+        configuration.channelsPort = 0
         return try MockAPNsServer(configuration: configuration)
     }
 }

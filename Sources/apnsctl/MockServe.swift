@@ -29,6 +29,10 @@ struct MockServe: AsyncParsableCommand {
           apnsctl mock serve --client-ca client-ca.pem
 
         Clients then authenticate with client.pem and client.key.
+
+        --channels-port N also serves the broadcast channel management API (create, read, delete and list \
+        channels, as at api-manage-broadcast.push.apple.com) on its own port, with the same certificate, keys and \
+        log; broadcast pushes go to --port. See docs/channels.md for the statuses chosen where Apple is silent.
         """
     )
 
@@ -95,6 +99,18 @@ struct MockServe: AsyncParsableCommand {
                                valueName: "N"))
     var threads: Int?
 
+    @Option(name: .customLong("channels-port"), help: ArgumentHelp(
+        "Serve the broadcast channel management API on this port too (0: not served).", valueName: "N"))
+    var channelsPort = 0
+
+    @Option(name: .customLong("channel-limit"), help: ArgumentHelp(
+        "Channels one app may have (APNs: 10000); more is CannotCreateChannelConfig.", valueName: "N"))
+    var channelLimit = 10_000
+
+    @Option(name: .customLong("broadcast-disabled"), help: ArgumentHelp(
+        "An app without the broadcast capability: its channel calls get FeatureNotEnabled.", valueName: "BUNDLE_ID"))
+    var broadcastDisabled: [String] = []
+
     @Option(help: "Log format: text or json.")
     var format: OutputFormat = .text
 
@@ -110,6 +126,15 @@ struct MockServe: AsyncParsableCommand {
         }
         if !(0...65535).contains(port) {
             throw ValidationError("--port \(port) is not a port number (0–65535)")
+        }
+        if !(0...65535).contains(channelsPort) {
+            throw ValidationError("--channels-port \(channelsPort) is not a port number (0–65535)")
+        }
+        if channelsPort != 0, channelsPort == port {
+            throw ValidationError("--channels-port \(channelsPort) is --port too: the management API needs its own port")
+        }
+        if channelLimit < 0 {
+            throw ValidationError("--channel-limit must not be negative")
         }
         if !(1...1000).contains(maxStreamsBeforeSuccess) {
             throw ValidationError("--max-streams-before-success \(maxStreamsBeforeSuccess) is not between 1 and 1000")
@@ -142,7 +167,7 @@ struct MockServe: AsyncParsableCommand {
         }
         Self.emit(MockStartup.listeningLine(host: host, port: bound, environment: environment.value,
                                             trustedKeys: server.configuration.policy.trustedKeys.count,
-                                            caFile: caFile, format: logFormat))
+                                            caFile: caFile, channelsPort: server.channelsPort, format: logFormat))
         await signals.wait()
         await server.stop(reason: .shutdown)
         Self.requestLog.flush()
@@ -174,10 +199,14 @@ struct MockServe: AsyncParsableCommand {
             tls = .generate
         }
         let clientCAPEM = try clientCA.map { String(decoding: try SecureFile.read($0), as: UTF8.self) }
-        return MockServerConfiguration(host: host, port: port, tls: tls, policy: policy, clientCAPEM: clientCAPEM,
-                                       logFormat: logFormat, logSink: { Self.requestLog.write($0) }, retainedRequests: 0,
-                                       streamsBeforeFirstSuccess: maxStreamsBeforeSuccess,
-                                       threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        var configuration = MockServerConfiguration(
+            host: host, port: port, tls: tls, policy: policy, clientCAPEM: clientCAPEM, logFormat: logFormat,
+            logSink: { Self.requestLog.write($0) }, retainedRequests: 0, streamsBeforeFirstSuccess: maxStreamsBeforeSuccess,
+            threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        configuration.channelsPort = channelsPort == 0 ? nil : channelsPort
+        configuration.channelLimit = channelLimit
+        configuration.broadcastDisabledBundleIDs = Set(broadcastDisabled)
+        return configuration
     }
 
     /// The keys of the keystore, when `--keystore` names one or the default location holds one.

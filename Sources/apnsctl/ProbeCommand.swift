@@ -18,6 +18,11 @@ struct ProbeCommand: AsyncParsableCommand {
         --count N sends N canaries as concurrent streams on one HTTP/2 connection; with --interval S it sends one \
         canary every S seconds, N times, reusing the connection (a bounded watch loop).
 
+        --channels checks the broadcast channel management host of the environment instead \
+        (api-manage-broadcast[.sandbox].push.apple.com, ports 2196/2195; --host/--port for a mock): TLS, \
+        HTTP/2 and the credential, with a read-only GET /1/apps/<--topic>/all-channels. It needs the app's \
+        bundle id in --topic (or a certificate's), creates nothing, and reports like a canary.
+
         EXIT CODES
           0  healthy: 200, or 400 BadDeviceToken for the dummy token
           1  APNs answered with a credential or request error
@@ -40,6 +45,9 @@ struct ProbeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds between rounds (with --count): a bounded watch loop.", valueName: "S"))
     var interval: Double?
 
+    @Flag(help: "Check the broadcast channel management host (read-only: list the --topic app's channels).")
+    var channels = false
+
     @Option(help: "Output: text, json, or prometheus (for node_exporter's textfile collector).")
     var format: ProbeFormat = .text
 
@@ -61,17 +69,43 @@ struct ProbeCommand: AsyncParsableCommand {
     func run() async throws {
         CurlRuntime.bootstrap()
         let resolved = try credential.resolve()
-        let configuration = try target.configuration(
-            credential: resolved.credential, canary: try canary.request(defaultTopic: resolved.defaultTopic),
-            count: interval == nil ? count : 1)
+        let count = interval == nil ? self.count : 1
+        let configuration = channels
+            ? try channelsConfiguration(resolved, count: count)
+            : try target.configuration(credential: resolved.credential,
+                                       canary: try canary.request(defaultTopic: resolved.defaultTopic), count: count)
         let prober = Prober(configuration)
-        try prober.validate()
-        let rounds = interval == nil ? 1 : count
+        if !channels { try prober.validate() }
+        let rounds = interval == nil ? 1 : self.count
         let reports = try prober.watch(rounds: rounds, interval: interval ?? 0) { report in
+            var report = report
+            if channels {
+                // No device token and no push type: a GET of the app's channel list.
+                report.deviceToken = ""
+                report.dummyDeviceToken = false
+                report.verdict = ReasonCatalog.channelManagementVerdict(report.verdict, reason: report.reason)
+            }
+            if channels, report.verdict.outcome == .healthy {
+                report.verdict.summary = "the channel management host accepted TLS, HTTP/2 and the credential "
+                    + "(\(report.status.map(String.init) ?? "2xx") to a read-only all-channels request)"
+            }
             try emit(report, round: rounds > 1 ? report : nil)
         }
         let worst = Verdict.worst(reports.map(\.verdict))?.exitStatus ?? .internalError
         if worst != .ok { throw ExitCode(worst.rawValue) }
+    }
+
+    /// `--channels`: the management host of the environment (or --host/--port), asked for the app's channel list.
+    private func channelsConfiguration(_ resolved: (credential: ProbeCredential, defaultTopic: String?),
+                                       count: Int) throws -> ProbeConfiguration {
+        guard let topic = canary.topic ?? resolved.defaultTopic else {
+            throw APNsError.usage("--channels needs the app's bundle id", hint: "pass --topic com.example.app")
+        }
+        let bundleID = APNsPushType.bundleID(ofTopic: topic)
+        let place = try ChannelTarget.resolve(environment: target.env, host: target.host, port: target.port)
+        if let cacert = target.cacert { _ = try SecureFile.read(cacert, limit: 16 << 20) }
+        return ProbeConfiguration(target: place, credential: resolved.credential, caFile: target.cacert,
+                                  canary: ChannelRequest.list(bundleID: bundleID), count: count, timeout: target.timeout)
     }
 
     private func emit(_ report: ProbeReport, round: ProbeReport?) throws {

@@ -10,7 +10,8 @@ struct ProbeTargetOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Another server, e.g. a mock: --host 127.0.0.1 --port 8443.", valueName: "HOST"))
     var host: String?
 
-    @Option(help: ArgumentHelp("443 or 2197 for APNs; any port with --host.", valueName: "PORT"))
+    @Option(help: ArgumentHelp("443 or 2197 for APNs (channel commands: 2195/2196); any port with --host.",
+                               valueName: "PORT"))
     var port: Int?
 
     @Option(help: ArgumentHelp("Trust the CA certificates in this PEM file instead of the system's.", valueName: "FILE"),

@@ -184,8 +184,9 @@ struct MockServerTests {
         #expect(lines.all == server.logLines)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["time", "connection", "stream", "remote", "protocol", "method", "path",
-                                     "device_token", "topic", "push_type", "priority", "apns_id", "auth", "key_id",
-                                     "team_id", "certificate_bundle_id", "status", "reason", "timestamp",
+                                     "device_token", "topic", "channel_id", "push_type", "priority", "apns_id",
+                                     "auth", "key_id", "team_id", "certificate_bundle_id", "status", "reason",
+                                     "timestamp",
                                      "payload_bytes", "detail"])
         #expect(object["status"] as? Int == 410)
         #expect(object["reason"] as? String == "Unregistered")

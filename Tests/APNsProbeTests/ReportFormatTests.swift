@@ -53,7 +53,7 @@ import Testing
             "host", "port", "environment", "credential", "device_token", "dummy_device_token", "topic", "push_type",
             "priority", "requests", "connections", "remote_address", "remote_port", "http_version", "tls_version",
             "status", "reason", "apns_id", "apns_id_returned", "apns_unique_id", "unregistered_at", "server_date",
-            "clock_offset_seconds", "timings", "latency", "answers", "failure", "verdict", "exit_code", "started_at"]
+            "clock_offset_seconds", "timings", "latency", "answers", "failure", "verdict", "exit_code", "started_at", "channels"]
         #expect(Set(object.keys) == expected)
         #expect(object["apns_unique_id"] is NSNull)
         let timings = try #require(object["timings"] as? [String: Any])

@@ -17,7 +17,9 @@ import Testing
         let steps = try #require(summary["steps"] as? [[String: Any]])
         #expect(steps.count >= 15)
         for name in ["convert .p12 to PEM", "probe with the signing key", "probe with the certificate",
-                     "a probe APNs rejects, explained", "rotate with a canary probe", "doctor"] {
+                     "a probe APNs rejects, explained", "rotate with a canary probe", "doctor",
+                     "create a channel (no storage for offline devices)", "send a broadcast", "delete the channel",
+                     "a deleted channel is gone, explained"] {
             #expect(steps.contains { $0["step"] as? String == name && $0["passed"] as? Bool == true }, "\(name)")
         }
         for name in ["make a certificate request", "the DEMO CA signs the request as Apple would",

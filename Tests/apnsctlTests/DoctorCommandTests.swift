@@ -8,7 +8,8 @@ import Testing
                                   "stdout: \(result.stdout) stderr: \(result.stderr)")
         let checks = try #require(object["checks"] as? [[String: Any]])
         let names = checks.compactMap { $0["name"] as? String }
-        for name in ["openssl", "libcurl", "ca-bundle", "dns api.sandbox.push.apple.com", "dns api.push.apple.com"] {
+        for name in ["openssl", "libcurl", "ca-bundle", "dns api.sandbox.push.apple.com", "dns api.push.apple.com",
+                     "dns api-manage-broadcast.sandbox.push.apple.com", "dns api-manage-broadcast.push.apple.com"] {
             #expect(names.contains(name), "doctor lacks \(name)")
         }
         for check in checks {

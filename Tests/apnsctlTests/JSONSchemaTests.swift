@@ -196,6 +196,29 @@ import Testing
         try Self.expectValid(check)
     }
 
+    /// The broadcast channel verbs against `mock serve --channels-port`, and `probe --channels`; a refusal too.
+    @Test func broadcastChannelsAgainstTheMock() throws {
+        var check = JSONSchemaCheck()
+        let setup = try ChannelCommandTests.Setup()
+        let created = try setup.channel("create", ["--format", "json"])
+        #expect(created.status == 0, "\(created.stderr)")
+        check.add("channel-create", "channel create", created)
+        let id = try #require((try JSONSerialization.jsonObject(with: created.stdoutData) as? [String: Any])?["channel_id"]
+                              as? String)
+        check.add("channel-list", "channel list", try setup.channel("list", ["--format", "json"]))
+        check.add("channel-inspect", "channel inspect", try setup.channel("inspect", [id, "--format", "json"]))
+        check.add("channel-delete", "channel delete", try setup.channel("delete", [id, "--format", "json"]))
+        let gone = try setup.channel("inspect", [id, "--format", "json"])
+        #expect(gone.status == 1, "\(gone.stderr)")
+        check.add("channel-inspect", "channel inspect (ChannelNotRegistered)", gone)
+        let probe = try CLI.run(["probe", "--channels", "--keystore", setup.keystore, "--team", ChannelCommandTests.team,
+                                 "--host", "127.0.0.1", "--port", String(setup.channelsPort), "--cacert", setup.caFile,
+                                 "--topic", ChannelCommandTests.bundle, "--format", "json"])
+        #expect(probe.status == 0, "\(probe.stderr)")
+        check.add("probe", "probe --channels", probe)
+        try Self.expectValid(check)
+    }
+
     /// Walks `apnsctl --help` down to every command: each has `--format` (house rule), and a schema named after
     /// it (`cert inspect` → cert-inspect.schema.json); every schema file but common.schema.json names a command
     /// and is used by a case above.

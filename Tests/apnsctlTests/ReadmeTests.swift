@@ -6,8 +6,8 @@ import Testing
 ///
 /// Expected exit: `# exit N` (or `# exit N or M`) at the end of the line; else 0. A command that talks to
 /// Apple's real hosts (`--env …` without `--host`) may also end 1 or 4: this machine may be offline.
-/// A line ending in `&` starts a background server (killed at the end); the README's port 8443 is replaced
-/// by a free port so parallel runs do not collide. After `cert request --out push.csr` the test plays Apple's
+/// A line ending in `&` starts a background server (killed at the end); the README's ports 8443 and 8444 (the
+/// mock's channel management API) are replaced by free ports so parallel runs do not collide. After `cert request --out push.csr` the test plays Apple's
 /// portal: the test CA signs push.csr into aps.cer.
 @Suite(.serialized) struct ReadmeTests {
     struct Command: CustomStringConvertible {
@@ -112,6 +112,8 @@ import Testing
         let directory = try Self.sandbox()
         defer { try? FileManager.default.removeItem(at: directory) }
         let port = String(try SilentListener.freePort())
+        var channelsPort = String(try SilentListener.freePort())
+        while channelsPort == port { channelsPort = String(try SilentListener.freePort()) }
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = CLI.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
         environment["APNSCTL_KEYSTORE"] = directory.appendingPathComponent("keystore").path
@@ -122,6 +124,7 @@ import Testing
 
         for command in try Self.commands() {
             let line = command.line.replacingOccurrences(of: "8443", with: port)
+                .replacingOccurrences(of: "8444", with: channelsPort)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
             process.arguments = ["--norc", "-o", "pipefail", "-c", command.background ? "exec " + line : line]
@@ -135,6 +138,7 @@ import Testing
             if command.background {
                 servers.append(process)
                 waitForPort(Int(port) ?? 0)
+                if line.contains("--channels-port") { waitForPort(Int(channelsPort) ?? 0) }
                 continue
             }
             let stderrData = err.fileHandleForReading.readDataToEndOfFile()

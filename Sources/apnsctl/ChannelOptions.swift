@@ -1,0 +1,65 @@
+import APNsCore
+import APNsProbe
+import ArgumentParser
+import Foundation
+
+/// What every `channel` verb takes besides the probe's target and credential options: the app, the output.
+struct ChannelAppOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The app's bundle id (no push-type suffix).", valueName: "BUNDLE_ID"))
+    var topic: String
+
+    @Option(help: "Output: text or json.")
+    var format: OutputFormat = .text
+
+    func validate() throws {
+        let bundleID = APNsPushType.bundleID(ofTopic: topic)
+        if bundleID != topic {
+            throw ValidationError("--topic \(topic): channels belong to the app; use its bundle id \(bundleID)")
+        }
+        if topic.isEmpty || topic.contains("/") || topic.contains(" ") {
+            throw ValidationError("--topic \(topic) is not a bundle id")
+        }
+    }
+}
+
+/// Sends one channel management call with the probe's target and credential options and reports it: the
+/// result as JSON or text on stdout; on failure the probe's error and hint on stderr and its exit code
+/// (1 APNs refused, 4 not reachable).
+enum ChannelRun {
+    static func send(_ request: CanaryRequest, operation: String, app: ChannelAppOptions, target: ProbeTargetOptions,
+                     credential: ProbeCredentialOptions, text: (ChannelResult) -> String) throws -> ChannelResult {
+        CurlRuntime.bootstrap()
+        let resolved = try credential.resolve()
+        let place = try ChannelTarget.resolve(environment: target.env, host: target.host, port: target.port)
+        if let cacert = target.cacert { _ = try SecureFile.read(cacert, limit: 16 << 20) }
+        let client = ChannelClient(target: place, credential: resolved.credential, caFile: target.cacert,
+                                   timeout: target.timeout)
+        let result = try client.send(request, operation: operation, bundleID: app.topic)
+        if app.format == .json {
+            try Console.printJSON(result)
+        } else if result.verdict.outcome == .healthy {
+            print(text(result))
+        }
+        guard result.verdict.outcome == .healthy else {
+            let error = APNsError(result.verdict.exitStatus, result.verdict.summary, hint: result.verdict.hint)
+            Console.printError(error)
+            throw ExitCode(error.status.rawValue)
+        }
+        return result
+    }
+
+    /// The discussion's shared part: where the calls go, and the exit codes.
+    static let discussionTail = """
+    Channels are managed at api-manage-broadcast.sandbox.push.apple.com:2195 (--env development, the \
+    default) and api-manage-broadcast.push.apple.com:2196 (--env production) with the probe's credentials; \
+    --host and --port name another server, such as `apnsctl mock serve --channels-port`. Nothing is kept \
+    locally: `channel list` is the truth.
+
+    EXIT CODES
+      0  APNs answered with success
+      1  APNs refused the call (the reason and a hint are printed)
+      2  usage error
+      3  a credential could not be read
+      4  not reachable: DNS, TCP, TLS, HTTP/1.1, reset or timeout
+    """
+}
