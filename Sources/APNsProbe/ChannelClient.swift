@@ -109,7 +109,8 @@ public final class ChannelClient {
     static func verdict(_ exchange: Exchange, operation: String, target: ProbeTarget, credential: ProbeCredential,
                         timeout: Double) -> Verdict {
         if let failure = exchange.failure {
-            return ReasonCatalog.verdict(failure: failure, target: target, timeout: timeout)
+            return ReasonCatalog.verdict(failure: failure, target: target, timeout: timeout,
+                                         certificateNotAfter: credential.certificateNotAfter)
         }
         guard let status = exchange.status else { return Verdict(.unreachable, "no HTTP status in the answer") }
         if (200...299).contains(status) {

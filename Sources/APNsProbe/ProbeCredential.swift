@@ -1,4 +1,8 @@
 import APNsCore
+import Foundation
+import SwiftASN1
+import X509
+
 /// How the prober authenticates to APNs.
 public enum ProbeCredential: Sendable {
     /// Token authentication: a compact ES256 JWT sent as `authorization: bearer …`.
@@ -20,6 +24,14 @@ public enum ProbeCredential: Sendable {
         case .none: return "none"
         }
     }
-}
 
-import Foundation
+    /// When the client certificate (the first PEM block of `.pem`) stops being valid; nil for other credentials and
+    /// for a certificate that does not parse. A server's TLS alert need not say "expired" (certificate_unknown is
+    /// common), so the verdict uses this to say what is wrong.
+    public var certificateNotAfter: Date? {
+        guard case .pem(let certificate, _, _) = self,
+              let first = try? PEMDocument.parseMultiple(pemString: String(decoding: certificate, as: UTF8.self)).first,
+              let parsed = try? Certificate(derEncoded: first.derBytes) else { return nil }
+        return parsed.notValidAfter
+    }
+}

@@ -105,7 +105,8 @@ public final class Prober {
     /// The verdict for one exchange.
     static func verdict(for exchange: Exchange, configuration: ProbeConfiguration) -> Verdict {
         if let failure = exchange.failure {
-            return ReasonCatalog.verdict(failure: failure, target: configuration.target, timeout: configuration.timeout)
+            return ReasonCatalog.verdict(failure: failure, target: configuration.target, timeout: configuration.timeout,
+                                         certificateNotAfter: configuration.credential.certificateNotAfter)
         }
         guard let status = exchange.status else {
             return Verdict(.unreachable, "no HTTP status in the answer")

@@ -2,8 +2,15 @@ import APNsCore
 
 extension ReasonCatalog {
     /// A channel management call answered as if the server had no management API there (the push port, another
-    /// path): the push reasons' hints (`POST to /3/device/…`) would mislead, so this replaces them.
+    /// path), or with InvalidPushType: the push reasons' hints (`POST to /3/device/…`, the push types of a device
+    /// push) would mislead, so this replaces them.
     public static func channelManagementVerdict(_ verdict: Verdict, reason: String?) -> Verdict {
+        if reason == "InvalidPushType" {
+            // The push types a device push may carry are beside the point here: a channel carries LiveActivity.
+            var adjusted = verdict
+            adjusted.hint = "a broadcast channel carries push-type LiveActivity only (apnsctl sends it)"
+            return adjusted
+        }
         guard reason == "BadPath" || reason == "MethodNotAllowed" else { return verdict }
         var adjusted = verdict
         adjusted.hint = "this server does not serve the channel management API here: check --host and --port "

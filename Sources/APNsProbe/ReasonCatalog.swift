@@ -22,7 +22,10 @@ public enum ReasonCatalog {
     }
 
     /// The verdict for a request that got no APNs answer.
-    public static func verdict(failure: TransportFailure, target: ProbeTarget, timeout: Double) -> Verdict {
+    /// `certificateNotAfter` is the client certificate's end of validity, when one was sent: a refusal of an expired
+    /// certificate is named as such whatever alert the server chose.
+    public static func verdict(failure: TransportFailure, target: ProbeTarget, timeout: Double,
+                               certificateNotAfter: Date? = nil, now: Date = Date()) -> Verdict {
         let place = "\(target.host):\(target.port)"
         switch failure.kind {
         case .dns:
@@ -33,8 +36,14 @@ public enum ReasonCatalog {
                            hint: target.port == 443 ? "a firewall may block outbound 443; APNs also listens on 2197 (--port 2197)"
                                                     : "check that the server is running and the firewall allows port \(target.port)")
         case .tls where failure.tlsAlert != nil:
+            let alert = failure.tlsAlert ?? 0
+            if let end = certificateNotAfter, end <= now,
+               TLSAlert(code: alert, description: "").concernsClientCertificate {
+                return Verdict(.unreachable, "\(place) refused the connection: \(failure.message)",
+                               hint: alertHint(45, target: target) + " (it expired on \(ISO8601Text.string(from: end)))")
+            }
             return Verdict(.unreachable, "\(place) refused the connection: \(failure.message)",
-                           hint: alertHint(failure.tlsAlert ?? 0, target: target))
+                           hint: alertHint(alert, target: target))
         case .notTLS:
             return Verdict(.unreachable, "\(place) does not speak TLS: \(failure.message)",
                            hint: "APNs (and `apnsctl mock serve`) speak HTTP/2 over TLS only; this port answers in plain "
@@ -107,7 +116,7 @@ public enum ReasonCatalog {
         case "IdleTimeout":
             return ("APNs closed the idle connection", "reconnect; keep connections busy or ping them")
         case "InvalidPushType":
-            return ("the apns-push-type is not one APNs knows", "use alert, background, voip, complication, fileprovider, mdm, liveactivity, location, pushtotalk or widgets")
+            return ("the apns-push-type is not one APNs knows", "use alert, background, voip, complication, fileprovider, mdm, liveactivity, location, pushtotalk, widgets or controls")
         case "MissingDeviceToken":
             return ("the request path has no device token", "POST to /3/device/<token>")
         case "MissingTopic":

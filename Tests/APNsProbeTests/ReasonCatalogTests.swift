@@ -152,4 +152,17 @@ import Testing
         #expect(Verdict.worst([bad, gone, ok]) == gone)
         #expect(Verdict.worst([]) == nil)
     }
+
+    /// A channel call's InvalidPushType or BadPath does not get a device push's hint.
+    @Test func channelCallsGetTheirOwnHints() {
+        let context = VerdictContext(environment: .development, credentialKind: "token", dummyDeviceToken: false)
+        let pushType = ReasonCatalog.channelManagementVerdict(
+            ReasonCatalog.verdict(status: 400, reason: "InvalidPushType", context: context), reason: "InvalidPushType")
+        #expect(pushType.hint.contains("LiveActivity") && !pushType.hint.contains("voip"), "\(pushType.hint)")
+        let path = ReasonCatalog.channelManagementVerdict(
+            ReasonCatalog.verdict(status: 404, reason: "BadPath", context: context), reason: "BadPath")
+        #expect(path.hint.contains("--channels-port") && !path.hint.contains("/3/device"), "\(path.hint)")
+        let push = ReasonCatalog.verdict(status: 400, reason: "InvalidPushType", context: context)
+        #expect(push.hint.contains("controls"), "every push type APNs documents: \(push.hint)")
+    }
 }
