@@ -1,7 +1,11 @@
 import APNsCore
 import APNsCredentials
 import Crypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A P-256 signing key read from a .p8 file, with the public identity the manifest records.
 public struct SigningKeyMaterial: Sendable {
@@ -18,7 +22,7 @@ public struct SigningKeyMaterial: Sendable {
 
     /// Lowercase hex SHA-256 of `der`.
     public static func fingerprint(of der: [UInt8]) -> String {
-        SHA256.hash(data: der).map { String(format: "%02x", $0) }.joined()
+        Hex.lower(SHA256.hash(data: der))
     }
 
     /// The PKCS#8 PEM of the private key (as Apple's .p8 files are).
@@ -73,7 +77,7 @@ public struct SigningKeyMaterial: Sendable {
                                   hint: "export \(name) with the key's PEM text (or its base64) before running")
         }
         let label = "environment variable \(name)"
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = value.trimmingWhitespace()
         guard !trimmed.isEmpty else {
             throw APNsError.badInput("\(label): is empty", hint: "set it to the key's PEM text or its base64")
         }

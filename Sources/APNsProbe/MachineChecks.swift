@@ -1,6 +1,14 @@
 import APNsCore
 import CCurl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// One line of `apnsctl doctor`: a named check, its status, what was found, and what to do.
@@ -94,7 +102,7 @@ public enum MachineChecks {
     public static func resolve(_ host: String, timeout: Double = 5) -> (addresses: [String]?, error: String?) {
         let box = ResolutionBox()
         let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
+        DispatchQueue.global().async {
             box.set(getAddresses(host))
             done.signal()
         }

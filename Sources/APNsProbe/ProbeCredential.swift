@@ -22,4 +22,8 @@ public enum ProbeCredential: Sendable {
     }
 }
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif

@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The human-readable rendering of a probe report.
 public enum ReportText {
@@ -54,8 +58,8 @@ public enum ReportText {
     }
 
     private static func field(_ name: String, _ value: String) -> String {
-        "  " + name.padding(toLength: 15, withPad: " ", startingAt: 0) + value
+        "  " + name.padded(toLength: 15) + value
     }
 
-    private static func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+    private static func ms(_ seconds: Double) -> String { String(cFormat: "%.1f ms", seconds * 1000) }
 }

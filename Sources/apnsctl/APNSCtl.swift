@@ -1,6 +1,13 @@
 import APNsCore
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The root command: parses, runs, and renders every failure as `apnsctl: error:` / `apnsctl: hint:`
 /// with the documented exit code.
@@ -70,15 +77,15 @@ struct APNSCtl: AsyncParsableCommand {
         } catch let error as APNsError {
             Console.fail(error)
         } catch let exit as ExitCode {
-            Foundation.exit(exit.rawValue)
+            Glibc.exit(exit.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
                 // --help, --version: ArgumentParser's own text, on stdout.
                 print(fullMessage(for: error))
-                Foundation.exit(0)
+                Glibc.exit(0)
             }
-            let message = message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+            let message = message(for: error).trimmingWhitespace()
             let first = message.split(separator: "\n").first.map(String.init) ?? message
             let cleaned = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
             Console.fail(APNsError.usage(cleaned, hint: "see `apnsctl help` or add --help to the command"))

@@ -3,7 +3,11 @@ import APNsCredentials
 import APNsKeystore
 import APNsProvisioning
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 struct CertImport: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
