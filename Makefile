@@ -6,7 +6,7 @@ PREFIX    ?= /usr/local
 APT_DEPS  := libssl-dev libcurl4-openssl-dev
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps print-test-tools check-test-tools build demo test release install uninstall docs check-docs fixtures bench clean fuzz fuzz-corpus
+.PHONY: all deps test-deps print-test-tools check-test-tools build-info build demo test release install uninstall docs check-docs fixtures bench clean fuzz fuzz-corpus
 
 all: build
 
@@ -82,15 +82,21 @@ print-test-tools:
 check-test-tools:
 	scripts/check-test-tools.sh
 
-build: deps
+## What `apnsctl --version` reports (VERSION, commit, build date, Swift): a git-ignored header, rewritten only when
+## it changes. A plain `swift build` without it still works and reports the version as "unstamped".
+build-info:
+	@SWIFT=$(SWIFT) scripts/build-info.sh
+
+build: deps build-info
 	$(SWIFT) build
 
 ## The main job: the whole product, offline, against a local APNs.
-demo: deps
+demo: deps build-info
 	$(SWIFT) run apnsctl demo
 
 ## Every test: unit, end-to-end over loopback, interop with openssl/curl/PyJWT.
 test: check-test-tools test-deps
+	@SWIFT=$(SWIFT) scripts/build-info.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	$(MAKE) check-docs
@@ -99,7 +105,7 @@ test: check-test-tools test-deps
 ## (no libswift*.so to load and relocate at start-up); `install -s` strips it. Benchmarks/run.sh uses the same flags.
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
-release: deps
+release: deps build-info
 	$(SWIFT) build $(RELEASE_FLAGS) --product apnsctl
 
 ## Man page and completions, generated from the command declarations (committed; CI checks drift).

@@ -28,6 +28,8 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         // libcurl's headers (libcurl4-openssl-dev); the library itself is opened on first use (see CCurl.h).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        // What `--version` reports: VERSION, commit, build date, Swift (scripts/build-info.sh writes the header).
+        .target(name: "CBuildInfo"),
 
         // Errors, exit codes, secure files, secrets, clocks, OpenSSL bootstrap: what every module shares.
         .target(name: "APNsCore", dependencies: [
@@ -77,6 +79,7 @@ let package = Package(
         ], swiftSettings: strict),
         .executableTarget(name: "apnsctl", dependencies: [
             "APNsCore", "APNsCredentials", "APNsKeystore", "APNsTokens", "APNsProbe", "APNsMock", "APNsProvisioning",
+            "CBuildInfo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
 

@@ -49,7 +49,7 @@ struct APNSCtl: AsyncParsableCommand {
         EXIT CODES
         \(ExitStatus.allCases.map { "  \($0.rawValue)  \($0.summary)" }.joined(separator: "\n"))
         """,
-        version: "0.1.0",
+        version: VersionReport.line,
         subcommands: [
             CertCommand.self,
             KeyCommand.self,
@@ -68,6 +68,10 @@ struct APNSCtl: AsyncParsableCommand {
         // Nothing is set up here: OpenSSL's providers and libcurl are loaded by the first verb that needs them
         // (OpenSSLRuntime.bootstrap(), CurlRuntime.bootstrap()), so `--version`, `token` and `key` never pay for them.
         do {
+            if let format = VersionReport.requestedFormat(Array(CommandLine.arguments.dropFirst())) {
+                if format == .json { try Console.printJSON(VersionReport.current()) } else { print(VersionReport.line) }
+                return
+            }
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
