@@ -34,7 +34,7 @@ public final class HTTP2Transport {
     public func send(_ requests: [CanaryRequest], within: Double? = nil) throws -> [Exchange] {
         let timeout = min(self.timeout, max(0.001, within ?? self.timeout))
         guard CurlRuntime.bootstrap() else {
-            throw APNsError(.internalError, "libcurl could not be initialised")
+            throw APNsError(.unreachable, CurlRuntime.missing, hint: CurlRuntime.missingHint)
         }
         let started = Date()
         do {

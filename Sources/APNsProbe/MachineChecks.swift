@@ -51,6 +51,7 @@ public enum MachineChecks {
 
     /// libcurl must speak TLS and HTTP/2.
     public static func curl(_ info: CurlRuntime.Info) -> DoctorCheck {
+        guard info.loaded else { return DoctorCheck("libcurl", .fail, CurlRuntime.missing, hint: CurlRuntime.missingHint) }
         let tls = info.sslVersion ?? "no TLS"
         guard info.ssl else {
             return DoctorCheck("libcurl", .fail, "libcurl \(info.version) without TLS",
