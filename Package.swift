@@ -3,6 +3,13 @@ import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
+// The release binary, linked small (docs/benchmarks.md, issue 21): lld, no symbol table exported for dlopen
+// (nothing dlopens apnsctl; saves 3.5 MB), and relative relocations packed (DT_RELR, glibc 2.36+; saves 2 MB).
+let leanRelease: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                 .when(platforms: [.linux], configuration: .release)),
+]
+
 let package = Package(
     name: "apnsctl",
     platforms: [.macOS(.v15)],
@@ -81,7 +88,7 @@ let package = Package(
             "APNsCore", "APNsCredentials", "APNsKeystore", "APNsTokens", "APNsProbe", "APNsMock", "APNsProvisioning",
             "CBuildInfo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], swiftSettings: strict),
+        ], swiftSettings: strict, linkerSettings: leanRelease),
 
         // Benchmarks (not part of `swift test`): run with `make bench`, see Benchmarks/run.sh.
         .executableTarget(name: "apnsctl-bench", dependencies: [
