@@ -6,7 +6,7 @@ PREFIX    ?= /usr/local
 APT_DEPS  := libssl-dev libcurl4-openssl-dev
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps print-test-tools check-test-tools build-info build demo test release install uninstall docs check-docs fixtures bench clean fuzz fuzz-corpus
+.PHONY: all deps test-deps print-test-tools check-test-tools build-info build demo test release install uninstall docs check-docs fixtures bench clean fuzz fuzz-corpus dist dist-check
 
 all: build
 
@@ -132,6 +132,23 @@ uninstall:
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/apnsctl \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_apnsctl \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/apnsctl.fish
+
+## Release artifacts in dist/: apnsctl-VERSION-linux-ARCH.tar.gz and apnsctl_VERSION_ARCH.deb, with SHA256SUMS.
+## Refuses a tree with uncommitted changes (the binary names its commit) unless DIST_ALLOW_DIRTY=1. Fails when
+## ICU's data table (icudt) is in the binary: full Foundation crept back in. See docs/install.md.
+DIST_APT_DEPS := dpkg-dev lintian
+dist: deps
+	@if [ "$(DIST_ALLOW_DIRTY)" != 1 ] && [ -n "$$(git status --porcelain --untracked-files=no)" ]; then \
+		echo "make: dist: the tree has uncommitted changes (commit them, or DIST_ALLOW_DIRTY=1)"; exit 2; fi
+	@missing=""; for p in $(DIST_APT_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then $(SUDO) apt-get install -y $$missing; fi
+	$(MAKE) release
+	SWIFT=$(SWIFT) RELEASE_FLAGS="$(RELEASE_FLAGS)" scripts/dist.sh
+
+## Installs dist/'s .deb and tarball into minimal Debian roots (debootstrap --variant=minbase, cached in
+## .build-dist/) and runs apnsctl there as a newcomer would; then removes the package and checks nothing is left.
+dist-check: dist
+	$(SUDO) scripts/dist-check.sh
 
 ## Regenerates the test fixtures (certificates, .p12, keys, provisioning profiles) with the system openssl.
 fixtures:
