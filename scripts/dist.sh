@@ -67,6 +67,12 @@ mkdir -p "$shl/debian"
 printf 'Source: apnsctl\n\nPackage: apnsctl\nArchitecture: any\n' > "$shl/debian/control"
 depends=$(cd "$shl" && dpkg-shlibdeps -O "$pkg/usr/bin/apnsctl" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "dist: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+# Packed relative relocations (DT_RELR, Package.swift's release link) need glibc 2.36: the binary asks for the
+# version GLIBC_ABI_DT_RELR, which names no symbol, so dpkg-shlibdeps does not see it.
+if readelf -V "$pkg/usr/bin/apnsctl" | grep -q GLIBC_ABI_DT_RELR; then
+    depends=$(printf '%s' "$depends" | sed -E 's/libc6 \(>= 2\.(3[0-5]|[12][0-9])(\.[0-9]+)?\)/libc6 (>= 2.36)/')
+    case $depends in *"libc6 (>= 2.36)"*|*"libc6 (>= 2.3"[7-9]*|*"libc6 (>= 2.4"*) ;; *) echo "dist: Depends lacks libc6 >= 2.36: $depends" >&2; exit 1;; esac
+fi
 installed=$(du -sk --exclude=DEBIAN "$pkg" | cut -f1)
 sed -e "s/@VERSION@/$VERSION/" -e "s/@ARCH@/$ARCH/" -e "s/@DEPENDS@/$depends/" -e "s/@INSTALLED_SIZE@/$installed/" \
     packaging/debian/control.in > "$pkg/DEBIAN/control"
