@@ -28,6 +28,7 @@ TEST_TOOLS += bash=apt:bash
 TEST_TOOLS += sh=apt:dash
 TEST_TOOLS += env=apt:coreutils
 TEST_TOOLS += readelf=apt:binutils
+TEST_TOOLS += setpriv=apt:util-linux
 TEST_TOOLS += update-ca-certificates=apt:ca-certificates
 TEST_TOOLS += py:jwt=pip:pyjwt
 TEST_TOOLS += py:cryptography=pip:cryptography
