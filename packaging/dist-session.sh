@@ -14,15 +14,18 @@ if [ "$phase" = without-curl ]; then
     step "apnsctl --version"
     line=$(apnsctl --version)
     [[ $line =~ ^[0-9]+\.[0-9]+\.[0-9]+\ \([0-9a-f]{7}\)$ ]] || fail "--version printed '$line'"
-    apnsctl --version --format json | grep -q '"openssl" : "OpenSSL 3' || fail "--version --format json has no OpenSSL 3"
+    # Whole outputs first, then grep: with pipefail, grep -q closing the pipe early would fail the writer.
+    json=$(apnsctl --version --format json)
+    grep -q '"openssl" : "OpenSSL 3' <<< "$json" || fail "--version --format json: $json"
 
     step "man apnsctl"
-    MANPAGER=cat MANWIDTH=100 man apnsctl 2>/dev/null | grep -q 'apnsctl' || fail "man apnsctl shows no page"
+    page=$(MANPAGER=cat MANWIDTH=100 man apnsctl 2>/dev/null) || fail "man apnsctl failed"
+    grep -q 'apnsctl' <<< "$page" || fail "man apnsctl shows no page"
 
     step "cert inspect / cert convert of a legacy .p12"
     cp "$fixtures/dev-legacy.p12" "$fixtures/dev-legacy.p12.password" .
-    apnsctl cert inspect dev-legacy.p12 --password-file dev-legacy.p12.password | grep -q 'dev-legacy.p12' \
-        || fail "cert inspect"
+    report=$(apnsctl cert inspect dev-legacy.p12 --password-file dev-legacy.p12.password)
+    grep -q '^dev-legacy.p12 (PKCS#12' <<< "$report" || fail "cert inspect: $report"
     apnsctl cert convert dev-legacy.p12 --to pem --out push.pem --password-file dev-legacy.p12.password >/dev/null
     grep -q 'BEGIN CERTIFICATE' push.pem && grep -q 'PRIVATE KEY' push.pem || fail "cert convert wrote no PEM"
     [ "$(stat -c %a push.pem)" = 600 ] || fail "push.pem is not 0600"
