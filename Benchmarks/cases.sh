@@ -336,7 +336,8 @@ case_memory() {
         curl=$(eval maxrss "$(curl_cmd)")
         row "8c. max RSS: one \`probe\` vs \`curl --http2\`" "${probe} KiB" "${curl} KiB" "$(ratio "$probe" "$curl")" "≤ 2.0" "$(meets "$(ratio "$probe" "$curl")" '<=' 2.0)"
     fi
-    if [ -n "${MOCK_PID:-}" ] && [ -r "/proc/$MOCK_PID/status" ]; then
+    # 8d and 8e follow case 7's load (h2load against the mock and nghttpd): only when case 7 ran.
+    if [ -n "${MOCK_PID:-}" ] && [ -n "${NGHTTPD_PID:-}" ] && [ -r "/proc/$MOCK_PID/status" ]; then
         local mock ng
         mock=$(awk '/VmHWM/ {print $2}' "/proc/$MOCK_PID/status")
         ng=$(awk '/VmHWM/ {print $2}' "/proc/${NGHTTPD_PID:-0}/status" 2>/dev/null || echo 0)
