@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make dist-check: proves dist/'s .deb and tarball on a bare Debian. A minimal root (debootstrap
+# make dist-check: proves dist/'s .deb and tarball on a bare Debian, after lintian (no error allowed). A minimal root (debootstrap
 # --variant=minbase, the suite and mirror of this machine's apt sources, plus man-db) is made once and cached in
 # .build-dist/; each check runs in a fresh copy of it, in a chroot with /proc mounted (unmounted on any exit):
 #   deb:     dpkg -i + apt-get -f install, then a newcomer's session, then dpkg -r leaves no file behind;
@@ -19,7 +19,15 @@ TARBALL=$ROOT/dist/apnsctl-$VERSION-linux-$ARCH.tar.gz
 [ -f "$DEB" ] && [ -f "$TARBALL" ] || { echo "dist-check: run make dist first (no $DEB or $TARBALL)" >&2; exit 2; }
 [ "$(id -u)" = 0 ] || { echo "dist-check: needs root (debootstrap, chroot, mount)" >&2; exit 2; }
 command -v debootstrap >/dev/null || apt-get install -y -qq debootstrap
+command -v lintian >/dev/null || apt-get install -y -qq lintian
 started=$(date +%s)
+
+# Debian's package checker: no error allowed (the warnings it leaves are explained in docs/install.md).
+echo "dist-check: lintian $(basename "$DEB")"
+lint_status=0
+lint=$(lintian --fail-on error "$DEB" 2>&1) || lint_status=$?
+grep -v '^running with root privileges' <<< "$lint" || true
+[ "$lint_status" = 0 ] || { echo "dist-check: lintian reports errors (exit $lint_status)" >&2; exit 1; }
 
 # This machine's Debian suite and mirror (deb822 .sources first, then sources.list).
 sources() {
