@@ -6,7 +6,7 @@ PREFIX    ?= /usr/local
 APT_DEPS  := libssl-dev libcurl4-openssl-dev
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps print-test-tools check-test-tools build demo test release install uninstall docs check-docs fixtures bench clean fuzz fuzz-corpus
+.PHONY: all deps test-deps print-test-tools check-test-tools build-info build demo test release install uninstall docs check-docs fixtures bench clean fuzz fuzz-corpus dist dist-check
 
 all: build
 
@@ -27,6 +27,7 @@ TEST_TOOLS += python3=apt:python3
 TEST_TOOLS += bash=apt:bash
 TEST_TOOLS += sh=apt:dash
 TEST_TOOLS += env=apt:coreutils
+TEST_TOOLS += readelf=apt:binutils
 TEST_TOOLS += setpriv=apt:util-linux
 TEST_TOOLS += setsid=apt:util-linux
 TEST_TOOLS += update-ca-certificates=apt:ca-certificates
@@ -84,15 +85,21 @@ print-test-tools:
 check-test-tools:
 	scripts/check-test-tools.sh
 
-build: deps
+## What `apnsctl --version` reports (VERSION, commit, build date, Swift): a git-ignored header, rewritten only when
+## it changes. A plain `swift build` without it still works and reports the version as "unstamped".
+build-info:
+	@SWIFT=$(SWIFT) scripts/build-info.sh
+
+build: deps build-info
 	$(SWIFT) build
 
 ## The main job: the whole product, offline, against a local APNs.
-demo: deps
+demo: deps build-info
 	$(SWIFT) run apnsctl demo
 
 ## Every test: unit, end-to-end over loopback, interop with openssl/curl/PyJWT.
 test: check-test-tools test-deps
+	@SWIFT=$(SWIFT) scripts/build-info.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	$(MAKE) check-docs
@@ -101,7 +108,7 @@ test: check-test-tools test-deps
 ## (no libswift*.so to load and relocate at start-up); `install -s` strips it. Benchmarks/run.sh uses the same flags.
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
-release: deps
+release: deps build-info
 	$(SWIFT) build $(RELEASE_FLAGS) --product apnsctl
 
 ## Man page and completions, generated from the command declarations (committed; CI checks drift).
@@ -128,6 +135,23 @@ uninstall:
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/apnsctl \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_apnsctl \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/apnsctl.fish
+
+## Release artifacts in dist/: apnsctl-VERSION-linux-ARCH.tar.gz and apnsctl_VERSION_ARCH.deb, with SHA256SUMS.
+## Refuses a tree with uncommitted changes (the binary names its commit) unless DIST_ALLOW_DIRTY=1. Fails when
+## ICU's data table (icudt) is in the binary: full Foundation crept back in. See docs/install.md.
+DIST_APT_DEPS := dpkg-dev lintian
+dist: deps
+	@if [ "$(DIST_ALLOW_DIRTY)" != 1 ] && [ -n "$$(git status --porcelain --untracked-files=no)" ]; then \
+		echo "make: dist: the tree has uncommitted changes (commit them, or DIST_ALLOW_DIRTY=1)"; exit 2; fi
+	@missing=""; for p in $(DIST_APT_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then $(SUDO) apt-get install -y $$missing; fi
+	$(MAKE) release
+	SWIFT=$(SWIFT) RELEASE_FLAGS="$(RELEASE_FLAGS)" scripts/dist.sh
+
+## Installs dist/'s .deb and tarball into minimal Debian roots (debootstrap --variant=minbase, cached in
+## .build-dist/) and runs apnsctl there as a newcomer would; then removes the package and checks nothing is left.
+dist-check: dist
+	$(SUDO) scripts/dist-check.sh
 
 ## Regenerates the test fixtures (certificates, .p12, keys, provisioning profiles) with the system openssl.
 fixtures:

@@ -3,6 +3,13 @@ import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
+// The release binary, linked small (docs/benchmarks.md, issue 21): lld, no symbol table exported for dlopen
+// (nothing dlopens apnsctl; saves 3.5 MB), and relative relocations packed (DT_RELR, glibc 2.36+; saves 2 MB).
+let leanRelease: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                 .when(platforms: [.linux], configuration: .release)),
+]
+
 let package = Package(
     name: "apnsctl",
     platforms: [.macOS(.v15)],
@@ -28,6 +35,8 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         // libcurl's headers (libcurl4-openssl-dev); the library itself is opened on first use (see CCurl.h).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("ssl"), .linkedLibrary("crypto")]),
+        // What `--version` reports: VERSION, commit, build date, Swift (scripts/build-info.sh writes the header).
+        .target(name: "CBuildInfo"),
 
         // Errors, exit codes, secure files, secrets, clocks, OpenSSL bootstrap: what every module shares.
         .target(name: "APNsCore", dependencies: [
@@ -77,8 +86,9 @@ let package = Package(
         ], swiftSettings: strict),
         .executableTarget(name: "apnsctl", dependencies: [
             "APNsCore", "APNsCredentials", "APNsKeystore", "APNsTokens", "APNsProbe", "APNsMock", "APNsProvisioning",
+            "CBuildInfo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], swiftSettings: strict),
+        ], swiftSettings: strict, linkerSettings: leanRelease),
 
         // Benchmarks (not part of `swift test`): run with `make bench`, see Benchmarks/run.sh.
         .executableTarget(name: "apnsctl-bench", dependencies: [

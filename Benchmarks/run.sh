@@ -7,7 +7,9 @@
 # Environment: BENCH_RUNS (hyperfine runs per single-process command, default 20), BENCH_ROUNDS (alternating
 # rounds for the rate benchmarks 1 and 7, default 3), BENCH_OUT (report path, default BENCHMARKS.md),
 # BENCH_SKIP_BUILD=1 (use the release binaries already built), BENCH_BUILD_FLAGS (default: the Makefile's
-# RELEASE_FLAGS, `-c release --static-swift-stdlib`). apnsctl is measured as `make install` installs it: stripped.
+# RELEASE_FLAGS, `-c release --static-swift-stdlib`), BENCH_CASES (only these cases, by function name without
+# `case_`, e.g. "token_process startup probe_vs_curl memory"; default: all; the report says which ran).
+# apnsctl is measured as `make install` installs it: stripped.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -31,14 +33,26 @@ need curl curl; need python3 python3
 python3 -c 'import jwt, cryptography' 2>/dev/null || python3 -m pip install -q pyjwt cryptography \
     || die "PyJWT is missing (python3 -m pip install pyjwt cryptography)"
 
+# The in-process cases (and the notes of 4 and 7) run apnsctl-bench; the others need only apnsctl.
+needs_bench_tool() {
+    [ -z "${BENCH_CASES:-}" ] && return 0
+    local c
+    for c in $BENCH_CASES; do
+        case $c in sign_rate|cached_lookup|batch_convert|h2load) return 0;; esac
+    done
+    return 1
+}
 read -r -a BUILD_FLAGS <<< "${BENCH_BUILD_FLAGS:--c release --static-swift-stdlib}"
 if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
     echo "bench: building release binaries (swift build ${BUILD_FLAGS[*]})" >&2
     swift build "${BUILD_FLAGS[@]}" --product apnsctl >/dev/null || die "release build of apnsctl failed"
-    swift build "${BUILD_FLAGS[@]}" --product apnsctl-bench >/dev/null || die "release build of apnsctl-bench failed"
+    if needs_bench_tool; then
+        swift build "${BUILD_FLAGS[@]}" --product apnsctl-bench >/dev/null || die "release build of apnsctl-bench failed"
+    fi
 fi
 BIN=$(swift build "${BUILD_FLAGS[@]}" --show-bin-path)
-[ -x "$BIN/apnsctl" ] && [ -x "$BIN/apnsctl-bench" ] || die "no release binaries in $BIN"
+[ -x "$BIN/apnsctl" ] || die "no release apnsctl in $BIN"
+if needs_bench_tool && [ ! -x "$BIN/apnsctl-bench" ]; then die "no release apnsctl-bench in $BIN"; fi
 # The binary `make install` installs (install -s): stripped.
 APNSCTL=$work/apnsctl
 strip -o "$APNSCTL" "$BIN/apnsctl" || die "strip failed"
@@ -101,6 +115,7 @@ write_report() {
         echo "- Run: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $REVISION, \`swift build ${BUILD_FLAGS[*]}\`, stripped"
         echo "  ($(py 'print(f"{int(a[0])/1048576:.1f}")' "$(stat -c %s "$APNSCTL")") MiB; linked shared objects: $(ldd "$APNSCTL" | awk '{print $1}' | sed 's|.*/||' | tr '\n' ' ' | sed 's/ $//'))."
         echo "- Machine: $(machine)."
+        [ -n "${BENCH_CASES:-}" ] && echo "- Cases run (BENCH_CASES): $BENCH_CASES; the others were not run."
         echo "- Load average (1 min) at start: $START_LOAD, at end: $(loadavg). The \"load\" column is the load when that"
         echo "  case started: above ~1 on this machine means other processes shared the cores and the figure is noisy."
         echo "- Each apnsctl figure stands beside a peer measured in the same run; ratio = apnsctl ÷ peer unless the"

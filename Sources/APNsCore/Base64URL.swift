@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Base64url without padding (RFC 4648 §5), as JOSE uses it.
 public enum Base64URL {

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -10,6 +15,7 @@ private let systemWrite = Musl.write
 import Darwin
 private let systemWrite = Darwin.write
 #endif
+import Dispatch
 
 /// Lines to a file descriptor in batches: a line waits at most `delay` (or until `limit` bytes are waiting), so a
 /// busy writer makes one `write(2)` per batch instead of one per line. The mock's request log goes through one:

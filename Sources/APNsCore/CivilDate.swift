@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Proleptic Gregorian calendar arithmetic in UTC (H. Hinnant's algorithms), shared by the hand-written date
 /// texts (``HTTPDate``, ``ISO8601Text``): no Calendar, TimeZone or formatter, so no ICU data is touched.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where "now" comes from. Token caches and expiry checks take one so tests can move time by hand.
 public protocol APNsClock: Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The IMF-fixdate form of the HTTP `date` header, e.g. `Sun, 22 Nov 2026 04:45:30 GMT` (RFC 9110 §5.6.7).
 ///

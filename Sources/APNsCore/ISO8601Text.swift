@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// ISO 8601 timestamps as apnsctl prints and reads them (`2026-11-23T17:30:00Z`, UTC), by hand with
 /// ``CivilDate`` arithmetic. Neither `ISO8601DateFormatter` nor `Date.ISO8601FormatStyle`: with full Foundation

@@ -1,5 +1,9 @@
 import COpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Process-wide OpenSSL set-up. Call `bootstrap()` before any PKCS#12 or libcurl work.
 ///
@@ -35,7 +39,7 @@ public enum OpenSSLRuntime {
             if let reason = ERR_reason_error_string(code) {
                 reasons.append(String(cString: reason))
             } else {
-                reasons.append(String(format: "error %08lx", code))
+                reasons.append(String(cFormat: "error %08lx", code))
             }
         }
         return reasons

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Gauges in the Prometheus text exposition format, for node_exporter's textfile collector.
 ///
@@ -23,9 +27,15 @@ public struct PrometheusGauges: Sendable {
     /// `name="value",…` with backslash, double quote and newline escaped as the format requires.
     public static func labelText(_ labels: [(String, String)]) -> String {
         labels.map { name, value in
-            let escaped = value.replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: "\"", with: "\\\"")
-                .replacingOccurrences(of: "\n", with: "\\n")
+            // Scalar by scalar, as the exposition format counts: "\r\n" is one Character but two scalars.
+            let escaped = String(value.unicodeScalars.flatMap { scalar -> [Unicode.Scalar] in
+                switch scalar {
+                case "\\": return ["\\", "\\"]
+                case "\"": return ["\\", "\""]
+                case "\n": return ["\\", "n"]
+                default: return [scalar]
+                }
+            }.map(Character.init))
             return "\(name)=\"\(escaped)\""
         }.joined(separator: ",")
     }
@@ -33,6 +43,6 @@ public struct PrometheusGauges: Sendable {
     /// A whole number without a fraction; anything else with six decimals.
     public static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(format: "%.6f", value)
+        return String(cFormat: "%.6f", value)
     }
 }

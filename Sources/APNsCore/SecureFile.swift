@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -103,7 +107,7 @@ public enum SecureFile {
     public static func write<Bytes: Collection>(_ bytes: Bytes, to path: String, mode: mode_t = 0o600,
                                                  overwrite: Bool = false) throws where Bytes.Element == UInt8 {
         if path == "-" {
-            FileHandle.standardOutput.write(Data(bytes))
+            StandardStream.output.write(bytes)
             return
         }
         let url = URL(fileURLWithPath: path)
@@ -171,7 +175,10 @@ public enum SecureFile {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw APNsError.output("\(path): cannot create directory: \(error.localizedDescription)")
+            // The system's reason (strerror of the underlying errno): `localizedDescription` is not in FoundationEssentials.
+            let underlying = (error as? CocoaError)?.userInfo["NSUnderlyingError"] as? POSIXError
+            let reason = underlying.map { String(cString: strerror($0.code.rawValue)) } ?? "\(error)"
+            throw APNsError.output("\(path): cannot create directory: \(reason)")
         }
         guard chmod(path, mode) == 0 else {
             throw APNsError.output("\(path): cannot set permissions: \(String(cString: strerror(errno)))")

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How apnsctl words counts and days for people: "1 certificate", "10 days left", "expired today". Pure.
 ///

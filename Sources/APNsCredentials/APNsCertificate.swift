@@ -1,7 +1,11 @@
 import APNsCore
 import COpenSSL
 import Crypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SwiftASN1
 import X509
 

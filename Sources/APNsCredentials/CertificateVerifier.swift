@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 @_spi(DisableValidityCheck) @_spi(FixedExpiryValidationTime) import X509
 
 /// The checks of `cert verify`, as pure logic over a read credential: nothing here touches files.

@@ -116,7 +116,7 @@ public struct CredentialReader: Sendable {
         }
         if !skipped.isEmpty && certificates.isEmpty {
             // Nothing usable besides the damaged block: that is the error.
-            throw CredentialError(.malformed, skipped[0].replacingOccurrences(of: ": ignored", with: ""),
+            throw CredentialError(.malformed, skipped[0].replacing(": ignored", with: ""),
                                   hint: "the file was damaged, e.g. by an editor or a copy and paste")
         }
         if certificates.isEmpty && key == nil {

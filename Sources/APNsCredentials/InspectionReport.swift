@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What `cert inspect` reports for one file. Encoded as JSON with these snake_case fields:
 ///
@@ -187,7 +191,7 @@ extension InspectionReport {
             let cert = report.certificate
             lines.append("  certificate \(index + 1) (\(report.role))")
             func row(_ label: String, _ value: String?) {
-                lines.append("    " + (label.isEmpty ? "" : label + ":").padding(toLength: 14, withPad: " ", startingAt: 0) + (value ?? "-"))
+                lines.append("    " + (label.isEmpty ? "" : label + ":").padded(toLength: 14) + (value ?? "-"))
             }
             row("subject", cert.subject)
             row("common name", cert.commonName)

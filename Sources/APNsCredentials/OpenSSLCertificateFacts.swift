@@ -1,6 +1,10 @@
 import APNsCore
 import COpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SwiftASN1
 
 /// The facts of a certificate read with OpenSSL, for certificates that swift-certificates refuses but OpenSSL
@@ -159,6 +163,6 @@ struct OpenSSLCertificateFacts {
 
     /// `ecdsa-with-SHA256` → `ecdsaWithSHA256`, as swift-certificates names signature algorithms.
     private static func camelCase(_ name: String) -> String {
-        name.replacingOccurrences(of: "-with-", with: "With").replacingOccurrences(of: "-", with: "")
+        name.replacing("-with-", with: "With").replacing("-", with: "")
     }
 }

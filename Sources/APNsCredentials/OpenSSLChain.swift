@@ -1,6 +1,13 @@
 import APNsCore
 import COpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Chain verification with OpenSSL, for certificates that only OpenSSL reads (see ``APNsCertificate/readByOpenSSL``).
 enum OpenSSLChain {

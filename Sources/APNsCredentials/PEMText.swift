@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SwiftASN1
 
 /// PEM text: recognising it and splitting it into blocks with swift-asn1, with errors that say what is wrong.
@@ -55,7 +59,7 @@ enum PEMText {
             do {
                 documents.append(PEMDocument(type: label, derBytes: try decodeBody(bytes[bodyStart..<end])))
             } catch let error as CredentialError where skippable(label) {
-                skipped.append("PEM block \(index) (\(label)) \(error.message.replacingOccurrences(of: "a PEM block ", with: "")): ignored")
+                skipped.append("PEM block \(index) (\(label)) \(error.message.replacing("a PEM block ", with: "")): ignored")
             }
         }
         if documents.isEmpty && skipped.isEmpty {
@@ -67,7 +71,7 @@ enum PEMText {
     /// The base64 of a block body, with whitespace, literal `\\n`/`\\r` and RFC 1421 header lines left out.
     private static func decodeBody(_ body: ArraySlice<UInt8>) throws -> [UInt8] {
         var text = String(decoding: body, as: UTF8.self)
-            .replacingOccurrences(of: "\\r", with: "\n").replacingOccurrences(of: "\\n", with: "\n")
+            .replacing("\\r", with: "\n").replacing("\\n", with: "\n")
         if text.contains(":") {
             // Header lines (`Proc-Type: …`) come first and end at the first blank line; base64 has no colon.
             text = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
@@ -96,9 +100,9 @@ enum PEMText {
     /// OpenSSL 1.x wrote traditional keys) from the rest, which swift-asn1 reads. Nil when there is none.
     static func splitLegacyEncrypted(_ bytes: [UInt8]) -> (rest: [UInt8], block: [UInt8])? {
         let text = String(decoding: bytes, as: UTF8.self)
-        guard let header = text.range(of: "Proc-Type: 4,ENCRYPTED"),
-              let begin = text.range(of: "-----BEGIN ", options: .backwards, range: text.startIndex..<header.lowerBound),
-              let end = text.range(of: "-----END ", range: header.upperBound..<text.endIndex) else { return nil }
+        guard let header = text.firstRange(of: "Proc-Type: 4,ENCRYPTED"),
+              let begin = text[..<header.lowerBound].ranges(of: "-----BEGIN ").last,
+              let end = text[header.upperBound...].firstRange(of: "-----END ") else { return nil }
         let lineEnd = text[end.upperBound...].firstIndex(of: "\n").map { text.index(after: $0) } ?? text.endIndex
         let block = String(text[begin.lowerBound..<lineEnd])
         let rest = String(text[..<begin.lowerBound]) + String(text[lineEnd...])

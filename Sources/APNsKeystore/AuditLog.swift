@@ -1,6 +1,10 @@
 import APNsCore
 import Crypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -83,7 +87,7 @@ struct AuditLog: Sendable {
 
     /// The hex SHA-256 of manifest bytes, as `manifest_sha256` holds it.
     static func digest(_ bytes: [UInt8]) -> String {
-        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        Hex.lower(SHA256.hash(data: bytes))
     }
 
     /// The log as people should read it: an intent whose outcome line exists is dropped (the outcome tells);
@@ -108,16 +112,29 @@ struct AuditLog: Sendable {
     /// Intents at the end of the log with no outcome line: left by a process killed mid-change. Every change
     /// settles these under the lock before its own intent, so only the last few lines need reading.
     func unsettledIntents() -> [AuditEntry] {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
-        defer { try? handle.close() }
-        let size = (try? handle.seekToEnd()) ?? 0
-        try? handle.seek(toOffset: size > 65_536 ? size - 65_536 : 0)
-        let tail = (try? handle.readToEnd()) ?? Data()
+        let tail = Self.tail(of: path, bytes: 65_536)
         let entries = tail.split(separator: UInt8(ascii: "\n")).compactMap {
             try? KeystoreJSON.decoder.decode(AuditEntry.self, from: Data($0))
         }
         let settled = Set(entries.filter { $0.outcome != .intent }.compactMap(\.changeID))
         return entries.filter { $0.outcome == .intent && !settled.contains($0.changeID ?? "") }
+    }
+
+    /// The last `limit` bytes of the file at `path` (all of it when shorter; none when it cannot be read).
+    private static func tail(of path: String, bytes limit: Int) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        let size = lseek(fd, 0, SEEK_END)
+        guard size >= 0, lseek(fd, size > off_t(limit) ? size - off_t(limit) : 0, SEEK_SET) >= 0 else { return [] }
+        var bytes = [UInt8](), buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { break }
+            bytes.append(contentsOf: buffer[0..<n])
+        }
+        return bytes
     }
 
     /// Every readable entry, oldest first, at or after `since`. A line cut short by a crash is skipped.

@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Apple's 10-character key and team identifiers: `[A-Z0-9]{10}`.
 public enum AppleIdentifier {

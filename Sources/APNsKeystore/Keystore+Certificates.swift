@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A client certificate with its private key, as the keystore stores and indexes it. The CLI fills it from
 /// APNsCredentials' `CredentialReader`; this module only stores it.

@@ -1,7 +1,11 @@
 import APNsCore
 import APNsTokens
 import Crypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Keystore {
     /// Adds a signing key for `team` under `keyID`. The team's first key becomes active, later ones staged.

@@ -1,6 +1,10 @@
 import APNsCore
 import APNsTokens
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -132,6 +136,6 @@ enum Shredder {
         guard unlink(path) == 0 else {
             throw APNsError.keystore("\(path): cannot remove: \(String(cString: strerror(errno)))")
         }
-        SecureFile.syncDirectory((path as NSString).deletingLastPathComponent)
+        SecureFile.syncDirectory(URL(fileURLWithPath: path).deletingLastPathComponent().path)
     }
 }

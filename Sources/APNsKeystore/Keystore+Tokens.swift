@@ -1,7 +1,11 @@
 import APNsCore
 import APNsTokens
 import Crypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Keystore {
     /// Keys whose tokens verify at `date`: staged and active keys, and retired keys within their grace period.

@@ -1,6 +1,10 @@
 import APNsCore
 import APNsTokens
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A keystore directory: signing keys with their states, certificates, the token cache and the audit log.
 ///

@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -54,7 +58,7 @@ public enum KeystoreAccess: Sendable, Equatable {
                 if info.statError == 0 && !info.usable {
                     return .denied(path: directory, owner: info.owner, mode: info.mode)
                 }
-                let parent = (directory as NSString).deletingLastPathComponent
+                let parent = URL(fileURLWithPath: directory).deletingLastPathComponent().path
                 if parent == directory || parent.isEmpty { break }
                 directory = parent
             }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Which directory is the keystore, and why.
 ///
@@ -46,7 +50,7 @@ public struct KeystoreLocation: Sendable, Equatable {
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             dataHome = xdg
         } else {
-            let home = environment["HOME"] ?? NSHomeDirectory()
+            let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
             dataHome = home + "/.local/share"
         }
         return KeystoreLocation(path: dataHome + "/apnsctl", source: .xdgDataHome)

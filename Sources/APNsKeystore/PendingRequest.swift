@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A certificate signing request whose private key waits in the keystore for the certificate Apple returns.
 ///

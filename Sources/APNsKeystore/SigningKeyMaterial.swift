@@ -1,7 +1,11 @@
 import APNsCore
 import APNsCredentials
 import Crypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A P-256 signing key read from a .p8 file, with the public identity the manifest records.
 public struct SigningKeyMaterial: Sendable {
@@ -21,7 +25,7 @@ public struct SigningKeyMaterial: Sendable {
 
     /// Lowercase hex SHA-256 of `der`.
     public static func fingerprint(of der: [UInt8]) -> String {
-        SHA256.hash(data: der).map { String(format: "%02x", $0) }.joined()
+        Hex.lower(SHA256.hash(data: der))
     }
 
     /// The PKCS#8 PEM of the private key (as Apple's .p8 files are).
@@ -50,7 +54,7 @@ public struct SigningKeyMaterial: Sendable {
                 throw APNsError.badInput("\(name): empty file, not a .p8 signing key",
                                          hint: "check the path, or that the download from Apple finished")
             case .unrecognised:
-                throw APNsError.badInput("\(name): \(error.message.replacingOccurrences(of: "not a private key", with: "not a .p8 signing key"))",
+                throw APNsError.badInput("\(name): \(error.message.replacing("not a private key", with: "not a .p8 signing key"))",
                                          hint: "a .p8 from Apple is a PEM file labelled PRIVATE KEY (PKCS#8)")
             default:
                 throw APNsError.badInput("\(name): not a .p8 signing key: \(error.message)",
@@ -86,7 +90,7 @@ public struct SigningKeyMaterial: Sendable {
                                   hint: "export \(name) with the key's PEM text (or its base64) before running")
         }
         let label = "environment variable \(name)"
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = value.trimmingWhitespace()
         guard !trimmed.isEmpty else {
             throw APNsError.badInput("\(label): is empty", hint: "set it to the key's PEM text or its base64")
         }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What one connection has proved so far: its client certificate, and the provider token it last used
 /// successfully, with when that token was first accepted on it. APNs tracks tokens per connection, so

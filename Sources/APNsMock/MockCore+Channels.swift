@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension MockCore {
     /// Routes a request to what answers it: the channel management API on the channels listener; broadcast pushes

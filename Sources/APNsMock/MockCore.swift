@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What every connection of one server shares: the validator, the clock, and the log.
 final class MockCore: Sendable {

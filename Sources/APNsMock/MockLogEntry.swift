@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import APNsCore
 
 /// One line of the mock's request log, as text or as JSON (`--format json`).
 ///
@@ -160,34 +165,30 @@ public struct MockLogEntry: Sendable, Equatable {
 
     /// One line of JSON with sorted keys and explicit nulls.
     public var json: String {
-        var fields: [String: Any] = [:]
-        fields["time"] = Self.iso8601(time)
-        fields["connection"] = connection
-        fields["stream"] = stream
-        fields["remote"] = remote
-        fields["protocol"] = `protocol`
-        fields["method"] = method
-        fields["path"] = path
-        fields["device_token"] = deviceToken ?? NSNull()
-        fields["topic"] = topic ?? NSNull()
-        fields["channel_id"] = channelID ?? NSNull()
-        fields["push_type"] = pushType ?? NSNull()
-        fields["priority"] = priority ?? NSNull()
-        fields["apns_id"] = apnsID ?? NSNull()
-        fields["auth"] = auth
-        fields["key_id"] = keyID ?? NSNull()
-        fields["team_id"] = teamID ?? NSNull()
-        fields["certificate_bundle_id"] = certificateSubject ?? NSNull()
-        fields["status"] = status
-        fields["reason"] = reason ?? NSNull()
-        fields["timestamp"] = timestamp.map { NSNumber(value: $0) } ?? NSNull()
-        fields["payload_bytes"] = payloadBytes
-        fields["detail"] = detail
-        guard let data = try? JSONSerialization.data(withJSONObject: fields,
-                                                     options: [.sortedKeys, .withoutEscapingSlashes]) else {
-            return "{}"
-        }
-        return String(decoding: data, as: UTF8.self)
+        var fields: [String: JSONValue] = [:]
+        fields["time"] = .string(Self.iso8601(time))
+        fields["connection"] = .integer(Int64(connection))
+        fields["stream"] = .integer(Int64(stream))
+        fields["remote"] = .string(remote)
+        fields["protocol"] = .string(`protocol`)
+        fields["method"] = .string(method)
+        fields["path"] = .string(path)
+        fields["device_token"] = deviceToken.json
+        fields["topic"] = topic.json
+        fields["channel_id"] = channelID.json
+        fields["push_type"] = pushType.json
+        fields["priority"] = priority.json
+        fields["apns_id"] = apnsID.json
+        fields["auth"] = .string(auth)
+        fields["key_id"] = keyID.json
+        fields["team_id"] = teamID.json
+        fields["certificate_bundle_id"] = certificateSubject.json
+        fields["status"] = .integer(Int64(status))
+        fields["reason"] = reason.json
+        fields["timestamp"] = timestamp.map(JSONValue.integer) ?? .null
+        fields["payload_bytes"] = .integer(Int64(payloadBytes))
+        fields["detail"] = .string(detail)
+        return JSONValue.object(fields).compactText
     }
 
     /// Renders the entry in `format`.

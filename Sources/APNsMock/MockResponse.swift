@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What the mock answers to one request, and why.
 public struct MockResponse: Sendable, Equatable {

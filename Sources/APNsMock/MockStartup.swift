@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The helpers `apnsctl mock serve` needs to turn its flags into a configuration, and its first output line.
 public enum MockStartup {
@@ -37,10 +41,11 @@ public enum MockStartup {
             if let caFile { line += " ca=\(caFile)" }
             return line
         case .json:
-            let fields: [String: Any] = [
-                "event": "listening", "host": host, "port": port, "url": "https://\(urlHost(host)):\(port)",
-                "environment": environment.rawValue, "trusted_keys": trustedKeys, "ca_file": caFile ?? NSNull(),
-                "channels_port": channelsPort ?? NSNull(),
+            let fields: [String: JSONValue] = [
+                "event": "listening", "host": .string(host), "port": .integer(Int64(port)),
+                "url": .string("https://\(urlHost(host)):\(port)"), "environment": .string(environment.rawValue),
+                "trusted_keys": .integer(Int64(trustedKeys)), "ca_file": caFile.json,
+                "channels_port": channelsPort.map { .integer(Int64($0)) } ?? .null,
             ]
             return jsonLine(fields)
         }
@@ -50,15 +55,11 @@ public enum MockStartup {
     public static func stoppedLine(reason: APNsReason, requests: Int, format: MockLogFormat) -> String {
         switch format {
         case .text: return "stopped reason=\(reason.rawValue) requests=\(requests)"
-        case .json: return jsonLine(["event": "stopped", "reason": reason.rawValue, "requests": requests])
+        case .json: return jsonLine(["event": "stopped", "reason": .string(reason.rawValue), "requests": .integer(Int64(requests))])
         }
     }
 
     private static func urlHost(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
 
-    private static func jsonLine(_ fields: [String: Any]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes])
-        else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
-    }
+    private static func jsonLine(_ fields: [String: JSONValue]) -> String { JSONValue.object(fields).compactText }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension UUID {
     /// A random (version 4, RFC 9562) UUID from the standard library's system generator (`getrandom(2)`).

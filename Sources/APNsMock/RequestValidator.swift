@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Decides what APNs would answer to one request: pure logic, no sockets, so every reason is unit-testable.
 ///
@@ -196,7 +200,7 @@ public struct RequestValidator: Sendable {
                             "payload is \(request.bodyLength) bytes (limit \(pushType.maximumPayloadBytes) for \(pushType.rawValue))")
         }
         // Apple documents no reason for a malformed payload; PayloadEmpty (no usable payload) is the closest.
-        guard (try? JSONSerialization.jsonObject(with: Data(request.body))) is [String: Any] else {
+        guard JSONValue(parsing: request.body)?.object != nil else {
             throw Rejection(.payloadEmpty, "the payload is not a JSON object")
         }
     }

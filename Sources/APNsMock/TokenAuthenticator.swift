@@ -1,5 +1,9 @@
 import APNsTokens
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Checks an `authorization: bearer <jwt>` header the way APNs does, against the trusted keys and the
 /// connection's token history. Pure: the time comes in as a value.

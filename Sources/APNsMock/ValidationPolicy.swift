@@ -1,6 +1,10 @@
 import APNsCore
 import APNsTokens
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Everything the request validator needs to know about the APNs it plays: no sockets, no files.
 public struct ValidationPolicy: Sendable {

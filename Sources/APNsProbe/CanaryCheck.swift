@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The checks made before a canary is sent: combinations APNs would refuse are refused here, with a hint.
 public enum CanaryCheck {
@@ -19,7 +23,7 @@ public enum CanaryCheck {
                 "the payload is \(request.payload.count) bytes; APNs takes at most \(pushType.maximumPayloadBytes) for \(pushType.rawValue) pushes",
                 hint: "shorten the payload (APNs would answer 413 PayloadTooLarge)")
         }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(request.payload)), object is [String: Any] else {
+        guard JSONValue(parsing: request.payload)?.object != nil else {
             throw APNsError.usage("the payload is not a JSON object",
                                   hint: #"pass --payload '{"aps":{…}}' or --payload @FILE with a JSON object"#)
         }

@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One APNs request: `POST /3/device/<token>` with the `apns-*` headers and a JSON body.
 ///

@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The outcome of one channel management call (or broadcast): what came back and what it means.
 ///
@@ -92,14 +96,13 @@ public final class ChannelClient {
     /// Folds one exchange into a result: pure, for tests.
     public static func result(_ exchange: Exchange, operation: String, bundleID: String, target: ProbeTarget,
                               credential: ProbeCredential, timeout: Double) -> ChannelResult {
-        let object = exchange.body.isEmpty ? nil
-            : (try? JSONSerialization.jsonObject(with: Data(exchange.body))) as? [String: Any]
+        let object = exchange.body.isEmpty ? nil : JSONValue(parsing: exchange.body)
         var result = ChannelResult(
             operation: operation, host: target.host, port: target.port, environment: target.environment,
             credential: credential.kind, topic: bundleID, status: exchange.status, reason: exchange.reason,
             requestID: exchange.sentID, requestIDReturned: exchange.headers["apns-request-id"],
-            channelID: exchange.headers["apns-channel-id"], channels: object?["channels"] as? [String],
-            storagePolicy: (object?["message-storage-policy"] as? NSNumber)?.intValue, httpVersion: exchange.httpVersion,
+            channelID: exchange.headers["apns-channel-id"], channels: object?["channels"]?.array.map { $0.compactMap(\.string) },
+            storagePolicy: object?["message-storage-policy"]?.int64.map { Int($0) }, httpVersion: exchange.httpVersion,
             tlsVersion: exchange.tlsVersion, timings: exchange.timings, failure: exchange.failure,
             verdict: Verdict(.healthy, ""))
         result.verdict = verdict(exchange, operation: operation, target: target, credential: credential, timeout: timeout)

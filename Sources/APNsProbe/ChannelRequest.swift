@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The broadcast channel management calls, as requests for ``HTTP2Transport`` (docs/channels.md).
 public enum ChannelRequest {

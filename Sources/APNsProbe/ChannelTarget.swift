@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where the broadcast channel management API is: `api-manage-broadcast.sandbox.push.apple.com:2195` (development)
 /// and `api-manage-broadcast.push.apple.com:2196` (production), or another server (a mock) with `--host/--port`.
@@ -14,7 +18,7 @@ public enum ChannelTarget {
 
     /// True for either management host (any case, trailing dot allowed).
     public static func isManagementHost(_ name: String) -> Bool {
-        let bare = name.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        let bare = name.lowercased().trimming(".")
         return APNsEnvironment.allCases.contains { host($0) == bare }
     }
 
@@ -35,7 +39,7 @@ public enum ChannelTarget {
             }
             return ProbeTarget(host: Self.host(env), port: Self.port(env), environment: env)
         }
-        let trimmed = host.trimmingCharacters(in: .whitespaces)
+        let trimmed = host.trimmingSpaces()
         if trimmed.isEmpty || trimmed.contains("/") || trimmed.contains(" ") {
             throw APNsError.usage("--host \(host): not a host name", hint: "give a name or address, e.g. --host 127.0.0.1")
         }

@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `doctor`'s clock check: this machine's clock against the `Date` header of an HTTPS server (the APNs hosts, or
 /// `--host`). APNs judges a provider token's `iat` by its own clock, so a skewed clock here is the classic cause

@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The offset between the server's clock (its `Date` header) and this machine's.
 public enum ClockOffset {

@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The phases of one request, in seconds, from libcurl's timing info.
 ///
@@ -151,17 +155,16 @@ public struct Exchange: Sendable, Equatable {
     }
 
     /// `reason` from the JSON body.
-    public var reason: String? { jsonField("reason") as? String }
+    public var reason: String? { jsonField("reason")?.string }
 
     /// `timestamp` from a 410 body: when the device token stopped being valid.
     public var unregisteredAt: Date? {
-        guard let ms = (jsonField("timestamp") as? NSNumber)?.doubleValue else { return nil }
+        guard let ms = jsonField("timestamp")?.double else { return nil }
         return Date(timeIntervalSince1970: ms / 1000)
     }
 
-    private func jsonField(_ name: String) -> Any? {
-        guard !body.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
-        else { return nil }
-        return object[name]
+    private func jsonField(_ name: String) -> JSONValue? {
+        guard !body.isEmpty else { return nil }
+        return JSONValue(parsing: body)?[name]
     }
 }

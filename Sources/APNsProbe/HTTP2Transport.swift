@@ -1,6 +1,10 @@
 import APNsCore
 import CCurl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Sends requests to one server over libcurl: TLS 1.2+, verification always on, HTTP/2 required (ALPN h2), every
 /// request a stream on one connection (curl multi, `CURLPIPE_MULTIPLEX`, `CURLOPT_PIPEWAIT`).
@@ -41,7 +45,7 @@ public final class HTTP2Transport {
     public func send(_ requests: [CanaryRequest], within: Double? = nil) throws -> [Exchange] {
         let timeout = min(self.timeout, max(0.001, within ?? self.timeout))
         guard CurlRuntime.bootstrap() else {
-            throw APNsError(.internalError, "libcurl could not be initialised")
+            throw APNsError(.unreachable, CurlRuntime.missing, hint: CurlRuntime.missingHint)
         }
         let started = Date()
         do {
@@ -73,7 +77,7 @@ public final class HTTP2Transport {
                 if remaining <= 0 { break }
                 multi.poll(milliseconds: Int(min(remaining, 0.25) * 1000) + 1)
             }
-            let seconds = String(format: "%g", self.timeout)
+            let seconds = String(cFormat: "%g", self.timeout)
             for transfer in transfers where !transfer.done {
                 transfer.expire("no answer within --timeout \(seconds)s")
                 multi.remove(transfer.easy)
@@ -171,7 +175,7 @@ private final class Transfer: @unchecked Sendable {
 
     /// A header line arrived; a status line starts a new response (after 1xx).
     func header(_ line: String) {
-        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = line.trimmingWhitespace()
         if trimmed.hasPrefix("HTTP/") {
             exchange.headers = [:]
             exchange.status = trimmed.split(separator: " ").dropFirst().first.flatMap { Int($0) }
@@ -182,7 +186,7 @@ private final class Transfer: @unchecked Sendable {
         }
         guard let colon = trimmed.firstIndex(of: ":") else { return }
         let name = trimmed[..<colon].lowercased()
-        let value = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let value = trimmed[trimmed.index(after: colon)...].trimmingSpaces()
         exchange.headers[name] = value
     }
 

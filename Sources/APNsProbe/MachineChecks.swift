@@ -1,6 +1,14 @@
 import APNsCore
 import CCurl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// One line of `apnsctl doctor`: a named check, its status, what was found, and what to do.
@@ -61,6 +69,7 @@ public enum MachineChecks {
 
     /// libcurl must speak TLS and HTTP/2.
     public static func curl(_ info: CurlRuntime.Info) -> DoctorCheck {
+        guard info.loaded else { return DoctorCheck("libcurl", .fail, CurlRuntime.missing, hint: CurlRuntime.missingHint) }
         let tls = info.sslVersion ?? "no TLS"
         guard info.ssl else {
             return DoctorCheck("libcurl", .fail, "libcurl \(info.version) without TLS",
@@ -112,7 +121,7 @@ public enum MachineChecks {
     public static func resolve(_ host: String, timeout: Double = 5) -> (addresses: [String]?, error: String?) {
         let box = ResolutionBox()
         let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
+        DispatchQueue.global().async {
             box.set(getAddresses(host))
             done.signal()
         }

@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The result of one probe round: where it went, what came back, what it means. Encoded as `--format json`.
 ///

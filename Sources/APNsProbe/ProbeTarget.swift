@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import APNsCore
 
 /// Where a canary goes: a host and port, and the APNs environment they belong to when known.
@@ -38,7 +42,7 @@ public struct ProbeTarget: Sendable, Equatable, Codable {
             throw APNsError.usage("--port \(port): not a TCP port", hint: "use 443 or 2197 for APNs")
         }
         if let host {
-            let trimmed = host.trimmingCharacters(in: .whitespaces)
+            let trimmed = host.trimmingSpaces()
             if trimmed.isEmpty || trimmed.contains("/") || trimmed.contains(" ") {
                 throw APNsError.usage("--host \(host): not a host name", hint: "give a name or address, e.g. --host 127.0.0.1")
             }
@@ -85,7 +89,7 @@ public enum RetiredInterface: Sendable, Equatable {
     /// Recognises a retired host, or the retired ports 2195/2196 when no host (or an Apple host) is given.
     /// Without a host, `environment` (from `--env`) says which one was meant.
     public static func recognise(host: String?, port: Int?, environment: APNsEnvironment? = nil) -> RetiredInterface? {
-        let name = host?.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".")) ?? ""
+        let name = host?.lowercased().trimming(".") ?? ""
         let env: APNsEnvironment = host == nil ? (environment ?? .production)
             : (name.contains("sandbox") ? .development : .production)
         if name.hasPrefix("gateway"), name.hasSuffix("push.apple.com") { return .gateway(env) }

@@ -1,5 +1,12 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What to probe and how: the target, the credential, the canary, how many, how long.
 public struct ProbeConfiguration: Sendable {
@@ -94,7 +101,7 @@ public final class Prober {
     public func watch(rounds: Int, interval: Double, each: (ProbeReport) throws -> Void) throws -> [ProbeReport] {
         var reports: [ProbeReport] = []
         for round in 0..<max(1, rounds) {
-            if round > 0, interval > 0 { Thread.sleep(forTimeInterval: interval) }
+            if round > 0, interval > 0 { Self.sleep(seconds: interval) }
             let report = try probe()
             reports.append(report)
             try each(report)
@@ -165,10 +172,17 @@ public final class Prober {
             startedAt: startedAt)
         // `probe --channels`: the all-channels answer lists the app's channel ids.
         if canary.pathOverride != nil, let body = shown?.body, !body.isEmpty,
-           let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any],
-           let ids = object["channels"] as? [Any] {
+           let ids = JSONValue(parsing: body)?["channels"]?.array {
             report.channels = ids.count
         }
         return report
+    }
+
+    /// Sleeps `seconds` (what `Thread.sleep(forTimeInterval:)` did), resuming after a signal.
+    private static func sleep(seconds: Double) {
+        let whole = seconds.rounded(.down)
+        var request = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) == -1, errno == EINTR { request = remaining }
     }
 }

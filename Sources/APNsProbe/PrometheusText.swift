@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Renders a probe report in the Prometheus text exposition format, for node_exporter's textfile collector.
 ///

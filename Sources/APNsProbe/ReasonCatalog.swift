@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Every status and reason APNs documents, and the verdict and hint for each.
 public enum ReasonCatalog {
@@ -63,7 +67,7 @@ public enum ReasonCatalog {
                            hint: "the server reset the stream or closed the connection (GOAWAY); retry, and check the server's logs")
         case .timeout:
             return Verdict(.unreachable, "\(place) did not answer in time: \(failure.message)",
-                           hint: "the server stalled; raise --timeout (now \(String(format: "%g", timeout))s) or check the network path")
+                           hint: "the server stalled; raise --timeout (now \(String(cFormat: "%g", timeout))s) or check the network path")
         case .other:
             return Verdict(.unreachable, "request to \(place) failed: \(failure.message)")
         }

@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The human-readable rendering of a probe report.
 public enum ReportText {
@@ -56,10 +60,10 @@ public enum ReportText {
     }
 
     private static func field(_ name: String, _ value: String) -> String {
-        "  " + name.padding(toLength: 15, withPad: " ", startingAt: 0) + value
+        "  " + name.padded(toLength: 15) + value
     }
 
-    private static func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+    private static func ms(_ seconds: Double) -> String { String(cFormat: "%.1f ms", seconds * 1000) }
 
     /// A phase never reached shows as "—", not as a made-up "0.0 ms".
     private static func ms(_ seconds: Double?) -> String { seconds.map { ms($0) } ?? "—" }

@@ -1,6 +1,10 @@
 import APNsCore
 import Crypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SwiftASN1
 import X509
 
@@ -41,12 +45,12 @@ public struct BundleCertificate: Sendable, Equatable {
         var found: [BundleCertificate] = []
         let begin = "-----BEGIN CERTIFICATE-----", end = "-----END CERTIFICATE-----"
         var rest = Substring(text)
-        while let start = rest.range(of: begin), let stop = rest.range(of: end, range: start.upperBound..<rest.endIndex) {
+        while let start = rest.firstRange(of: begin), let stop = rest[start.upperBound...].firstRange(of: end) {
             let block = String(rest[start.lowerBound..<stop.upperBound])
             rest = rest[stop.upperBound...]
             guard let document = try? PEMDocument(pemString: block),
                   let certificate = try? Certificate(derEncoded: document.derBytes) else { continue }
-            let digest = SHA256.hash(data: document.derBytes).map { String(format: "%02x", $0) }.joined()
+            let digest = Hex.lower(SHA256.hash(data: document.derBytes))
             found.append(BundleCertificate(subject: String(describing: certificate.subject), sha256: digest))
         }
         return found

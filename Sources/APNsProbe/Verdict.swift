@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a probe's answer means: healthy, rejected by APNs, or not reachable; one line and a hint.
 public struct Verdict: Sendable, Equatable, Codable {

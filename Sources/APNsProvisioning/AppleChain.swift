@@ -1,6 +1,10 @@
 import APNsCore
 import APNsCredentials
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Whether a push certificate was issued by Apple: a path from the leaf through Apple's WWDR intermediates
 /// (embedded, see ``AppleCertificateAuthorities``) to Apple Root CA or Apple Root CA - G3, checked with
@@ -58,7 +62,7 @@ public struct AppleChain: Sendable {
         let given = await verifier.chain(leaf, intermediates: chain, anchors: extraAnchors)
         guard given.status == .pass else {
             throw APNsError.badInput("\(file): the certificate chains neither to Apple nor to \(caFile): "
-                                     + given.detail.replacingOccurrences(of: "does not verify against the given CA: ",
+                                     + given.detail.replacing("does not verify against the given CA: ",
                                                                          with: ""),
                                      hint: "--ca must name the certificate of the CA that issued \(file)")
         }

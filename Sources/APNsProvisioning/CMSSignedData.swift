@@ -1,6 +1,13 @@
 import APNsCore
 import COpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A CMS SignedData message (RFC 5652) as OpenSSL reads it: the envelope of a provisioning profile.
 ///

@@ -2,7 +2,11 @@ import APNsCore
 import APNsCredentials
 import APNsKeystore
 import Crypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SwiftASN1
 import X509
 
@@ -43,7 +47,7 @@ public enum CertificateJoin {
     /// SHA-256 of the certificate's SubjectPublicKeyInfo DER, hex: the same fingerprint `cert inspect` shows
     /// for a CSR and `cert request --list` for a pending request.
     public static func publicKeySHA256(_ leaf: APNsCertificate) throws -> String {
-        SHA256.hash(data: try leaf.publicKeyDER).map { String(format: "%02x", $0) }.joined()
+        Hex.lower(SHA256.hash(data: try leaf.publicKeyDER))
     }
 
     /// The pending request whose public key `leaf` certifies, if any.

@@ -2,7 +2,11 @@ import APNsCore
 import APNsCredentials
 import Crypto
 import _CryptoExtras
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SwiftASN1
 import X509
 
@@ -80,7 +84,7 @@ public struct GeneratedCertificateRequest: Sendable {
         der = serializer.serializedBytes
         privateKeyPEM = key.pkcs8PEMRepresentation + (key.pkcs8PEMRepresentation.hasSuffix("\n") ? "" : "\n")
         publicKeyDER = key.publicKey.derRepresentation.map { $0 }
-        publicKeySHA256 = SHA256.hash(data: publicKeyDER).map { String(format: "%02x", $0) }.joined()
+        publicKeySHA256 = Hex.lower(SHA256.hash(data: publicKeyDER))
         self.subject = RFC2253Name.render(name)
     }
 }

@@ -1,7 +1,11 @@
 import APNsCore
 import Crypto
 import _CryptoExtras
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SwiftASN1
 import X509
 
@@ -58,7 +62,7 @@ public struct CertificateRequestReport: Encodable, Sendable, Equatable {
         if let text = String(bytes: bytes, encoding: .utf8), text.contains("-----BEGIN") {
             guard text.contains("-----BEGIN CERTIFICATE REQUEST-----")
                     || text.contains("-----BEGIN NEW CERTIFICATE REQUEST-----") else { return nil }
-            let normalised = text.replacingOccurrences(of: "NEW CERTIFICATE REQUEST", with: "CERTIFICATE REQUEST")
+            let normalised = text.replacing("NEW CERTIFICATE REQUEST", with: "CERTIFICATE REQUEST")
             let document: PEMDocument
             do {
                 document = try PEMDocument(pemString: normalised)
@@ -92,7 +96,7 @@ public struct CertificateRequestReport: Encodable, Sendable, Equatable {
         return CertificateRequestReport(
             file: file, format: format, subject: RFC2253Name.render(csr.subject), publicKey: facts.openSSLName,
             publicKeyType: facts.type, publicKeyBits: facts.bits,
-            publicKeySHA256: SHA256.hash(data: spki).map { String(format: "%02x", $0) }.joined(),
+            publicKeySHA256: Hex.lower(SHA256.hash(data: spki)),
             signatureAlgorithm: algorithm.hasPrefix("SignatureAlgorithm.")
                 ? String(algorithm.dropFirst("SignatureAlgorithm.".count)) : algorithm,
             signatureVerifies: csr.publicKey.isValidSignature(csr.signature, for: csr), pendingRequest: nil,
@@ -111,7 +115,7 @@ public struct CertificateRequestReport: Encodable, Sendable, Equatable {
             ("pending request", pendingRequest.map { "\($0) (in the keystore: join Apple's certificate with "
                                                      + "`apnsctl cert join FILE`)" } ?? "none in the keystore"),
         ]
-        return "\(file)\n" + rows.map { "  \($0.0.padding(toLength: 18, withPad: " ", startingAt: 0)) \($0.1)" }
+        return "\(file)\n" + rows.map { "  \($0.0.padded(toLength: 18)) \($0.1)" }
             .joined(separator: "\n")
     }
 }

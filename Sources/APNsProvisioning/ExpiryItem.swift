@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One credential `apnsctl expiry` watches: a certificate, a provisioning profile, a signing key (.p8, which
 /// never expires: its age is shown), a pending certificate request of the keystore (no expiry: its age is

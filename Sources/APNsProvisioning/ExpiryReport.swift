@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `apnsctl expiry`'s listing: every credential, soonest expiry first, as a table, JSON or Prometheus text.
 ///

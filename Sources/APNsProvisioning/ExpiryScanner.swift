@@ -1,7 +1,14 @@
 import APNsCore
 import APNsCredentials
 import APNsKeystore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Collects every credential a host holds for `apnsctl expiry`: the keystore's certificates and signing keys,
 /// and the certificates, .p12 bundles, profiles and .p8 keys in the files and directories given.
@@ -52,8 +59,8 @@ public struct ExpiryScanner: Sendable {
     public func scan(paths: [String]) -> [ExpiryItem] {
         var items = [ExpiryItem]()
         for path in paths {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            var info = stat()
+            if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
                 items += walk(path)
             } else {
                 items += file(path)
@@ -69,7 +76,7 @@ public struct ExpiryScanner: Sendable {
         }
         return names.sorted().filter { name in
             Self.extensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased())
-        }.flatMap { file((directory as NSString).appendingPathComponent($0)) }
+        }.flatMap { file(directory.hasSuffix("/") ? directory + $0 : directory + "/" + $0) }
     }
 
     /// The credentials in one file.

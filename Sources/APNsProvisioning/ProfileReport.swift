@@ -1,5 +1,10 @@
+import APNsCore
 import APNsCredentials
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `profile inspect`'s report on one profile, for people (``text``) and for scripts (JSON, documented in
 /// docs/provisioning.md).
@@ -95,7 +100,7 @@ public struct ProfileReport: Encodable, Sendable {
         let p = document.profile
         var lines = [document.file + " (provisioning profile)"]
         func row(_ label: String, _ value: String?) {
-            lines.append("  " + (label.isEmpty ? "" : label + ":").padding(toLength: 17, withPad: " ", startingAt: 0)
+            lines.append("  " + (label.isEmpty ? "" : label + ":").padded(toLength: 17)
                          + (value ?? "-"))
         }
         row("name", p.name)

@@ -1,6 +1,10 @@
 import APNsCore
 import APNsCredentials
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The checks of `profile verify`, as pure logic over a read profile (and perhaps a push certificate).
 ///

@@ -1,5 +1,9 @@
 import APNsCredentials
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The facts of a provisioning profile's property list (`.mobileprovision` for iOS, tvOS and watchOS;
 /// `.provisionprofile` for macOS). Pure value: built from a parsed plist, no I/O.

@@ -1,6 +1,10 @@
 import APNsCore
 import Crypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Names the key that signs for a team, without its secret.
 public struct SigningKeyReference: Sendable, Equatable, Hashable {

@@ -1,6 +1,10 @@
 import APNsCore
 import Crypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An APNs provider authentication token: a JWT signed with ES256.
 ///
@@ -46,7 +50,7 @@ public struct ProviderToken: Sendable, Equatable {
     /// Parses a compact JWT. Throws ``APNsError`` (bad input) naming what is wrong with it.
     /// Parsing does not check the signature: see ``isSignatureValid(for:)``.
     public init(parsing text: String) throws {
-        let compact = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let compact = text.trimmingWhitespace()
         let body = compact.hasPrefix("bearer ") ? String(compact.dropFirst(7)) : compact
         let parts = body.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else {
@@ -59,25 +63,25 @@ public struct ProviderToken: Sendable, Equatable {
         guard let signature = Base64URL.decode(parts[2]) else {
             throw APNsError.badInput("token: signature is not base64url", hint: Self.pasteHint)
         }
-        guard let header = try? JSONSerialization.jsonObject(with: Data(headerBytes)) as? [String: Any] else {
+        guard let header = JSONValue(parsing: headerBytes)?.object else {
             throw APNsError.badInput("token: header is not a JSON object", hint: Self.pasteHint)
         }
-        guard let claims = try? JSONSerialization.jsonObject(with: Data(claimBytes)) as? [String: Any] else {
+        guard let claims = JSONValue(parsing: claimBytes)?.object else {
             throw APNsError.badInput("token: claims are not a JSON object", hint: Self.pasteHint)
         }
-        guard let algorithm = header["alg"] as? String else {
+        guard let algorithm = header["alg"]?.string else {
             throw APNsError.badInput("token: header has no alg", hint: Self.shapeHint)
         }
-        guard let keyID = header["kid"] as? String else {
+        guard let keyID = header["kid"]?.string else {
             throw APNsError.badInput("token: header has no kid (the key id)", hint: Self.shapeHint)
         }
-        guard let teamID = claims["iss"] as? String else {
+        guard let teamID = claims["iss"]?.string else {
             throw APNsError.badInput("token: claims have no iss (the team id)", hint: Self.shapeHint)
         }
         let iat: Int64, iatIsString: Bool
-        if let number = claims["iat"] as? NSNumber, !(claims["iat"] is String) {
-            (iat, iatIsString) = (number.int64Value, false)
-        } else if let text = claims["iat"] as? String {
+        if let number = claims["iat"]?.int64 {
+            (iat, iatIsString) = (number, false)
+        } else if let text = claims["iat"]?.string {
             guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
                   let seconds = Int64(text) else {
                 throw APNsError.badInput("token: iat \"\(text)\" is not a number of seconds", hint: Self.shapeHint)
@@ -143,7 +147,7 @@ public struct ProviderToken: Sendable, Equatable {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            case _ where scalar.value < 0x20: out += String(cFormat: "\\u%04x", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How old a cached provider token may get before a new one is signed.
 ///
@@ -35,7 +39,7 @@ public struct RefreshInterval: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses `50`, `50m` or `50min`.
     public init(parsing text: String) throws {
-        var digits = text.trimmingCharacters(in: .whitespaces).lowercased()
+        var digits = text.trimmingSpaces().lowercased()
         for suffix in ["minutes", "min", "m"] where digits.hasSuffix(suffix) {
             digits = String(digits.dropLast(suffix.count))
             break

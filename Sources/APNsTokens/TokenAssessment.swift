@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What APNs would make of a token's `iat` at a given time. JSON values are the raw values.
 public enum TokenVerdictKind: String, Sendable, Codable, Equatable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Whether a cached token may be reused, and if not, why a new one is signed. Pure logic: no clock, no I/O.
 public enum TokenCacheDecision: Sendable, Equatable {

@@ -1,6 +1,10 @@
 import APNsCore
 import Crypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A signing key whose provider tokens a verifier accepts: the key id a token's `kid` names, the team its
 /// `iss` must name, and the P-256 public key its signature must verify with. The keystore lists them

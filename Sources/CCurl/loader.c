@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 /// OpenSSL's libssl is linked through APNsCore's COpenSSL; the dlopened libcurl uses the same one.
 #include <openssl/ssl.h>
@@ -33,9 +34,17 @@ static struct {
 static int loaded;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
+/// APNSCTL_LIBCURL names another libcurl to open (a path or a soname) instead of the system's libcurl.so.4:
+/// one built with other options, or (in tests) one that is not there, to see what a machine without libcurl4 says.
 static void load(void) {
-    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) library = dlopen("libcurl.so", RTLD_NOW | RTLD_LOCAL);
+    const char *chosen = getenv("APNSCTL_LIBCURL");
+    void *library;
+    if (chosen != NULL && chosen[0] != '\0') {
+        library = dlopen(chosen, RTLD_NOW | RTLD_LOCAL);
+    } else {
+        library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+        if (library == NULL) library = dlopen("libcurl.so", RTLD_NOW | RTLD_LOCAL);
+    }
     if (library == NULL) return;
 #define RESOLVE(field, symbol) \
     if ((*(void **)&api.field = dlsym(library, #symbol)) == NULL) return;

@@ -1,6 +1,13 @@
 import APNsCore
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The root command: parses, runs, and renders every failure as `apnsctl: error:` / `apnsctl: hint:`
 /// with the documented exit code.
@@ -46,7 +53,7 @@ struct APNSCtl: AsyncParsableCommand {
         EXIT CODES
         \(ExitStatus.allCases.map { "  \($0.rawValue)  \($0.summary)" }.joined(separator: "\n"))
         """,
-        version: "0.1.0",
+        version: VersionReport.line,
         subcommands: [
             CertCommand.self,
             KeyCommand.self,
@@ -66,6 +73,10 @@ struct APNSCtl: AsyncParsableCommand {
         // Nothing is set up here: OpenSSL's providers and libcurl are loaded by the first verb that needs them
         // (OpenSSLRuntime.bootstrap(), CurlRuntime.bootstrap()), so `--version`, `token` and `key` never pay for them.
         do {
+            if let format = VersionReport.requestedFormat(Array(CommandLine.arguments.dropFirst())) {
+                if format == .json { try Console.printJSON(VersionReport.current()) } else { print(VersionReport.line) }
+                return
+            }
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
@@ -75,15 +86,15 @@ struct APNSCtl: AsyncParsableCommand {
         } catch let error as APNsError {
             Console.fail(error)
         } catch let exit as ExitCode {
-            Foundation.exit(exit.rawValue)
+            Glibc.exit(exit.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
                 // --help, --version: ArgumentParser's own text, on stdout.
                 print(fullMessage(for: error))
-                Foundation.exit(0)
+                Glibc.exit(0)
             }
-            let message = message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+            let message = message(for: error).trimmingWhitespace()
             let first = message.split(separator: "\n").first.map(String.init) ?? message
             let cleaned = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
             Console.fail(APNsError.usage(cleaned, hint: "see `apnsctl help` or add --help to the command"))

@@ -1,7 +1,11 @@
 import APNsCore
 import APNsCredentials
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `apnsctl cert convert IN... --to pem|p12|der`: re-encode certificates and keys.
 struct CertConvert: AsyncParsableCommand {

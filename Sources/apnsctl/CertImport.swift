@@ -3,7 +3,11 @@ import APNsCredentials
 import APNsKeystore
 import APNsProvisioning
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 struct CertImport: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -65,7 +69,7 @@ struct CertImport: AsyncParsableCommand {
         }
         guard let key = bundle.privateKey else {
             if let ignored = bundle.ignoredBlocks.first {
-                throw APNsError.badInput("\(name): holds a certificate but no usable private key: \(ignored.replacingOccurrences(of: ": ignored", with: ""))",
+                throw APNsError.badInput("\(name): holds a certificate but no usable private key: \(ignored.replacing(": ignored", with: ""))",
                                          hint: "export the certificate with its key again (a .p12 from Keychain)")
             }
             throw APNsError.badInput("\(name): holds a certificate but no private key",

@@ -3,7 +3,11 @@ import APNsCredentials
 import APNsKeystore
 import APNsProvisioning
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `apnsctl cert inspect FILE...`: what each certificate file holds.
 struct CertInspect: AsyncParsableCommand {

@@ -3,7 +3,11 @@ import APNsCredentials
 import APNsKeystore
 import APNsProvisioning
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `apnsctl cert join aps.cer`: pairs the certificate Apple returns with its pending request's key.
 struct CertJoin: AsyncParsableCommand {

@@ -2,7 +2,11 @@ import APNsCore
 import APNsKeystore
 import APNsProvisioning
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `apnsctl cert request --out push.csr`: a key and a CSR for Apple's portal, without Keychain.
 struct CertRequest: AsyncParsableCommand {

@@ -1,7 +1,11 @@
 import APNsCore
 import APNsCredentials
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `apnsctl cert verify FILE`: is this certificate fit to send to APNs?
 struct CertVerify: AsyncParsableCommand {

@@ -1,7 +1,11 @@
 import APNsCore
 import APNsProbe
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What every `channel` verb takes besides the probe's target and credential options: the app, the output.
 struct ChannelAppOptions: ParsableArguments {

@@ -1,7 +1,14 @@
 import APNsCore
 import APNsCredentials
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writing to the terminal: results on stdout, diagnostics on stderr, JSON with stable ordering.
 enum Console {
@@ -15,12 +22,12 @@ enum Console {
     static func printError(_ error: APNsError) {
         var text = "apnsctl: error: \(error.message)\n"
         text += "apnsctl: hint: \(error.hint.isEmpty ? error.status.defaultHint : error.hint)\n"
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStream.error.write(text.utf8)
     }
 
     /// A warning line on stderr.
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("apnsctl: warning: \(message)\n".utf8))
+        StandardStream.error.write("apnsctl: warning: \(message)\n".utf8)
     }
 
     /// Encodes a value as pretty, key-sorted JSON with ISO 8601 dates and prints it on stdout.
@@ -29,8 +36,8 @@ enum Console {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         let data = try encoder.encode(value)
-        FileHandle.standardOutput.write(data)
-        FileHandle.standardOutput.write(Data("\n".utf8))
+        StandardStream.output.write(data)
+        StandardStream.output.write("\n".utf8)
     }
 
     /// Reads each file with `read`; prints an error (and its hint) for each that fails and goes on; prints the

@@ -1,6 +1,10 @@
 import APNsCore
 import APNsMock
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The demo's provisioning part: a push certificate made without a Mac.
 extension DemoCommand {

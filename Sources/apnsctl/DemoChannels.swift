@@ -1,6 +1,10 @@
 import APNsCore
 import APNsProbe
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The demo's broadcast channel section: create, list, broadcast to, inspect and delete a channel at the mock.
 enum DemoChannels {
@@ -14,7 +18,7 @@ enum DemoChannels {
                       "--team", teamID, "--topic", bundleID]
         let created = demo.step("create a channel (no storage for offline devices)",
                                 ["channel", "create", "--storage", "none"] + target) { expectExit($0, 0) }
-        let id = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let id = created.stdout.trimmingWhitespace()
         guard created.status == 0, !id.isEmpty else { return }
         demo.step("list the app's channels", ["channel", "list"] + target) { output in
             expectExit(output, 0) ?? expectOutput(output, id)
@@ -25,7 +29,7 @@ enum DemoChannels {
         let token = demo.step("a provider token for the broadcast", ["token", "--team", teamID], showLines: 0) {
             expectExit($0, 0)
         }
-        broadcast(demo, id: id, token: token.stdout.trimmingCharacters(in: .whitespacesAndNewlines), port: port,
+        broadcast(demo, id: id, token: token.stdout.trimmingWhitespace(), port: port,
                   bundleID: bundleID)
         demo.step("the management host is healthy (read-only)", ["probe", "--channels"] + target) { expectExit($0, 0) }
         demo.step("delete the channel", ["channel", "delete", id] + target) { expectExit($0, 0) }

@@ -3,7 +3,11 @@ import APNsCredentials
 import APNsKeystore
 import APNsMock
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `apnsctl demo`: the whole product, offline, in under a minute, against a local APNs on loopback.
 struct DemoCommand: AsyncParsableCommand {
@@ -53,7 +57,7 @@ struct DemoCommand: AsyncParsableCommand {
                                               kept: keep))
         } else {
             print(demo.summary())
-            print(String(format: "finished in %.1f s", seconds) + (keep.map { "; files kept in \($0)" } ?? ""))
+            print(String(cFormat: "finished in %.1f s", seconds) + (keep.map { "; files kept in \($0)" } ?? ""))
         }
         if !demo.allPassed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
     }
@@ -155,7 +159,7 @@ struct DemoCommand: AsyncParsableCommand {
             }
             return path
         }
-        let path = NSTemporaryDirectory() + "apnsctl-demo-\(UUID().uuidString.prefix(8))"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("apnsctl-demo-\(UUID().uuidString.prefix(8))").path
         try SecureFile.ensureDirectory(path)
         return path
     }
@@ -203,7 +207,7 @@ struct DemoFixtures {
     }
 
     private static func randomHex(_ bytes: Int) -> String {
-        (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+        Hex.lower((0..<bytes).map { _ in UInt8.random(in: 0...255) })
     }
 }
 

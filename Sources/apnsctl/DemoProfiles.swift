@@ -1,7 +1,11 @@
 import APNsCore
 import APNsMock
 import APNsProvisioning
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The demo's provisioning-profile steps: a development profile signed by a demo CA, then `profile verify
 /// --cert` with the demo's push certificate (passes) and with a production-only one (fails, with the hint).

@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Runs the demo's steps: each is a real `apnsctl` command line, run as a child process of this same binary,
 /// shown as `$ apnsctl …` with its output, and checked against what it should do.
@@ -86,28 +90,15 @@ final class DemoRunner {
 
     /// Runs the binary and captures everything.
     func run(_ arguments: [String], stdin: String? = nil) -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory)
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
+        let child = ChildProcess(executable: executable, arguments: arguments, environment: environment,
+                                 directory: workingDirectory)
         do {
-            try process.run()
+            let result = try child.run(stdin: Array((stdin ?? "").utf8))
+            return Output(status: result.status, stdout: String(decoding: result.stdout, as: UTF8.self),
+                          stderr: String(decoding: result.stderr, as: UTF8.self))
         } catch {
-            return Output(status: 127, stdout: "", stderr: "cannot run \(executable): \(error)")
+            return Output(status: 127, stdout: "", stderr: "\(error)")
         }
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try? input.fileHandleForWriting.close()
-        let errReader = Thread.detachedReader(err.fileHandleForReading)
-        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-        let stderrData = errReader.wait()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-                      stderr: String(decoding: stderrData, as: UTF8.self))
     }
 
     /// The summary table, one row per step.
@@ -116,7 +107,7 @@ final class DemoRunner {
         var lines = ["", "Summary", String(repeating: "-", count: width + 24)]
         for outcome in outcomes {
             let mark = outcome.passed ? "\u{2714}" : "\u{2718}"
-            let padded = outcome.step.padding(toLength: width, withPad: " ", startingAt: 0)
+            let padded = outcome.step.padded(toLength: width)
             lines.append("\(mark) \(padded)  exit \(outcome.exitCode)  \(outcome.passed ? "" : outcome.detail)")
         }
         let failed = outcomes.filter { !$0.passed }.count
@@ -130,28 +121,6 @@ final class DemoRunner {
 
     static func shellQuoted(_ word: String) -> String {
         let safe = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:@,+".contains($0) }
-        return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return safe && !word.isEmpty ? word : "'" + word.replacing("'", with: "'\\''") + "'"
     }
-}
-
-/// Reads a pipe to its end on a background thread, so stdout and stderr drain together.
-private final class DetachedReader: @unchecked Sendable {
-    private let semaphore = DispatchSemaphore(value: 0)
-    private var data = Data()
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            semaphore.signal()
-        }
-    }
-
-    func wait() -> Data {
-        semaphore.wait()
-        return data
-    }
-}
-
-private extension Thread {
-    static func detachedReader(_ handle: FileHandle) -> DetachedReader { DetachedReader(handle) }
 }

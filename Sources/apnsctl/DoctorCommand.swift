@@ -2,7 +2,11 @@ import APNsCore
 import APNsKeystore
 import APNsProbe
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `apnsctl doctor`: checks this machine (and keystore) for what apnsctl and APNs need.
 struct DoctorCommand: AsyncParsableCommand {
@@ -51,7 +55,7 @@ struct DoctorCommand: AsyncParsableCommand {
             }
             text += "\(Wording.count(report.checks.count, "check")): \(report.failed) failed, "
                 + "\(Wording.count(report.warnings, "warning"))\n"
-            FileHandle.standardOutput.write(Data(text.utf8))
+            StandardStream.output.write(text.utf8)
         }
         if report.failed > 0 { throw ExitCode(ExitStatus.checkFailed.rawValue) }
     }

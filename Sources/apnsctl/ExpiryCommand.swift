@@ -3,7 +3,11 @@ import APNsCredentials
 import APNsKeystore
 import APNsProvisioning
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `apnsctl expiry [PATH...]`: every credential the host holds, soonest expiry first, for a cron line.
 struct ExpiryCommand: AsyncParsableCommand {
@@ -86,7 +90,7 @@ struct ExpiryCommand: AsyncParsableCommand {
         if let out {
             try SecureFile.write(Array(text.utf8), to: out, mode: 0o644, overwrite: true)
         } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            StandardStream.output.write(text.utf8)
         }
         for item in report.items where item.kind == .unreadable {
             Console.warn(item.error ?? "\(item.file): unreadable")

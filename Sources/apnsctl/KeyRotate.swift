@@ -3,7 +3,11 @@ import APNsKeystore
 import APNsProbe
 import APNsTokens
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 struct KeyRotate: AsyncParsableCommand {

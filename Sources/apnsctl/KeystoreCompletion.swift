@@ -1,6 +1,10 @@
 import APNsKeystore
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Shell completion of team and key ids from the keystore the command line names (or the default one).
 enum KeystoreCompletion {

@@ -1,7 +1,11 @@
 import APNsCore
 import APNsKeystore
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 struct KeystoreInit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,11 @@
 import APNsCore
 import APNsKeystore
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `--keystore PATH` and `--lock-timeout SECONDS`: which keystore a command uses, the same in every command.
 ///
@@ -58,7 +62,7 @@ enum KeystoreText {
         for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
         return rows.map { row in
             row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                index == row.count - 1 ? cell : cell.padded(toLength: widths[index])
             }.joined(separator: "  ")
         }.joined(separator: "\n")
     }

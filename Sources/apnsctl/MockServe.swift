@@ -3,7 +3,11 @@ import APNsKeystore
 import APNsMock
 import APNsTokens
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `apnsctl mock serve`: a local APNs over TLS + HTTP/2 that validates like the real one, until SIGINT/SIGTERM.
 struct MockServe: AsyncParsableCommand {
@@ -242,7 +246,7 @@ struct MockServe: AsyncParsableCommand {
     private static let requestLog = BatchedLineWriter()
 
     private static func emit(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        StandardStream.output.write((line + "\n").utf8)
     }
 }
 

@@ -4,7 +4,11 @@ import APNsKeystore
 import APNsProbe
 import APNsTokens
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `apnsctl probe`: sends a canary push over HTTP/2 and explains what happened.
 struct ProbeCommand: AsyncParsableCommand {
@@ -113,7 +117,7 @@ struct ProbeCommand: AsyncParsableCommand {
         if let out {
             try SecureFile.write(data, to: out, mode: 0o644, overwrite: true)
         } else {
-            FileHandle.standardOutput.write(data)
+            StandardStream.output.write(data)
         }
     }
 
@@ -209,7 +213,7 @@ struct ProbeCredentialOptions: ParsableArguments {
     }
 
     private func token(_ text: String, source: String) throws -> ProbeCredential {
-        let compact = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let compact = text.trimmingWhitespace()
         do {
             let parsed = try ProviderToken(parsing: compact)
             return .token(parsed.compact, issuedAt: parsed.issuedAtDate)

@@ -2,7 +2,11 @@ import APNsCore
 import APNsCredentials
 import APNsProvisioning
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `apnsctl profile inspect FILE...`: what each provisioning profile says, and who signed it.
 struct ProfileInspect: AsyncParsableCommand {

@@ -2,7 +2,11 @@ import APNsCore
 import APNsCredentials
 import APNsProvisioning
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `apnsctl profile verify FILE`: does this profile let the app receive the pushes the provider sends?
 struct ProfileVerify: AsyncParsableCommand {
@@ -73,7 +77,7 @@ struct ProfileVerify: AsyncParsableCommand {
             try Console.printJSON(ProfileVerifyReport(file: file, passed: passed, checks: checks, hints: hints))
         } else {
             Console.printChecks(checks)
-            for hint in hints { FileHandle.standardError.write(Data("apnsctl: hint: \(hint)\n".utf8)) }
+            for hint in hints { StandardStream.error.write("apnsctl: hint: \(hint)\n".utf8) }
         }
         if !passed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
     }

@@ -3,7 +3,11 @@ import APNsKeystore
 import APNsTokens
 import ArgumentParser
 import Crypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 struct TokenInspect: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -100,7 +104,7 @@ struct TokenInspect: AsyncParsableCommand {
             claims:    {"iss":"\(parsed.teamID)","iat":\(parsed.issuedAtIsString ? "\"\(parsed.issuedAt)\"" : "\(parsed.issuedAt)")}
             issued:    \(KeystoreText.date(parsed.issuedAtDate))
             verdict:   \(verdict.summary)
-            signature: \(signature.rawValue.replacingOccurrences(of: "_", with: " "))\(verifier.map { " (\($0.name))" } ?? "")
+            signature: \(signature.rawValue.replacing("_", with: " "))\(verifier.map { " (\($0.name))" } ?? "")
             """)
             if parsed.algorithm != "ES256" { print("algorithm: APNs accepts only ES256 (403 InvalidProviderToken)") }
             if parsed.signatureEncoding == .der {

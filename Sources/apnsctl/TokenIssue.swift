@@ -2,7 +2,11 @@ import APNsCore
 import APNsKeystore
 import APNsTokens
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 struct TokenIssue: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -16,9 +16,19 @@ final class MockServeProcess: @unchecked Sendable {
         var value: Data { data.withLock { $0 } }
     }
 
-    init(_ arguments: [String]) throws {
-        process.executableURL = CLI.binary
-        process.arguments = arguments
+    /// Starts `apnsctl arguments…`; with `user`, as that uid and gid through setpriv (the test must run as root),
+    /// with `environment` added.
+    init(_ arguments: [String], user: Int? = nil, environment: [String: String] = [:]) throws {
+        if let user {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", CLI.binary.path] + arguments
+        } else {
+            process.executableURL = CLI.binary
+            process.arguments = arguments
+        }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice

@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The checks the channel management API and broadcast pushes share: the request id, authentication (the push
 /// path's own, ``RequestValidator/authenticate``), whether the credential may act for the app, whether the app has

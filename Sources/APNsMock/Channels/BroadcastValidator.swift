@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Answers broadcast pushes, `POST /4/broadcasts/apps/<bundle id>` on the push listener.
 ///
@@ -65,7 +69,7 @@ struct BroadcastValidator {
         if request.bodyLength > limit {
             throw Rejection(.payloadTooLarge, "payload is \(request.bodyLength) bytes (limit \(limit))")
         }
-        guard (try? JSONSerialization.jsonObject(with: Data(request.body))) is [String: Any] else {
+        guard JSONValue(parsing: request.body)?.object != nil else {
             throw Rejection(.badRequestPayload, "the payload is not a JSON object")
         }
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Broadcast channel ids: base64 text (Apple: "The channel ID is a base64-encoded string").
 enum ChannelID {

@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Answers the broadcast channel management API (the channels listener): create, read, delete, list.
 ///
@@ -30,7 +34,7 @@ struct ChannelRequestHandler {
                 let channel = try checks.registeredChannel(request, bundleID: bundleID)
                 response = MockResponse(status: 200, reason: nil, apnsID: requestID,
                                         detail: "read channel \(channel.id)")
-                response.content = Self.json(["message-storage-policy": channel.storagePolicy,
+                response.content = Self.json(["message-storage-policy": .integer(Int64(channel.storagePolicy)),
                                               "push-type": "LiveActivity"])
             case (.channels(let bundleID), _):
                 let channel = try checks.registeredChannel(request, bundleID: bundleID)
@@ -41,7 +45,7 @@ struct ChannelRequestHandler {
                 let ids = checks.store.list(bundleID: bundleID, environment: checks.environment).map(\.id)
                 response = MockResponse(status: 200, reason: nil, apnsID: requestID,
                                         detail: "\(ids.count) channel\(ids.count == 1 ? "" : "s") of \(bundleID)")
-                response.content = Self.json(["channels": ids])
+                response.content = Self.json(["channels": .array(ids.map(JSONValue.string))])
             }
             response.apnsID = requestID
             response.idHeader = "apns-request-id"
@@ -58,15 +62,15 @@ struct ChannelRequestHandler {
     /// (`400 BadRequestParams`); then the limit (`400 CannotCreateChannelConfig`). 201 with `apns-channel-id`.
     private func create(_ request: MockRequest, bundleID: String, now: Date) throws(Rejection) -> MockResponse {
         guard request.bodyLength > 0, request.bodyLength == request.body.count,
-              let object = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] else {
+              let object = JSONValue(parsing: request.body)?.object else {
             throw Rejection(.badRequestPayload, request.bodyLength == 0 ? "the body is empty"
                             : "the body is not a JSON object")
         }
         guard let pushType = object["push-type"] else {
             throw Rejection(.missingPushType, "the body has no \"push-type\"")
         }
-        guard pushType as? String == "LiveActivity" else {
-            throw Rejection(.invalidPushType, "\"push-type\" is \(pushType), not \"LiveActivity\"")
+        guard pushType.string == "LiveActivity" else {
+            throw Rejection(.invalidPushType, "\"push-type\" is \(pushType.compactText), not \"LiveActivity\"")
         }
         guard let policy = object["message-storage-policy"] else {
             throw Rejection(.badRequestParams, "the body has no \"message-storage-policy\" (0 or 1)")
@@ -74,7 +78,7 @@ struct ChannelRequestHandler {
         // Decoded as an Int by JSONDecoder: `true`, `"1"` and 1.5 are refused, not coerced.
         guard let storage = try? JSONDecoder().decode(StoragePolicy.self, from: Data(request.body)).value,
               [0, 1].contains(storage) else {
-            throw Rejection(.badRequestParams, "\"message-storage-policy\" is \(policy), not 0 or 1")
+            throw Rejection(.badRequestParams, "\"message-storage-policy\" is \(policy.compactText), not 0 or 1")
         }
         guard let channel = checks.store.create(bundleID: bundleID, environment: checks.environment,
                                                 storagePolicy: storage, now: now) else {
@@ -92,8 +96,7 @@ struct ChannelRequestHandler {
         enum CodingKeys: String, CodingKey { case value = "message-storage-policy" }
     }
 
-    static func json(_ object: [String: Any]) -> [UInt8] {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
-        return Array(data ?? Data("{}".utf8))
+    static func json(_ object: [String: JSONValue]) -> [UInt8] {
+        Array(JSONValue.object(object).compactText.utf8)
     }
 }

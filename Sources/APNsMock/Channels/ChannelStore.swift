@@ -1,5 +1,9 @@
 import APNsCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One broadcast channel as the mock keeps it.
 public struct BroadcastChannel: Sendable, Equatable {

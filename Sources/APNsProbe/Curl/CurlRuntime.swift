@@ -14,10 +14,16 @@ public enum CurlRuntime {
     @discardableResult
     public static func bootstrap() -> Bool { initialised }
 
+    /// What `probe` and `doctor` say when libcurl could not be opened: they need it, nothing else does.
+    public static let missing = "libcurl (libcurl.so.4) is not installed: probe and doctor send HTTP/2 requests through it"
+    /// The hint that goes with ``missing``: the Debian/Ubuntu package to install.
+    public static let missingHint = "install the libcurl4 package (sudo apt-get install libcurl4); every other verb works without it"
+
     /// What `curl_version_info` reports about the linked libcurl.
     public static var info: Info {
         guard let data = apns_curl_version_info() else {
-            return Info(version: "unknown", sslVersion: nil, nghttp2Version: nil, http2: false, ssl: false)
+            return Info(version: "unknown", sslVersion: nil, nghttp2Version: nil, http2: false, ssl: false,
+                        loaded: false)
         }
         let features = data.pointee.features
         return Info(version: String(cString: data.pointee.version),
@@ -39,6 +45,8 @@ public enum CurlRuntime {
         public var http2: Bool
         /// True when libcurl can speak TLS.
         public var ssl: Bool
+        /// False when libcurl could not be opened at all (libcurl4 is not installed).
+        public var loaded: Bool = true
     }
 
     /// libcurl's text for a result code.
