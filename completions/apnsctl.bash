@@ -501,9 +501,9 @@ _apnsctl_key() {
 
 _apnsctl_key_import() {
     repeating_flags=()
-    non_repeating_flags=(--encrypt --version -h --help)
+    non_repeating_flags=(--team-scoped --encrypt --version -h --help)
     repeating_options=()
-    non_repeating_options=(--from-env --team --key-id --password-file --password-env --keystore --lock-timeout --format)
+    non_repeating_options=(--from-env --team --key-id --env --topics --related-key --password-file --password-env --keystore --lock-timeout --format)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
@@ -515,6 +515,18 @@ _apnsctl_key_import() {
         return
         ;;
     '--key-id')
+        return
+        ;;
+    '--env')
+        __apnsctl_add_completions -W 'development'$'\n''production'$'\n''both'
+        return
+        ;;
+    '--topics')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key import -- --topics "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--related-key')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key import -- --related-key "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--password-file')
@@ -548,9 +560,9 @@ _apnsctl_key_import() {
 
 _apnsctl_key_generate() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--team-scoped --version -h --help)
     repeating_options=()
-    non_repeating_options=(--team --key-id --keystore --lock-timeout --format)
+    non_repeating_options=(--team --key-id --env --topics --related-key --keystore --lock-timeout --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -559,6 +571,18 @@ _apnsctl_key_generate() {
         return
         ;;
     '--key-id')
+        return
+        ;;
+    '--env')
+        __apnsctl_add_completions -W 'development'$'\n''production'$'\n''both'
+        return
+        ;;
+    '--topics')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key generate -- --topics "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--related-key')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key generate -- --related-key "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--keystore')

@@ -12,9 +12,12 @@ extension Keystore {
     ///
     /// Re-importing the same key material under the same id changes nothing; an id that exists with different
     /// material, or material already stored under another id, is refused. `storedPEM` is what goes to disk
-    /// (plain or encrypted PKCS#8); nil stores `material`'s plain PKCS#8.
+    /// (plain or encrypted PKCS#8); nil stores `material`'s plain PKCS#8. `scope` is what the portal was told
+    /// (``KeyScope/legacy`` when unknown). Importing a stored key again with a declared scope records that scope
+    /// when the stored one is legacy; a declared scope that contradicts the recorded one is refused.
     public func addKey(_ material: SigningKeyMaterial, team: String, keyID: String, origin: KeyOrigin,
-                       storedPEM: String? = nil, encrypted: Bool = false) throws -> KeyImportResult {
+                       scope: KeyScope = .legacy, storedPEM: String? = nil,
+                       encrypted: Bool = false) throws -> KeyImportResult {
         try AppleIdentifier.validate(team, what: "team id", flag: "--team")
         try AppleIdentifier.validate(keyID, what: "key id", flag: "--key-id")
         let action = origin == .generated ? "key.generate" : "key.import"
@@ -27,6 +30,19 @@ extension Keystore {
                 guard existing.teamID == team else {
                     throw APNsError.keystore("key \(keyID) is already in the keystore for team \(existing.teamID)",
                                              hint: "a key belongs to one team: pass --team \(existing.teamID)")
+                }
+                if scope.source != .legacy && existing.scope != scope {
+                    guard existing.scope.source == .legacy else {
+                        throw APNsError.keystore("key \(keyID) is already recorded as \(existing.scope.summary), "
+                                                 + "not \(scope.summary)",
+                                                 hint: "a key's scope is fixed when Apple creates it; check the "
+                                                     + "key in Apple's developer portal")
+                    }
+                    var updated = existing
+                    updated.scope = scope
+                    manifest.update(updated)
+                    change.detail = "already present; scope recorded: \(scope.summary)"
+                    return KeyImportResult(key: updated, alreadyPresent: true, scopeRecorded: true)
                 }
                 change.detail = "already present (\(existing.state.rawValue)); nothing changed"
                 return KeyImportResult(key: existing, alreadyPresent: true)
@@ -42,7 +58,8 @@ extension Keystore {
                 activatedAt: first ? now : nil, retiredAt: nil, verifyUntil: nil, revokedAt: nil,
                 file: KeystoreLayout.keyFile(keyID), encrypted: encrypted, origin: origin,
                 registeredWithApple: origin == .imported,
-                publicKey: Data(material.publicKeyDER).base64EncodedString(), fingerprint: material.fingerprint)
+                publicKey: Data(material.publicKeyDER).base64EncodedString(), fingerprint: material.fingerprint,
+                scope: scope)
             CrashPoint.reach("\(action):before-key-file")
             // An orphan file from an earlier crash (no manifest entry) is replaced.
             try SecureFile.write(Array((storedPEM ?? material.pkcs8PEM).utf8), to: layout.absolute(record.file),
@@ -50,14 +67,15 @@ extension Keystore {
             CrashPoint.reach("\(action):after-key-file")
             manifest.update(record)
             change.detail = "\(record.state.rawValue), \(origin.rawValue)\(encrypted ? ", encrypted" : ""), "
-                + "sha256 \(record.fingerprint.prefix(16))"
+                + "sha256 \(record.fingerprint.prefix(16)), scope \(scope.summary)"
             return KeyImportResult(key: record, alreadyPresent: false)
         }
     }
 
     /// Makes a new P-256 key for `team`, marked as not registered with Apple (for the mock server and tests).
-    public func generateKey(team: String, keyID: String) throws -> KeyImportResult {
-        try addKey(SigningKeyMaterial(P256.Signing.PrivateKey()), team: team, keyID: keyID, origin: .generated)
+    public func generateKey(team: String, keyID: String, scope: KeyScope = .legacy) throws -> KeyImportResult {
+        try addKey(SigningKeyMaterial(P256.Signing.PrivateKey()), team: team, keyID: keyID, origin: .generated,
+                   scope: scope)
     }
 
     /// The public key of `keyID`.
@@ -92,8 +110,10 @@ extension Keystore {
 public struct KeyImportResult: Sendable, Equatable {
     /// The key as recorded.
     public let key: KeyRecord
-    /// True when the same key was already there and nothing changed.
+    /// True when the same key was already there (nothing changed unless ``scopeRecorded``).
     public let alreadyPresent: Bool
+    /// True when the key was already there with a legacy scope and this import recorded the declared one.
+    public var scopeRecorded = false
 }
 
 extension KeyRecord {

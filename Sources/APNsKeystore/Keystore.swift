@@ -58,6 +58,7 @@ public struct Keystore: Sendable {
     }
 
     /// Opens the keystore at `path`: it must exist, be the user's, have safe permissions and a readable manifest.
+    /// A manifest from an older apnsctl is migrated to the current version first (``migrateIfNeeded()``).
     public static func open(at path: String, clock: any APNsClock = SystemClock(),
                             lockTimeout: TimeInterval = defaultLockTimeout) throws -> Keystore {
         let store = Keystore(layout: KeystoreLayout(root: path), lockTimeout: lockTimeout, clock: clock)
@@ -67,7 +68,7 @@ public struct Keystore: Sendable {
                                      hint: "create one with `apnsctl keystore init \(path)`, or pass --keystore PATH")
         }
         try KeystorePermissions.enforce(store.layout)
-        _ = try store.manifest()
+        try store.migrateIfNeeded()
         return store
     }
 

@@ -38,7 +38,9 @@ public struct KeystoreReport: Codable, Sendable, Equatable {
 /// JSON fields: `key_id`, `team_id`, `state`, `origin` (`imported` | `generated`), `registered_with_apple`,
 /// `encrypted`, `public_key_sha256` (SHA-256 of the SubjectPublicKeyInfo DER, hex), `created_at`, `age_days`,
 /// `activated_at`, `retired_at`, `verify_until` (end of a retired key's grace period), `revoked_at`, `last_used`
-/// (last time it signed a token). Absent dates are null.
+/// (last time it signed a token), and the key's scope (``KeyScope``): `environments` (a list of `development`,
+/// `production`), `restriction` (`team` | `topics`), `topics` (null for a team-scoped key), `related_key_id`
+/// (null when none) and `scope_source` (`declared` | `discovered` | `legacy`). Absent dates are null.
 public struct KeyStatus: Codable, Sendable, Equatable {
     public var keyID: String
     public var teamID: String
@@ -54,6 +56,9 @@ public struct KeyStatus: Codable, Sendable, Equatable {
     public var verifyUntil: Date?
     public var revokedAt: Date?
     public var lastUsed: Date?
+    /// Where the key may be used (encoded flat: `environments`, `restriction`, `topics`, `related_key_id`,
+    /// `scope_source`).
+    public var scope: KeyScope
 
     public init(record: KeyRecord, lastUsed: Date?, now: Date) {
         keyID = record.keyID
@@ -70,6 +75,7 @@ public struct KeyStatus: Codable, Sendable, Equatable {
         verifyUntil = record.verifyUntil
         revokedAt = record.revokedAt
         self.lastUsed = lastUsed
+        scope = record.scope
     }
 
     enum CodingKeys: String, CodingKey {
@@ -77,6 +83,31 @@ public struct KeyStatus: Codable, Sendable, Equatable {
         case encrypted, fingerprint = "public_key_sha256", createdAt = "created_at", ageDays = "age_days"
         case activatedAt = "activated_at", retiredAt = "retired_at", verifyUntil = "verify_until"
         case revokedAt = "revoked_at", lastUsed = "last_used"
+        case environments, restriction, topics, relatedKeyID = "related_key_id", scopeSource = "scope_source"
+    }
+
+    /// Reads what ``encode(to:)`` writes.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        keyID = try c.decode(String.self, forKey: .keyID)
+        teamID = try c.decode(String.self, forKey: .teamID)
+        state = try c.decode(KeyState.self, forKey: .state)
+        origin = try c.decode(KeyOrigin.self, forKey: .origin)
+        registeredWithApple = try c.decode(Bool.self, forKey: .registeredWithApple)
+        encrypted = try c.decode(Bool.self, forKey: .encrypted)
+        fingerprint = try c.decode(String.self, forKey: .fingerprint)
+        createdAt = try c.decode(Date.self, forKey: .createdAt)
+        ageDays = try c.decode(Int.self, forKey: .ageDays)
+        activatedAt = try c.decodeIfPresent(Date.self, forKey: .activatedAt)
+        retiredAt = try c.decodeIfPresent(Date.self, forKey: .retiredAt)
+        verifyUntil = try c.decodeIfPresent(Date.self, forKey: .verifyUntil)
+        revokedAt = try c.decodeIfPresent(Date.self, forKey: .revokedAt)
+        lastUsed = try c.decodeIfPresent(Date.self, forKey: .lastUsed)
+        let topics = try c.decodeIfPresent([String].self, forKey: .topics)
+        scope = try KeyScope(environments: try c.decode([APNsEnvironment].self, forKey: .environments),
+                             restriction: topics.map { .topics($0) } ?? .team,
+                             relatedKeyID: try c.decodeIfPresent(String.self, forKey: .relatedKeyID),
+                             source: try c.decode(KeyScope.Source.self, forKey: .scopeSource))
     }
 
     /// Every field always present: absent dates are null.
@@ -96,6 +127,11 @@ public struct KeyStatus: Codable, Sendable, Equatable {
         try c.encode(verifyUntil, forKey: .verifyUntil)
         try c.encode(revokedAt, forKey: .revokedAt)
         try c.encode(lastUsed, forKey: .lastUsed)
+        try c.encode(scope.environments, forKey: .environments)
+        try c.encode(scope.isTeamScoped ? "team" : "topics", forKey: .restriction)
+        try c.encode(scope.topics, forKey: .topics)
+        try c.encode(scope.relatedKeyID, forKey: .relatedKeyID)
+        try c.encode(scope.source, forKey: .scopeSource)
     }
 }
 

@@ -10,7 +10,9 @@ import Foundation
 /// JSON fields: `key_id`, `team_id`, `state` (``KeyState``), `created_at`, `activated_at`, `retired_at`,
 /// `verify_until` (end of a retired key's grace period), `revoked_at`, `file` (relative to the keystore),
 /// `encrypted` (encrypted PKCS#8), `origin` (`imported` | `generated`), `registered_with_apple` (false for
-/// generated keys), `public_key` (base64 SubjectPublicKeyInfo DER), `fingerprint` (SHA-256 of that DER, hex).
+/// generated keys), `public_key` (base64 SubjectPublicKeyInfo DER), `fingerprint` (SHA-256 of that DER, hex),
+/// `scope` (``KeyScope``: environments, restriction, related key, source; version 3). A record without `scope`
+/// (versions 1 and 2) reads as ``KeyScope/legacy``.
 public struct KeyRecord: Codable, Sendable, Equatable {
     public var keyID: String
     public var teamID: String
@@ -26,11 +28,35 @@ public struct KeyRecord: Codable, Sendable, Equatable {
     public var registeredWithApple: Bool
     public var publicKey: String
     public var fingerprint: String
+    /// Where the key may be used; ``KeyScope/legacy`` when unknown.
+    public var scope: KeyScope
 
     enum CodingKeys: String, CodingKey {
         case keyID = "key_id", teamID = "team_id", state, createdAt = "created_at", activatedAt = "activated_at"
         case retiredAt = "retired_at", verifyUntil = "verify_until", revokedAt = "revoked_at", file, encrypted
-        case origin, registeredWithApple = "registered_with_apple", publicKey = "public_key", fingerprint
+        case origin, registeredWithApple = "registered_with_apple", publicKey = "public_key", fingerprint, scope
+    }
+}
+
+extension KeyRecord {
+    /// Decodes a record; one written before version 3 (no `scope`) reads as ``KeyScope/legacy``.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        keyID = try c.decode(String.self, forKey: .keyID)
+        teamID = try c.decode(String.self, forKey: .teamID)
+        state = try c.decode(KeyState.self, forKey: .state)
+        createdAt = try c.decode(Date.self, forKey: .createdAt)
+        activatedAt = try c.decodeIfPresent(Date.self, forKey: .activatedAt)
+        retiredAt = try c.decodeIfPresent(Date.self, forKey: .retiredAt)
+        verifyUntil = try c.decodeIfPresent(Date.self, forKey: .verifyUntil)
+        revokedAt = try c.decodeIfPresent(Date.self, forKey: .revokedAt)
+        file = try c.decode(String.self, forKey: .file)
+        encrypted = try c.decode(Bool.self, forKey: .encrypted)
+        origin = try c.decode(KeyOrigin.self, forKey: .origin)
+        registeredWithApple = try c.decode(Bool.self, forKey: .registeredWithApple)
+        publicKey = try c.decode(String.self, forKey: .publicKey)
+        fingerprint = try c.decode(String.self, forKey: .fingerprint)
+        scope = try c.decodeIfPresent(KeyScope.self, forKey: .scope) ?? .legacy
     }
 }
 
@@ -79,17 +105,18 @@ public struct CertificateRecord: Codable, Sendable, Equatable {
 
 /// `keystore.json`: the keystore's index, rewritten atomically on every change.
 ///
-/// JSON: `{"format": "apnsctl-keystore", "version": 1, "keys": [KeyRecord], "certificates": [CertificateRecord]}`,
-/// plus `"pending_requests": [PendingRequestRecord]` (version 2) while certificate requests wait for Apple's answer.
+/// JSON: `{"format": "apnsctl-keystore", "version": 3, "keys": [KeyRecord], "certificates": [CertificateRecord]}`,
+/// plus `"pending_requests": [PendingRequestRecord]` while certificate requests wait for Apple's answer.
 ///
-/// A manifest without pending requests is written exactly as version 1 was, so older apnsctl builds keep reading
-/// it; one with pending requests is written as version 2, which older builds refuse rather than rewrite without
-/// them (and so lose track of the requests' keys).
+/// Versions: 1 (keys and certificates), 2 (plus pending requests), 3 (every key records its ``KeyScope``).
+/// Older manifests are read (their keys as ``KeyScope/legacy``) and rewritten as version 3 by
+/// ``Keystore/migrateIfNeeded()``, which `Keystore.open` runs; older apnsctl builds refuse a version 3 manifest
+/// rather than rewrite it without the scopes.
 public struct Manifest: Codable, Sendable, Equatable {
     /// The `format` marker.
     public static let formatName = "apnsctl-keystore"
     /// The newest schema version this build reads and writes.
-    public static let currentVersion = 2
+    public static let currentVersion = 3
 
     public var format: String
     public var version: Int
@@ -100,7 +127,7 @@ public struct Manifest: Codable, Sendable, Equatable {
 
     public init() {
         format = Self.formatName
-        version = 1
+        version = Self.currentVersion
         keys = []
         certificates = []
         pendingRequests = []
@@ -119,11 +146,14 @@ public struct Manifest: Codable, Sendable, Equatable {
         pendingRequests = try container.decodeIfPresent([PendingRequestRecord].self, forKey: .pendingRequests) ?? []
     }
 
-    /// Writes version 1 (no `pending_requests` key) when no request is pending, version 2 otherwise.
+    /// True when this manifest was read from an older version and must be rewritten as ``currentVersion``.
+    public var needsMigration: Bool { version < Self.currentVersion }
+
+    /// Writes ``currentVersion``; `pending_requests` only when a request is pending.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(format, forKey: .format)
-        try container.encode(pendingRequests.isEmpty ? 1 : 2, forKey: .version)
+        try container.encode(Self.currentVersion, forKey: .version)
         try container.encode(keys, forKey: .keys)
         try container.encode(certificates, forKey: .certificates)
         if !pendingRequests.isEmpty { try container.encode(pendingRequests, forKey: .pendingRequests) }

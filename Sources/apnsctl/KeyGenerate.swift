@@ -10,19 +10,26 @@ import Foundation
 struct KeyGenerate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Make a new P-256 signing key for the mock server and tests (not registered with Apple).")
+        abstract: "Make a new P-256 signing key for the mock server and tests (not registered with Apple).",
+        discussion: """
+        --env and --topics give the key the scope a portal key would have (development, production or both; \
+        topic-specific keys have one environment). Without --env the key is recorded as legacy: team-scoped for \
+        both environments.
+        """)
 
     @Option(help: ArgumentHelp("The 10-character team id.", valueName: "TEAMID")) var team: String
     @Option(name: .customLong("key-id"), help: ArgumentHelp("The 10-character key id.", valueName: "KEYID"))
     var keyID: String
+    @OptionGroup var scope: KeyScopeOptions
     @OptionGroup var keystore: KeystoreOptions
     @Option(help: "Output format.") var format: OutputFormat = .text
 
     func run() async throws {
         try AppleIdentifier.validate(team, what: "team id", flag: "--team")
         try AppleIdentifier.validate(keyID, what: "key id", flag: "--key-id")
+        let declared = try scope.declared()
         let store = try keystore.open()
-        let result = try store.generateKey(team: team, keyID: keyID)
+        let result = try store.generateKey(team: team, keyID: keyID, scope: declared ?? .legacy)
         try KeyOutput.print(result, store: store, verb: "generated", format: format)
     }
 }

@@ -20,6 +20,12 @@ struct KeyImport: AsyncParsableCommand {
         PKCS#8 (passphrase from the prompt, --password-file or --password-env); the same passphrase opens an \
         encrypted input file. Without --encrypt the key is stored as plain PKCS#8 (0600), as Apple ships it; an \
         encrypted input is then stored decrypted, with a warning saying so.
+
+        --env records the environment chosen in Apple's portal (development = Sandbox, production, or both), and \
+        --topics a,b the topics of a topic-specific key (one environment only; --team-scoped, the default, for \
+        every topic of the team). Without --env the key is recorded as legacy: team-scoped for both environments, \
+        as every key made before 17 February 2025 is, with a warning. Importing a legacy key again with --env \
+        records its scope. This release records the scope; it does not yet choose keys by it.
         """)
 
     @Argument(help: ArgumentHelp("The .p8 file (- for stdin).", valueName: "FILE"), completion: KeystoreCompletion.keyFiles)
@@ -30,6 +36,7 @@ struct KeyImport: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The 10-character team id.", valueName: "TEAMID")) var team: String
     @Option(name: .customLong("key-id"), help: ArgumentHelp("The 10-character key id.", valueName: "KEYID"))
     var keyID: String?
+    @OptionGroup var scope: KeyScopeOptions
     @Flag(help: "Store the key encrypted (encrypted PKCS#8).") var encrypt = false
     @OptionGroup var secrets: SecretOptions
     @OptionGroup var keystore: KeystoreOptions
@@ -48,6 +55,7 @@ struct KeyImport: AsyncParsableCommand {
             throw APNsError.usage("a key read with --from-env needs its id", hint: "pass --key-id KEYID (10 characters)")
         }
         let id = try AppleIdentifier.keyID(given: keyID, file: fromEnv == nil ? name : "")
+        let declared = try scope.declared()
         let store = try keystore.open()
         let source = secrets.source(prompt: "Passphrase for \(name == "-" ? "the key" : name): ")
         let bytes = try fromEnv.map { try SigningKeyMaterial.environmentBytes($0) } ?? SecureFile.read(name, limit: SecureFile.credentialLimit)
@@ -61,7 +69,12 @@ struct KeyImport: AsyncParsableCommand {
             storedPEM = try material.encryptedPKCS8PEM(passphrase: passphrase)
         }
         let result = try store.addKey(material, team: team, keyID: id, origin: .imported,
-                                      storedPEM: storedPEM, encrypted: encrypt)
+                                      scope: declared ?? .legacy, storedPEM: storedPEM, encrypted: encrypt)
+        if declared == nil && !result.alreadyPresent {
+            Console.warn("key \(id): no --env given, so the environment and topics chosen in Apple's portal are "
+                         + "unknown; recorded as legacy (team-scoped, development+production); import it again "
+                         + "with --env development|production|both [--topics a,b] to record them")
+        }
         if material.inputWasEncrypted && !encrypt && !result.alreadyPresent {
             // Said, never silent: the passphrase protected the input, and the stored copy has none.
             Console.warn("\(name == "-" ? "standard input" : name): the key was encrypted; it is stored decrypted "
@@ -74,22 +87,30 @@ struct KeyImport: AsyncParsableCommand {
 
 /// The result of import and generate, in both formats.
 enum KeyOutput {
-    /// JSON: a ``KeyStatus`` object plus `already_present`.
+    /// JSON: a ``KeyStatus`` object (with the key's scope) plus `already_present` and `scope_recorded`.
     struct Imported: Encodable {
         var key: KeyStatus
         var alreadyPresent: Bool
+        var scopeRecorded: Bool
         func encode(to encoder: any Encoder) throws {
             try key.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(alreadyPresent, forKey: .alreadyPresent)
+            try container.encode(scopeRecorded, forKey: .scopeRecorded)
         }
-        enum CodingKeys: String, CodingKey { case alreadyPresent = "already_present" }
+        enum CodingKeys: String, CodingKey { case alreadyPresent = "already_present", scopeRecorded = "scope_recorded" }
     }
 
     static func print(_ result: KeyImportResult, store: Keystore, verb: String, format: OutputFormat) throws {
         let status = KeyStatus(record: result.key, lastUsed: nil, now: store.clock.now())
         if format == .json {
-            try Console.printJSON(Imported(key: status, alreadyPresent: result.alreadyPresent))
+            try Console.printJSON(Imported(key: status, alreadyPresent: result.alreadyPresent,
+                                           scopeRecorded: result.scopeRecorded))
+            return
+        }
+        if result.scopeRecorded {
+            Swift.print("key \(status.keyID) (team \(status.teamID)) is already in the keystore (\(status.state.rawValue)); "
+                        + "scope recorded: \(status.scope.summary)")
             return
         }
         if result.alreadyPresent {
@@ -99,6 +120,7 @@ enum KeyOutput {
         var line = "\(verb) key \(status.keyID) for team \(status.teamID): \(status.state.rawValue)"
         if !status.registeredWithApple { line += "; not registered with Apple (for the mock server and tests)" }
         Swift.print(line)
+        Swift.print("scope: \(status.scope.summary)")
         if status.state == .staged {
             Swift.print("make it active with: apnsctl key rotate --team \(status.teamID) --to \(status.keyID)")
         }

@@ -8,7 +8,7 @@ import Foundation
 #endif
 
 struct KeyList: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the keystore's signing keys.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the keystore's signing keys with their state and scope.")
 
     @Option(help: ArgumentHelp("Only this team's keys.", valueName: "TEAMID"), completion: KeystoreCompletion.teams)
     var team: String?
@@ -29,11 +29,16 @@ struct KeyList: AsyncParsableCommand {
             print(team.map { "no keys for team \($0)" } ?? "no keys")
             return
         }
-        var rows = [["KEY ID", "TEAM", "STATE", "CREATED", "LAST USED", "NOTE"]]
+        var rows = [["KEY ID", "TEAM", "STATE", "SCOPE", "CREATED", "LAST USED", "NOTE"]]
         for key in keys {
-            rows.append([key.keyID, key.teamID, key.state.rawValue, KeystoreText.date(key.createdAt),
+            rows.append([key.keyID, key.teamID, key.state.rawValue, KeystoreText.scope(key.scope),
+                         KeystoreText.date(key.createdAt),
                          KeystoreText.date(key.lastUsed), KeystoreText.note(key)])
         }
         print(KeystoreText.table(rows))
+        if keys.contains(where: { $0.scope.source == .legacy }) {
+            print("legacy: scope unknown, treated as team-scoped for both environments (record it: "
+                  + "`apnsctl key import FILE --team T --env development|production|both [--topics a,b]`)")
+        }
     }
 }

@@ -28,6 +28,15 @@ enum KeystoreCompletion {
         }.filter { $0.hasPrefix(prefix) }
     }
 
+    /// Topics the keystore knows: those of its topic-specific keys and of its certificates.
+    static let topics = CompletionKind.custom { words, _, prefix in
+        let flag = words.firstIndex(of: "--keystore").flatMap { $0 + 1 < words.count ? words[$0 + 1] : nil }
+        guard let keystore = try? Keystore.open(KeystoreLocation.resolve(flag: flag)),
+              let manifest = try? keystore.manifest() else { return [] }
+        let known = manifest.keys.flatMap { $0.scope.topics ?? [] } + manifest.certificates.flatMap(\.topics)
+        return Set(known).sorted().filter { $0.hasPrefix(prefix) }
+    }
+
     /// Certificate and PKCS#12 files.
     static let credentialFiles = CompletionKind.file(extensions: ["p12", "pfx", "pem", "cer", "der", "crt"])
 

@@ -67,6 +67,20 @@ enum KeystoreText {
         }.joined(separator: "\n")
     }
 
+    /// A key's scope in a table cell: "both, team-scoped (legacy)", "production, com.example.app",
+    /// "development, 12 topics".
+    static func scope(_ scope: KeyScope) -> String {
+        let environments = scope.environments.count > 1 ? "both" : scope.environmentsText
+        var text = environments + ", "
+        if let topics = scope.topics {
+            text += topics.count <= 2 ? topics.joined(separator: " ") : "\(topics.count) topics"
+        } else {
+            text += "team-scoped"
+        }
+        if scope.source != .declared { text += " (\(scope.source.rawValue))" }
+        return text
+    }
+
     static func note(_ key: KeyStatus) -> String {
         var notes = [String]()
         if !key.registeredWithApple { notes.append("not registered with Apple") }

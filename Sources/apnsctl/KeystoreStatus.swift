@@ -32,9 +32,10 @@ struct KeystoreStatus: AsyncParsableCommand {
             if report.keys.isEmpty {
                 print("no signing keys")
             } else {
-                var rows = [["KEY ID", "TEAM", "STATE", "AGE", "LAST USED", "NOTE"]]
+                var rows = [["KEY ID", "TEAM", "STATE", "SCOPE", "AGE", "LAST USED", "NOTE"]]
                 for key in report.keys {
-                    rows.append([key.keyID, key.teamID, key.state.rawValue, "\(key.ageDays)d",
+                    rows.append([key.keyID, key.teamID, key.state.rawValue, KeystoreText.scope(key.scope),
+                                 "\(key.ageDays)d",
                                  KeystoreText.date(key.lastUsed), KeystoreText.note(key)])
                 }
                 print(KeystoreText.table(rows))

@@ -36,3 +36,23 @@ public enum FuzzInputs {
         }
     }
 }
+
+/// `Tests/Fixtures/keystore-v1`: a keystore written by apnsctl before keys recorded their scope (manifest
+/// version 1; see its README.md).
+public enum LegacyKeystoreFixture {
+    /// A private copy (directories 0700, files 0600, as the keystore requires) in a fresh temporary directory.
+    public static func copy() throws -> String {
+        let source = TestPaths.fixtures.appendingPathComponent("keystore-v1")
+        let target = TestPaths.temporaryDirectory("legacy-ks").appendingPathComponent("keystore")
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: target.path + "/keys", withIntermediateDirectories: true,
+                                    attributes: [.posixPermissions: 0o700])
+        try manager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: target.path)
+        for name in ["keystore.json", "audit.log", "keys/ABC123DEFG.p8", "keys/NEW456HIJK.p8", "keys/GEN0000001.p8"] {
+            let to = target.path + "/" + name
+            try manager.copyItem(atPath: source.path + "/" + name, toPath: to)
+            try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: to)
+        }
+        return target.path
+    }
+}

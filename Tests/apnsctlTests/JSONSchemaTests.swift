@@ -26,12 +26,20 @@ import Testing
         check.add("keystore-init", "keystore init", try Self.run(["keystore", "init", ks, "--format", "json"]))
         check.add("key-import", "key import", try Self.run(["key", "import", KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8"),
                                                             "--team", Self.team, "--format", "json"], ks))
-        check.add("key-generate", "key generate", try Self.run(["key", "generate", "--team", Self.team, "--key-id",
-                                                                "GEN0000001", "--format", "json"], ks))
+        check.add("key-generate", "key generate (topic-specific, related key)", try Self.run([
+            "key", "generate", "--team", Self.team, "--key-id", "GEN0000001", "--env", "production",
+            "--topics", "com.example.app,com.example.app.voip", "--related-key", "ABC123DEFG", "--format", "json"], ks))
+        check.add("key-generate", "key generate (legacy)", try Self.run(["key", "generate", "--team", Self.team,
+                                                                         "--key-id", "GEN0000002", "--format", "json"], ks))
         check.add("key-import", "key import, already present", try Self.run([
             "key", "import", KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8"), "--team", Self.team, "--format", "json"], ks))
+        check.add("key-import", "key import, already present, scope recorded", try Self.run([
+            "key", "import", KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8"), "--team", Self.team, "--env", "both",
+            "--team-scoped", "--format", "json"], ks))
         check.add("key-list", "key list", try Self.run(["key", "list", "--format", "json"], ks))
         check.add("key-inspect", "key inspect", try Self.run(["key", "inspect", "ABC123DEFG", "--format", "json"], ks))
+        check.add("key-inspect", "key inspect (topic-specific)", try Self.run(["key", "inspect", "GEN0000001",
+                                                                               "--format", "json"], ks))
         check.add("key-export-public", "key export-public", try Self.run(["key", "export-public", "ABC123DEFG",
                                                                           "--format", "json"], ks))
         let pub = directory.appendingPathComponent("pub.pem").path

@@ -147,12 +147,13 @@ import Testing
         let ks = try KeystoreCLI.fresh()
         let input = KeystoreCLI.fixture("encrypted.p8")
         let result = try KeystoreCLI.ok(["key", "import", input, "--team", "DEF123GHIJ", "--key-id", "NEW456HIJK",
-                                         "--password-file", KeystoreCLI.fixture("encrypted-passphrase.txt")], ks)
+                                         "--env", "both", "--password-file", KeystoreCLI.fixture("encrypted-passphrase.txt")], ks)
         #expect(result.stderr == "apnsctl: warning: \(input): the key was encrypted; it is stored decrypted (plain PKCS#8, "
                 + "0600) because --encrypt was not given; import it again with --encrypt to keep a passphrase on it\n")
         #expect(try String(contentsOfFile: ks + "/keys/NEW456HIJK.p8", encoding: .utf8).hasPrefix("-----BEGIN PRIVATE KEY-----"))
-        // A plain .p8 gets no warning.
-        let plain = try KeystoreCLI.ok(["key", "import", KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8"), "--team", "DEF123GHIJ"], ks)
+        // A plain .p8 gets no warning (--env: no warning about an undeclared scope either).
+        let plain = try KeystoreCLI.ok(["key", "import", KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8"), "--team", "DEF123GHIJ",
+                                        "--env", "both"], ks)
         #expect(plain.stderr.isEmpty)
     }
 
