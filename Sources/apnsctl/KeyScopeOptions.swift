@@ -52,7 +52,7 @@ struct KeyScopeOptions: ParsableArguments {
         let restriction: KeyScope.Restriction
         if let topics {
             restriction = .topics(topics.split(separator: ",", omittingEmptySubsequences: false)
-                .map { String($0).trimmingCharacters(in: .whitespaces) })
+                .map { String($0).trimmingSpaces() })
         } else {
             restriction = .team
         }
