@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Testing
 
 /// Runs the built `apnsctl` binary as a user would, capturing stdout, stderr and the exit code.
 struct CLI {
@@ -49,4 +50,18 @@ struct CLI {
 
     /// A fresh empty directory under the system's temporary directory.
     static func temporaryDirectory(_ label: String = "e2e") -> URL { TestPaths.temporaryDirectory(label) }
+
+    /// A keystore at `directory/ks` with one generated key (KEY1234567 of TEAM123456) and its provider token in
+    /// `directory/token.jwt`: what a probe of `mock serve --keystore` needs. Returns the token.
+    @discardableResult
+    static func keystoreWithToken(in directory: URL) throws -> String {
+        let keystore = directory.appendingPathComponent("ks").path
+        #expect(try run(["keystore", "init", keystore]).status == 0)
+        #expect(try run(["key", "generate", "--keystore", keystore, "--team", "TEAM123456",
+                         "--key-id", "KEY1234567"]).status == 0)
+        let token = try run(["token", "--keystore", keystore, "--team", "TEAM123456"]).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        try Data((token + "\n").utf8).write(to: directory.appendingPathComponent("token.jwt"))
+        return token
+    }
 }

@@ -11,13 +11,8 @@ struct MockBurstTests {
     @Test func aThousandCanariesOnOneConnectionAreAllAnswered() throws {
         let directory = CLI.temporaryDirectory("mock-burst")
         defer { try? FileManager.default.removeItem(at: directory) }
+        try CLI.keystoreWithToken(in: directory)
         let keystore = directory.appendingPathComponent("ks").path
-        #expect(try CLI.run(["keystore", "init", keystore]).status == 0)
-        #expect(try CLI.run(["key", "generate", "--keystore", keystore, "--team", "TEAM123456",
-                             "--key-id", "KEY1234567"]).status == 0)
-        let token = try CLI.run(["token", "--keystore", keystore, "--team", "TEAM123456"]).stdout
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        try Data((token + "\n").utf8).write(to: directory.appendingPathComponent("token.jwt"))
         let ca = directory.appendingPathComponent("ca.pem").path
         let server = try MockServeProcess(["mock", "serve", "--port", "0", "--keystore", keystore, "--ca-out", ca,
                                            "--format", "json", "--device", "\(Self.device)=com.example.app"])

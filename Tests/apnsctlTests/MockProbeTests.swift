@@ -26,13 +26,8 @@ struct MockProbeTests {
     @Test func theProberReadsEveryTokenAnswer() throws {
         let directory = CLI.temporaryDirectory("mock-probe")
         defer { try? FileManager.default.removeItem(at: directory) }
+        let token = try CLI.keystoreWithToken(in: directory)
         let keystore = directory.appendingPathComponent("ks").path
-        #expect(try CLI.run(["keystore", "init", keystore]).status == 0)
-        #expect(try CLI.run(["key", "generate", "--keystore", keystore, "--team", "TEAM123456",
-                             "--key-id", "KEY1234567"]).status == 0)
-        let token = try CLI.run(["token", "--keystore", keystore, "--team", "TEAM123456"]).stdout
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        try Data((token + "\n").utf8).write(to: directory.appendingPathComponent("token.jwt"))
         // The same token with its signature's first character changed: parses, but does not verify.
         let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         let flipped = parts[2].first == "A" ? "B" : "A"
