@@ -307,8 +307,8 @@ private final class Transfer: @unchecked Sendable {
         default: kind = .other
         }
         if kind == .tls, notTLS.contains(where: text.contains) {
-            return TransportFailure(kind: .notTLS, message: "the server does not speak TLS: its first bytes are not a "
-                                    + "TLS record (\(text))", curlCode: Int(code.rawValue))
+            return TransportFailure(kind: .notTLS, message: "its first bytes are not a TLS record (\(text))",
+                                    curlCode: Int(code.rawValue))
         }
         return TransportFailure(kind: kind, message: text, curlCode: Int(code.rawValue))
     }

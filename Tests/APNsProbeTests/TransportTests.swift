@@ -109,7 +109,9 @@ import Testing
         let report = try prober(port: server.port, certificates: certificates, timeout: 5).probe()
         #expect(report.failure?.kind == .notTLS, "\(String(describing: report.failure))")
         #expect(report.exitCode == 4)
-        #expect(report.verdict.summary.contains("does not speak TLS"))
+        #expect(report.verdict.summary.contains("does not speak TLS: its first bytes are not a TLS record"),
+                "\(report.verdict.summary)")
+        #expect(report.verdict.summary.components(separatedBy: "speak TLS").count == 2, "said once")
         #expect(!report.verdict.hint.contains("--cacert"))
         #expect(report.requests == 0)
     }
