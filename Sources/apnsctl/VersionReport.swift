@@ -17,6 +17,17 @@ struct VersionReport: Encodable, Sendable {
         case swiftVersion = "swift_version"
     }
 
+    /// What an unstamped build does not know is null, as everywhere in apnsctl's JSON (never `""`).
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        func known(_ text: String) -> String? { text.isEmpty ? nil : text }
+        try container.encode(version, forKey: .version)
+        try container.encode(known(commit), forKey: .commit)
+        try container.encode(known(buildDate), forKey: .buildDate)
+        try container.encode(known(swiftVersion), forKey: .swiftVersion)
+        try container.encode(known(openssl), forKey: .openssl)
+    }
+
     /// This binary's build facts; `openssl` is read from the loaded library.
     static func current(openssl: String = OpenSSLVersion.runtime) -> VersionReport {
         VersionReport(version: String(cString: apnsctl_build_version()), commit: String(cString: apnsctl_build_commit()),
