@@ -77,4 +77,19 @@ import Testing
         #expect(APNsReason.unrelatedKeyIdInToken.status == 403)
         #expect(APNsReason(rawValue: "BadEnvironmentKeyInToken") == .badEnvironmentKeyInToken)
     }
+
+    @Test func theProbeConfigurationsSigningKeyReachesTheReportsVerdict() {
+        let configuration = ProbeConfiguration(
+            target: ProbeTarget(host: "api.sandbox.push.apple.com", port: 443, environment: .development),
+            credential: .token("h.c.s", issuedAt: nil), canary: .canary(topic: "com.example.app"),
+            signingKey: productionOnly)
+        let exchange = Exchange(sentID: "00000000-0000-4000-8000-000000000001", status: 403, headers: [:],
+                                body: Array(#"{"reason":"BadEnvironmentKeyInToken"}"#.utf8), httpVersion: "2",
+                                remoteAddress: nil, remotePort: nil, tlsVersion: "TLSv1.3",
+                                timings: PhaseTimings(dns: nil, connect: nil, tls: nil, firstByte: nil, total: 0.01),
+                                connectionsOpened: 1, failure: nil, certificateRequested: nil, receivedAt: nil)
+        let report = Prober.report(configuration: configuration, exchanges: [exchange], startedAt: Date())
+        #expect(report.exitCode == 1)
+        #expect(report.verdict.hint.hasPrefix("key ABC123DEFG is production-only: the sandbox needs a sandbox"))
+    }
 }
