@@ -1128,7 +1128,7 @@ _apnsctl_token_issue() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--team --key-id --refresh-after --password-file --password-env --keystore --lock-timeout --format)
+    non_repeating_options=(--team --key-id --env --topic --refresh-after --password-file --password-env --keystore --lock-timeout --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1139,6 +1139,14 @@ _apnsctl_token_issue() {
         ;;
     '--key-id')
         __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion token issue -- --key-id "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--env')
+        __apnsctl_add_completions -W 'development'$'\n''production'
+        return
+        ;;
+    '--topic')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion token issue -- --topic "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--refresh-after')

@@ -84,7 +84,7 @@ function __apnsctl_parse_tokens -S
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'issue'
-                __apnsctl_parse_subcommand 0 'team=' 'key-id=' 'refresh-after=' 'password-file=' 'password-env=' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'team=' 'key-id=' 'env=' 'topic=' 'refresh-after=' 'password-file=' 'password-env=' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'inspect'
                 __apnsctl_parse_subcommand 1 'key=' 'key-id=' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
             end
@@ -419,6 +419,8 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apn
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl token" -eq 1' -fa 'inspect' -d 'Decode a provider token: header, claims, age, and whether APNs would accept it.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" team' -l 'team' -d 'The team (may be left out when the keystore holds one team).' -rfka '(__apnsctl_custom_completion ---completion token issue -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" key-id' -l 'key-id' -d 'Sign with this keystore key instead of the team\'s active key (an active or staged key: retired and revoked keys never sign).' -rfka '(__apnsctl_custom_completion ---completion token issue -- --key-id (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" env' -l 'env' -d 'The environment the token is for: the signing key must cover it.' -rfka 'development production'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" topic' -l 'topic' -d 'The topic (bundle id) the token is for: a topic-specific key must list it.' -rfka '(__apnsctl_custom_completion ---completion token issue -- --topic (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" refresh-after' -l 'refresh-after' -d 'Re-sign when the cached token is this old: 20 to 59 minutes.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''

@@ -22,6 +22,12 @@ public enum APNsReason: String, Sendable, CaseIterable, Codable {
     case forbidden = "Forbidden"
     case invalidProviderToken = "InvalidProviderToken"
     case missingProviderToken = "MissingProviderToken"
+    /// The token's key was made for the other environment (Apple's 2025 key model).
+    case badEnvironmentKeyIdInToken = "BadEnvironmentKeyIdInToken"
+    /// The spelling APNs has been seen answering for ``badEnvironmentKeyIdInToken``; both must be understood.
+    case badEnvironmentKeyInToken = "BadEnvironmentKeyInToken"
+    /// The connection is bound to another key (its first push's), and this token's key is not related to it.
+    case unrelatedKeyIdInToken = "UnrelatedKeyIdInToken"
     case badPath = "BadPath"
     case methodNotAllowed = "MethodNotAllowed"
     case unregistered = "Unregistered"
@@ -57,7 +63,7 @@ public enum APNsReason: String, Sendable, CaseIterable, Codable {
             return 400
         case .topicMismatch: return 403
         case .badCertificate, .badCertificateEnvironment, .expiredProviderToken, .forbidden, .invalidProviderToken,
-             .missingProviderToken:
+             .missingProviderToken, .badEnvironmentKeyIdInToken, .badEnvironmentKeyInToken, .unrelatedKeyIdInToken:
             return 403
         case .badPath: return 404
         case .methodNotAllowed: return 405

@@ -22,16 +22,20 @@ extension Keystore {
         }
     }
 
-    /// A ``TokenProvider`` over this keystore: its keys, and the cache file every process shares.
-    public func tokenProvider(refreshAfter: RefreshInterval = .default) -> TokenProvider {
-        TokenProvider(keys: KeystoreKeySource(keystore: self), cache: KeystoreTokenCacheStore(keystore: self),
-                      clock: clock, refreshAfter: refreshAfter)
+    /// A ``TokenProvider`` over this keystore: its keys, and the cache file every process shares. Tokens are
+    /// signed for `environment` and `topic` (see ``KeySelection``; nil environment: the key must cover both).
+    public func tokenProvider(refreshAfter: RefreshInterval = .default, environment: APNsEnvironment? = nil,
+                              topic: String? = nil) -> TokenProvider {
+        TokenProvider(keys: KeystoreKeySource(keystore: self, environment: environment, topic: topic),
+                      cache: KeystoreTokenCacheStore(keystore: self), clock: clock, refreshAfter: refreshAfter)
     }
 
-    /// The cached (or a new) token for `team` (nil: the only team), signed by its active key or by `keyID`.
-    public func token(team: String? = nil, keyID: String? = nil,
-                      refreshAfter: RefreshInterval = .default) throws -> IssuedToken {
-        try tokenProvider(refreshAfter: refreshAfter).token(team: team, keyID: keyID)
+    /// The cached (or a new) token for `team` (nil: the only team), signed by its active key or by `keyID`, which
+    /// must cover `environment` (nil: both environments) and `topic` (see ``KeySelection``).
+    public func token(team: String? = nil, keyID: String? = nil, environment: APNsEnvironment? = nil,
+                      topic: String? = nil, refreshAfter: RefreshInterval = .default) throws -> IssuedToken {
+        try tokenProvider(refreshAfter: refreshAfter, environment: environment, topic: topic)
+            .token(team: team, keyID: keyID)
     }
 
     /// When each key last signed a token, from the cache file.
@@ -41,11 +45,19 @@ extension Keystore {
 }
 
 /// The keystore as a ``ProviderKeySource``: reads the manifest on every call, so a rotation made by another
-/// process is seen at once.
+/// process is seen at once. The key chosen must cover `environment` and `topic` (``KeySelection``).
 public struct KeystoreKeySource: ProviderKeySource {
     public let keystore: Keystore
+    /// The environment the tokens are for; nil: the key must cover both.
+    public let environment: APNsEnvironment?
+    /// The topic the tokens are for; nil: any.
+    public let topic: String?
 
-    public init(keystore: Keystore) { self.keystore = keystore }
+    public init(keystore: Keystore, environment: APNsEnvironment? = nil, topic: String? = nil) {
+        self.keystore = keystore
+        self.environment = environment
+        self.topic = topic
+    }
 
     public func signingKey(team: String?, keyID: String?) throws -> SigningKeyReference {
         let manifest = try keystore.manifest()
@@ -59,11 +71,17 @@ public struct KeystoreKeySource: ProviderKeySource {
                 throw APNsError.keystore("key \(keyID) is \(record.state.rawValue) and never signs new tokens",
                                          hint: "use the team's active key: leave --key out")
             }
-            return SigningKeyReference(teamID: record.teamID, keyID: keyID)
+            let chosen = try KeySelection.choose(among: [record], team: record.teamID,
+                                                 teamKeys: manifest.keys.filter { $0.teamID == record.teamID },
+                                                 environment: environment, topic: topic)
+            return SigningKeyReference(teamID: chosen.teamID, keyID: chosen.keyID)
         }
         let team = try team ?? manifest.onlyTeam(keystore: keystore.path)
-        let record = try manifest.requireActiveKey(team: team, keystore: keystore.path)
-        return SigningKeyReference(teamID: team, keyID: record.keyID)
+        _ = try manifest.requireActiveKey(team: team, keystore: keystore.path)
+        let teamKeys = manifest.keys.filter { $0.teamID == team }
+        let chosen = try KeySelection.choose(among: teamKeys.filter { $0.state == .active }, team: team,
+                                             teamKeys: teamKeys, environment: environment, topic: topic)
+        return SigningKeyReference(teamID: team, keyID: chosen.keyID)
     }
 
     public func privateKey(for reference: SigningKeyReference) throws -> P256.Signing.PrivateKey {

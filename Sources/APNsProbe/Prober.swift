@@ -19,9 +19,12 @@ public struct ProbeConfiguration: Sendable {
     public var count: Int
     /// Seconds each round may take.
     public var timeout: Double
+    /// The keystore key that signed the token credential, with its recorded scope (for the verdict's hints).
+    public var signingKey: SigningKeyDescription?
 
     public init(target: ProbeTarget, credential: ProbeCredential, caFile: String? = nil, canary: CanaryRequest,
-                count: Int = 1, timeout: Double = 10) {
+                count: Int = 1, timeout: Double = 10, signingKey: SigningKeyDescription? = nil) {
+        self.signingKey = signingKey
         self.target = target
         self.credential = credential
         self.caFile = caFile
@@ -122,7 +125,8 @@ public final class Prober {
             environment: configuration.target.environment, credentialKind: configuration.credential.kind,
             dummyDeviceToken: configuration.canary.deviceToken.isDummy, tokenIssuedAt: configuration.tokenIssuedAt,
             clockOffset: ClockOffset.offset(dateHeader: exchange.headers["date"], localReceived: exchange.receivedAt),
-            now: exchange.receivedAt ?? Date(), certificateRequested: exchange.certificateRequested)
+            now: exchange.receivedAt ?? Date(), certificateRequested: exchange.certificateRequested,
+            signingKey: configuration.signingKey)
         return ReasonCatalog.verdict(status: status, reason: exchange.reason, context: context)
     }
 

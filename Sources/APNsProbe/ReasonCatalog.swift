@@ -149,6 +149,8 @@ public enum ReasonCatalog {
             return invalidToken(context)
         case "MissingProviderToken":
             return missingProviderToken(context)
+        case "BadEnvironmentKeyIdInToken", "BadEnvironmentKeyInToken", "UnrelatedKeyIdInToken":
+            return explainKeyScope(reason, context: context)
         case "BadPath":
             return ("the request path is not /3/device/<token>", "POST to /3/device/<hex device token>")
         case "MethodNotAllowed":

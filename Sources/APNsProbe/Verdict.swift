@@ -83,11 +83,15 @@ public struct VerdictContext: Sendable {
     public var now: Date
     /// Whether the server asked for a client certificate in the TLS handshake; nil when unknown.
     public var certificateRequested: Bool?
+    /// The keystore key that signed the token, with its recorded scope; nil when the credential is not a keystore
+    /// key's token.
+    public var signingKey: SigningKeyDescription?
 
     public init(environment: APNsEnvironment?, credentialKind: String, dummyDeviceToken: Bool,
                 tokenIssuedAt: Date? = nil, clockOffset: Double? = nil, now: Date = Date(),
-                certificateRequested: Bool? = nil) {
+                certificateRequested: Bool? = nil, signingKey: SigningKeyDescription? = nil) {
         self.certificateRequested = certificateRequested
+        self.signingKey = signingKey
         self.environment = environment
         self.credentialKind = credentialKind
         self.dummyDeviceToken = dummyDeviceToken

@@ -33,8 +33,8 @@ enum ChannelRun {
     static func send(_ request: CanaryRequest, operation: String, app: ChannelAppOptions, target: ProbeTargetOptions,
                      credential: ProbeCredentialOptions, text: (ChannelResult) -> String) throws -> ChannelResult {
         CurlRuntime.bootstrap()
-        let resolved = try credential.resolve()
         let place = try ChannelTarget.resolve(environment: target.env, host: target.host, port: target.port)
+        let resolved = try credential.resolve(for: place.environment)
         if let cacert = target.cacert { _ = try SecureFile.read(cacert, limit: 16 << 20) }
         let client = ChannelClient(target: place, credential: resolved.credential, caFile: target.cacert,
                                    timeout: target.timeout)

@@ -16,7 +16,8 @@ struct KeyRotate: AsyncParsableCommand {
         abstract: "Make a staged key the team's active key and retire the old one, in one atomic step.",
         discussion: "The retired key still verifies tokens for --grace minutes but never signs new ones. "
             + "Cached tokens of the old key are dropped. With --probe, a canary push signed by the new key goes "
-            + "first (to --env, or --host/--port); unless APNs accepts it, nothing changes.")
+            + "first (to --env, or --host/--port with --env saying which environment the server plays); the new key "
+            + "must cover that environment (without --env, both) and --topic. Unless APNs accepts it, nothing changes.")
 
     @Option(help: ArgumentHelp("The team whose key rotates.", valueName: "TEAMID"), completion: KeystoreCompletion.teams)
     var team: String
@@ -73,10 +74,11 @@ struct KeyRotate: AsyncParsableCommand {
         try AppleIdentifier.validate(to, what: "key id", flag: "--to")
         let store = try keystore.open(secrets: secrets)
         let canaryReport = CanaryReport()
+        let signingKey = probe ? try canaryKey(store) : nil
         let result: RotationResult
         do {
             result = try await store.rotate(team: team, to: to, grace: TimeInterval(grace * 60),
-                                            canary: probe ? canaryProbe(report: canaryReport) : nil)
+                                            canary: probe ? canaryProbe(report: canaryReport, signingKey: signingKey) : nil)
         } catch let error as APNsError {
             // Like `probe`, a refused canary still prints its report: scripts read why from the JSON.
             if format == .json, let report = canaryReport.value {
@@ -98,16 +100,29 @@ struct KeyRotate: AsyncParsableCommand {
         }
     }
 
+    /// The new key, checked before anything is signed: it may become active, and its scope covers the canary's
+    /// environment (without one, both) and topic (``KeySelection``).
+    private func canaryKey(_ store: Keystore) throws -> SigningKeyDescription {
+        let record = try store.key(to)
+        try KeyTransition.checkPromote(record, team: team)
+        let environment = try ProbeTarget.resolve(environment: target.env, host: target.host, port: target.port).environment
+        _ = try KeySelection.choose(among: [record], team: team, teamKeys: try store.keys(team: team),
+                                    environment: environment, topic: canary.topic)
+        return SigningKeyDescription(record)
+    }
+
     /// The canary: one probe with a token signed by the new key; throws unless the verdict is healthy.
     /// Mistakes in the probe's own options (a missing --cacert file, no --topic) are reported here, with their
     /// own exit code and hint, before anything is signed or changed.
-    private func canaryProbe(report box: CanaryReport) throws -> @Sendable (ProviderToken) async throws -> Void {
+    private func canaryProbe(report box: CanaryReport, signingKey: SigningKeyDescription?) throws
+        -> @Sendable (ProviderToken) async throws -> Void {
         let request = try canary.request(defaultTopic: nil)
         let target = self.target
         try Prober(try target.configuration(credential: .token("", issuedAt: nil), canary: request)).validate()
         return { token in
-            let configuration = try target.configuration(
+            var configuration = try target.configuration(
                 credential: .token(token.compact, issuedAt: token.issuedAtDate), canary: request)
+            configuration.signingKey = signingKey
             let prober = Prober(configuration)
             try prober.validate()
             let report = try prober.probe()

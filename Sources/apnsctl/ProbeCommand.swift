@@ -72,12 +72,16 @@ struct ProbeCommand: AsyncParsableCommand {
 
     func run() async throws {
         CurlRuntime.bootstrap()
-        let resolved = try credential.resolve()
+        let place = channels
+            ? try ChannelTarget.resolve(environment: target.env, host: target.host, port: target.port)
+            : try ProbeTarget.resolve(environment: target.env, host: target.host, port: target.port)
+        let resolved = try credential.resolve(for: place.environment, topic: channels ? nil : canary.topic)
         let count = interval == nil ? self.count : 1
-        let configuration = channels
+        var configuration = channels
             ? try channelsConfiguration(resolved, count: count)
             : try target.configuration(credential: resolved.credential,
                                        canary: try canary.request(defaultTopic: resolved.defaultTopic), count: count)
+        configuration.signingKey = resolved.signingKey
         let prober = Prober(configuration)
         if !channels { try prober.validate() }
         let rounds = interval == nil ? 1 : self.count
@@ -100,8 +104,7 @@ struct ProbeCommand: AsyncParsableCommand {
     }
 
     /// `--channels`: the management host of the environment (or --host/--port), asked for the app's channel list.
-    private func channelsConfiguration(_ resolved: (credential: ProbeCredential, defaultTopic: String?),
-                                       count: Int) throws -> ProbeConfiguration {
+    private func channelsConfiguration(_ resolved: ResolvedCredential, count: Int) throws -> ProbeConfiguration {
         guard let topic = canary.topic ?? resolved.defaultTopic else {
             throw APNsError.usage("--channels needs the app's bundle id", hint: "pass --topic com.example.app")
         }
@@ -150,6 +153,14 @@ enum ProbeFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
 extension APNsEnvironment: ExpressibleByArgument {}
 extension APNsPushType: ExpressibleByArgument {}
 
+/// A credential resolved from the options: what to send, the topic it implies (a certificate's bundle id), and
+/// the keystore key that signed the token with its recorded scope (for the verdict's hints).
+struct ResolvedCredential {
+    var credential: ProbeCredential
+    var defaultTopic: String?
+    var signingKey: SigningKeyDescription?
+}
+
 /// How the probe authenticates: a keystore key's cached token, a ready token, or a client certificate.
 struct ProbeCredentialOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Authenticate with this team's key from the keystore (its cached token).",
@@ -186,19 +197,21 @@ struct ProbeCredentialOptions: ParsableArguments {
         if let keyFlag { throw KeyFlag.usage(keyFlag) }
     }
 
-    /// The credential, and the topic it implies (a certificate's bundle id).
-    func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) throws
-        -> (credential: ProbeCredential, defaultTopic: String?) {
+    /// The credential, and the topic it implies (a certificate's bundle id). A keystore key must cover
+    /// `apnsEnvironment` (nil: a server of unknown environment, so the key must cover both) and `topic`
+    /// (``KeySelection``).
+    func resolve(for apnsEnvironment: APNsEnvironment?, topic: String? = nil,
+                 environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ResolvedCredential {
         if let tokenFile {
             let text = String(decoding: try SecureFile.read(tokenFile, limit: 64 * 1024), as: UTF8.self)
-            return (try token(text, source: tokenFile), nil)
+            return ResolvedCredential(credential: try token(text, source: tokenFile))
         }
         if let tokenEnv {
             guard let text = environment[tokenEnv], !text.isEmpty else {
                 throw APNsError.usage("environment variable \(tokenEnv) is not set",
                                       hint: "export \(tokenEnv)=$(apnsctl token issue …), or use --token-file FILE")
             }
-            return (try token(text, source: "$\(tokenEnv)"), nil)
+            return ResolvedCredential(credential: try token(text, source: "$\(tokenEnv)"))
         }
         if let cert {
             return try certificate(cert)
@@ -206,10 +219,12 @@ struct ProbeCredentialOptions: ParsableArguments {
         if team != nil || key != nil {
             if let team { try AppleIdentifier.validate(team, what: "team id", flag: "--team") }
             if let key { try AppleIdentifier.validate(key, what: "key id", flag: "--key-id") }
-            let issued = try keystore.open(secrets: secret).token(team: team, keyID: key)
-            return (.token(issued.token.compact, issuedAt: issued.token.issuedAtDate), nil)
+            let store = try keystore.open(secrets: secret)
+            let issued = try store.token(team: team, keyID: key, environment: apnsEnvironment, topic: topic)
+            return ResolvedCredential(credential: .token(issued.token.compact, issuedAt: issued.token.issuedAtDate),
+                                      signingKey: try SigningKeyDescription(store.key(issued.token.keyID)))
         }
-        return (.none, nil)
+        return ResolvedCredential(credential: .none)
     }
 
     private func token(_ text: String, source: String) throws -> ProbeCredential {
@@ -224,7 +239,7 @@ struct ProbeCredentialOptions: ParsableArguments {
 
     /// Reads a .p12 (legacy included) or PEM with APNsCredentials and hands libcurl the certificate chain and key
     /// as PEM in memory; the certificate's bundle id becomes the default topic.
-    private func certificate(_ path: String) throws -> (credential: ProbeCredential, defaultTopic: String?) {
+    private func certificate(_ path: String) throws -> ResolvedCredential {
         let source = secret.source(prompt: "Password for \(path): ")
         let bundle = try CredentialReader(password: { try source.resolve() }).read(path: path)
         guard let leaf = bundle.leaf else {
@@ -248,7 +263,8 @@ struct ProbeCredentialOptions: ParsableArguments {
                          + "APNs will refuse it (or this machine's clock is wrong)")
         }
         let chain = bundle.certificates.map(\.pemEncoded).joined(separator: "\n")
-        return (.pem(certificate: Array(chain.utf8), key: Array(try privateKey.pkcs8PEM.utf8), keyPassword: nil),
-                leaf.bundleID)
+        return ResolvedCredential(
+            credential: .pem(certificate: Array(chain.utf8), key: Array(try privateKey.pkcs8PEM.utf8), keyPassword: nil),
+            defaultTopic: leaf.bundleID)
     }
 }

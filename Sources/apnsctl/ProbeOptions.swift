@@ -1,4 +1,5 @@
 import APNsCore
+import APNsKeystore
 import APNsProbe
 import ArgumentParser
 
@@ -65,5 +66,13 @@ struct ProbeCanaryOptions: ParsableArguments {
         }
         return CanaryRequest.canary(deviceToken: token, topic: topic ?? defaultTopic, pushType: pushType,
                                     priority: priority, payload: body)
+    }
+}
+
+extension SigningKeyDescription {
+    /// The keystore key `record`, with its recorded scope, for a probe verdict's hints.
+    init(_ record: KeyRecord) {
+        self.init(keyID: record.keyID, teamID: record.teamID, environments: record.scope.environments,
+                  topics: record.scope.topics, legacy: record.scope.source == .legacy)
     }
 }

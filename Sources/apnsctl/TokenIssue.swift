@@ -16,6 +16,11 @@ struct TokenIssue: AsyncParsableCommand {
         The same token is printed until it is --refresh-after old (20 to 59 minutes; default 50): APNs answers \
         429 TooManyProviderTokenUpdates to tokens refreshed more often and 403 ExpiredProviderToken past 60. \
         A new one is signed sooner when the clock moved back past its iat, or the key was rotated or revoked.
+
+        --env says which environment the token is for: the key must cover it (a legacy key covers both), and a \
+        key that does not is refused (exit 5) with the team's keys and their scopes. Without --env the key must \
+        cover both environments, else it is a usage error (exit 2) naming the choices. --topic also refuses a \
+        topic-specific key that does not list the topic.
         """)
 
     @Option(help: ArgumentHelp("The team (may be left out when the keystore holds one team).", valueName: "TEAMID"),
@@ -26,6 +31,12 @@ struct TokenIssue: AsyncParsableCommand {
             + "keys never sign).", valueName: "KEYID"), completion: KeystoreCompletion.keyIDs)
     var key: String?
     @Option(name: .customLong("key"), help: .hidden) var keyFlag: String?
+    @Option(help: ArgumentHelp("The environment the token is for: the signing key must cover it.",
+                               valueName: "development|production"))
+    var env: APNsEnvironment?
+    @Option(help: ArgumentHelp("The topic (bundle id) the token is for: a topic-specific key must list it.",
+                               valueName: "TOPIC"), completion: KeystoreCompletion.topics)
+    var topic: String?
     @Option(name: .customLong("refresh-after"), help: ArgumentHelp(
         "Re-sign when the cached token is this old: 20 to 59 minutes.", valueName: "MINUTES"))
     var refreshAfter: String = "50"
@@ -34,7 +45,8 @@ struct TokenIssue: AsyncParsableCommand {
     @Option(help: "Output format.") var format: OutputFormat = .text
 
     /// JSON: `token`, `team_id`, `key_id`, `issued_at`, `refresh_at`, `expires_at`, `reused` (from the cache),
-    /// `refresh_reason` (`no_cached_token` | `due` | `clock_moved_backwards` | `key_changed`; null when reused).
+    /// `refresh_reason` (`no_cached_token` | `due` | `clock_moved_backwards` | `key_changed`; null when reused),
+    /// `environments` (the signing key's, as recorded) and `topics` (a topic-specific key's; null when team-scoped).
     struct Output: Encodable {
         var token: String
         var teamID: String
@@ -44,9 +56,11 @@ struct TokenIssue: AsyncParsableCommand {
         var expiresAt: Date
         var reused: Bool
         var refreshReason: RefreshReason?
+        var environments: [APNsEnvironment]
+        var topics: [String]?
         enum CodingKeys: String, CodingKey {
             case token, teamID = "team_id", keyID = "key_id", issuedAt = "issued_at", refreshAt = "refresh_at"
-            case expiresAt = "expires_at", reused, refreshReason = "refresh_reason"
+            case expiresAt = "expires_at", reused, refreshReason = "refresh_reason", environments, topics
         }
 
         /// Every field always present: `refresh_reason` is null for a reused token.
@@ -60,6 +74,8 @@ struct TokenIssue: AsyncParsableCommand {
             try c.encode(expiresAt, forKey: .expiresAt)
             try c.encode(reused, forKey: .reused)
             try c.encode(refreshReason, forKey: .refreshReason)
+            try c.encode(environments, forKey: .environments)
+            try c.encode(topics, forKey: .topics)
         }
     }
 
@@ -68,13 +84,18 @@ struct TokenIssue: AsyncParsableCommand {
         if let team { try AppleIdentifier.validate(team, what: "team id", flag: "--team") }
         if let keyFlag { throw KeyFlag.usage(keyFlag) }
         if let key { try AppleIdentifier.validate(key, what: "key id", flag: "--key-id") }
+        if let topic, let problem = KeyScope.topicProblem(topic) {
+            throw APNsError.usage("--topic \"\(topic)\": \(problem)", hint: "a topic is a bundle id such as com.example.app")
+        }
         let store = try keystore.open(secrets: secrets)
-        let issued = try store.token(team: team, keyID: key, refreshAfter: interval)
+        let issued = try store.token(team: team, keyID: key, environment: env, topic: topic, refreshAfter: interval)
         if format == .json {
+            let scope = try store.key(issued.token.keyID).scope
             try Console.printJSON(Output(token: issued.token.compact, teamID: issued.token.teamID,
                                          keyID: issued.token.keyID, issuedAt: issued.token.issuedAtDate,
                                          refreshAt: issued.refreshAt, expiresAt: issued.expiresAt,
-                                         reused: issued.reused, refreshReason: issued.refreshReason))
+                                         reused: issued.reused, refreshReason: issued.refreshReason,
+                                         environments: scope.environments, topics: scope.topics))
         } else {
             print(issued.token.compact)
         }

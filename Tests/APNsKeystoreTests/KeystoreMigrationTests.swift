@@ -56,7 +56,9 @@ import TestSupport
         let reopened = try Keystore.open(at: store.path)
         #expect(try reopened.key("SBX0000001").scope == sandbox)
         #expect(try reopened.key("NEW456HIJK").scope == .legacy && reopened.key("NEW456HIJK").state == .retired)
-        #expect(try reopened.token(team: "DEF123GHIJ").token.keyID == "SBX0000001")
+        // A sandbox-only active key signs for the sandbox, and only when asked for it.
+        #expect(try reopened.token(team: "DEF123GHIJ", environment: .development).token.keyID == "SBX0000001")
+        #expect { _ = try reopened.token(team: "DEF123GHIJ") } throws: { ($0 as? APNsError)?.status == .usage }
     }
 
     @Test func aVersion2ManifestWithAPendingRequestMigratesToo() throws {

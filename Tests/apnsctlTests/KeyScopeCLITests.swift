@@ -148,7 +148,10 @@ import Testing
         try KeystoreCLI.ok(["key", "generate", "--team", "DEF123GHIJ", "--key-id", "PRD0000001", "--env", "production"], ks)
         try KeystoreCLI.ok(["key", "rotate", "--team", "DEF123GHIJ", "--to", "PRD0000001"], ks)
         #expect(try KeystoreCLI.states(ks)["PRD0000001"] == "active")
-        let after = try KeystoreCLI.json(try KeystoreCLI.ok(["token", "--team", "DEF123GHIJ", "--format", "json"], ks))
+        // The production-only active key signs for production; without --env it is a usage error naming the choice.
+        #expect(KeystoreCLI.failed(try KeystoreCLI.run(["token", "--team", "DEF123GHIJ"], ks), 2, "production-only"))
+        let after = try KeystoreCLI.json(try KeystoreCLI.ok(["token", "--team", "DEF123GHIJ", "--env", "production",
+                                                             "--format", "json"], ks))
         #expect((after as? [String: Any])?["key_id"] as? String == "PRD0000001")
         #expect(try audited(ks, "keystore.migrate").count == 1)
     }
