@@ -50,10 +50,11 @@ PYTHON    ?= /usr/bin/python3
 test-deps: deps
 	@# The peers nearly every suite starts, spelled out; the loop below covers the rest of TEST_TOOLS.
 	@PATH=/usr/sbin:/usr/bin:/sbin:/bin:$$PATH; \
-	command -v openssl >/dev/null && command -v curl >/dev/null && command -v nghttpd >/dev/null || { \
-		echo "make: installing openssl curl nghttp2-server"; \
+	command -v openssl >/dev/null && command -v curl >/dev/null && command -v nghttpd >/dev/null && \
+		command -v readelf >/dev/null || { \
+		echo "make: installing openssl curl nghttp2-server binutils"; \
 		$(SUDO) apt-get -o DPkg::Lock::Timeout=600 update -qq && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq openssl curl nghttp2-server; }
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq openssl curl nghttp2-server binutils; }
 	@apt=""; pip=""; \
 	for entry in $(TEST_TOOLS); do \
 		case "$$entry" in \
