@@ -80,67 +80,45 @@ public struct MockLogEntry: Sendable, Equatable {
     /// the client sent no HTTP/1 request line; `status` is 0 when the client left before the answer).
     init(refusedHTTP1 method: String, path: String, status: Int, detail: String, time: Date, connection: Int,
          remote: String) {
-        self.time = time
-        self.connection = connection
-        self.stream = 0
-        self.remote = remote
-        self.protocol = "http/1.1"
-        self.method = method
-        self.path = path
-        self.auth = "none"
-        self.status = status
-        self.payloadBytes = 0
-        self.detail = detail
+        self.init(event: "http/1.1", method: method, path: path, stream: 0, status: status, reason: nil,
+                  detail: detail, time: time, connection: connection, remote: remote)
     }
 
     /// The entry for a GOAWAY the mock sent on an HTTP/2 connection: `reason` is the GOAWAY's reason or HTTP/2 error
     /// code, `stream` its last stream id.
     init(goAway reason: String, lastStream: Int, detail: String, time: Date, connection: Int, remote: String) {
-        self.time = time
-        self.connection = connection
-        self.stream = lastStream
-        self.remote = remote
-        self.protocol = "h2"
-        self.method = "GOAWAY"
-        self.path = "-"
-        self.auth = "none"
-        self.status = 0
-        self.reason = reason
-        self.payloadBytes = 0
-        self.detail = detail
+        self.init(event: "h2", method: "GOAWAY", path: "-", stream: lastStream, status: 0, reason: reason,
+                  detail: detail, time: time, connection: connection, remote: remote)
     }
 
     /// The entry for a stream the mock refused with RST_STREAM REFUSED_STREAM because the client opened more streams
     /// than the connection advertises: `method` `RST_STREAM`, `path` the request's, `status` 0, `reason`
     /// `REFUSED_STREAM`.
     init(refusedStream stream: Int, path: String, detail: String, time: Date, connection: Int, remote: String) {
-        self.time = time
-        self.connection = connection
-        self.stream = stream
-        self.remote = remote
-        self.protocol = "h2"
-        self.method = "RST_STREAM"
-        self.path = path
-        self.auth = "none"
-        self.status = 0
-        self.reason = "REFUSED_STREAM"
-        self.payloadBytes = 0
-        self.detail = detail
+        self.init(event: "h2", method: "RST_STREAM", path: path, stream: stream, status: 0, reason: "REFUSED_STREAM",
+                  detail: detail, time: time, connection: connection, remote: remote)
     }
 
     /// The entry for a TLS handshake that failed: `protocol` `tls`, `method` and `path` `-`, `status` 0, `reason`
     /// `TLSHandshakeFailed`, `detail` why (a client certificate refused, plaintext on the TLS port, …).
     init(tlsFailure detail: String, time: Date, connection: Int, remote: String) {
+        self.init(event: "tls", method: "-", path: "-", stream: 0, status: 0, reason: "TLSHandshakeFailed",
+                  detail: detail, time: time, connection: connection, remote: remote)
+    }
+
+    /// A line about the connection rather than a request: no credential, no payload, no push headers.
+    private init(event protocolName: String, method: String, path: String, stream: Int, status: Int, reason: String?,
+                 detail: String, time: Date, connection: Int, remote: String) {
         self.time = time
         self.connection = connection
-        self.stream = 0
+        self.stream = stream
         self.remote = remote
-        self.protocol = "tls"
-        self.method = "-"
-        self.path = "-"
+        self.protocol = protocolName
+        self.method = method
+        self.path = path
         self.auth = "none"
-        self.status = 0
-        self.reason = "TLSHandshakeFailed"
+        self.status = status
+        self.reason = reason
         self.payloadBytes = 0
         self.detail = detail
     }
