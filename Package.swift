@@ -24,6 +24,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
@@ -101,14 +102,17 @@ let package = Package(
         .testTarget(name: "APNsCoreTests", dependencies: ["TestSupport", "APNsCore"], swiftSettings: strict),
         .testTarget(name: "APNsCredentialsTests", dependencies: ["TestSupport", "APNsCredentials", "APNsCore"], swiftSettings: strict),
         .testTarget(name: "APNsTokensTests", dependencies: ["TestSupport", "APNsTokens", "APNsCore"], swiftSettings: strict),
-        .testTarget(name: "APNsKeystoreTests", dependencies: ["TestSupport", "APNsKeystore", "APNsTokens", "APNsCore"],
+        .testTarget(name: "APNsKeystoreTests", dependencies: ["TestSupport", "APNsKeystore", "APNsTokens", "APNsCore",
+                                                              .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
         .testTarget(name: "APNsProbeTests", dependencies: ["TestSupport", "APNsProbe", "APNsMock", "APNsCore"], swiftSettings: strict),
         .testTarget(name: "APNsMockTests", dependencies: ["TestSupport", 
             "APNsMock", "APNsTokens", "APNsCore",
             .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: strict),
-        .testTarget(name: "apnsctlTests", dependencies: ["TestSupport", "APNsCore"], swiftSettings: strict),
+        .testTarget(name: "apnsctlTests", dependencies: [
+            "TestSupport", "APNsCore", .product(name: "PropertyBased", package: "swift-property-based"),
+        ], swiftSettings: strict),
         .testTarget(name: "APNsProvisioningTests", dependencies: [
             "TestSupport", "APNsProvisioning", "APNsCredentials", "APNsKeystore", "APNsCore",
         ], swiftSettings: strict),

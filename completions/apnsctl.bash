@@ -694,9 +694,9 @@ _apnsctl_key_export-public() {
 
 _apnsctl_key_rotate() {
     repeating_flags=()
-    non_repeating_flags=(--probe --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--team --to --grace --env --host --port --cacert --timeout --device-token --topic --push-type --priority --payload --password-file --password-env --keystore --lock-timeout --format)
+    non_repeating_flags=(--allow-gap --probe --version -h --help)
+    repeating_options=(--to)
+    non_repeating_options=(--team --grace --env --host --port --cacert --timeout --device-token --topic --push-type --priority --payload --password-file --password-env --keystore --lock-timeout --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions

@@ -7,7 +7,7 @@ import APNsCore
 public enum KeyState: String, Codable, Sendable, CaseIterable {
     /// Imported or generated, not yet used to sign: the next rotation's target.
     case staged
-    /// Signs the team's tokens. Exactly one per team.
+    /// Signs tokens for the slots it covers: at most one active key per slot (``ActiveKeyRule``).
     case active
     /// Replaced by a rotation: verifies tokens until its grace period ends, never signs.
     case retired
@@ -20,7 +20,7 @@ public enum KeyState: String, Codable, Sendable, CaseIterable {
 
 /// The transitions the keystore allows, as pure checks that name what is wrong.
 public enum KeyTransition {
-    /// Checks that `key` may become the team's active key.
+    /// Checks that `key` may become active in its slots.
     public static func checkPromote(_ key: KeyRecord, team: String) throws {
         guard key.teamID == team else {
             throw APNsError.keystore("key \(key.keyID) belongs to team \(key.teamID), not \(team)",
@@ -30,7 +30,8 @@ public enum KeyTransition {
         case .staged, .retired:
             return
         case .active:
-            throw APNsError.keystore("key \(key.keyID) is already the active key of team \(team)",
+            throw APNsError.keystore("key \(key.keyID) is already the active key of team \(team) in "
+                                     + key.slots.words,
                                      hint: "import or generate a new key first; it starts staged")
         case .revoked:
             throw APNsError.keystore("key \(key.keyID) is revoked and can never be active again",
@@ -38,7 +39,7 @@ public enum KeyTransition {
         }
     }
 
-    /// Checks that `key` may be revoked. The active key only with `force` (the team is then left without one).
+    /// Checks that `key` may be revoked. An active key only with `force` (its slots are then left without one).
     public static func checkRevoke(_ key: KeyRecord, force: Bool) throws {
         switch key.state {
         case .staged, .retired:
@@ -47,7 +48,8 @@ public enum KeyTransition {
             return
         case .active:
             throw APNsError.keystore(
-                "key \(key.keyID) is the active key of team \(key.teamID); revoking it leaves the team unable to sign",
+                "key \(key.keyID) is active (team \(key.teamID), \(key.scope.environmentsText)); revoking it leaves "
+                    + "\(key.slots.words) unable to sign",
                 hint: "rotate first (`apnsctl key rotate --team \(key.teamID) --to NEWID`), or pass --force")
         case .revoked:
             throw APNsError.keystore("key \(key.keyID) is already revoked", hint: "purge it: `apnsctl key purge \(key.keyID)`")

@@ -8,7 +8,8 @@ import Foundation
 #endif
 
 extension Keystore {
-    /// Adds a signing key for `team` under `keyID`. The team's first key becomes active, later ones staged.
+    /// Adds a signing key for `team` under `keyID`. It starts active when none of its slots has an active key
+    /// (``ActiveKeyRule``), staged otherwise.
     ///
     /// Re-importing the same key material under the same id changes nothing; an id that exists with different
     /// material, or material already stored under another id, is refused. `storedPEM` is what goes to disk
@@ -52,14 +53,17 @@ extension Keystore {
                                          hint: "one key has one key id; check which file you meant")
             }
             let now = clock.now()
-            let first = manifest.activeKey(team: team) == nil
-            let record = KeyRecord(
-                keyID: keyID, teamID: team, state: first ? .active : .staged, createdAt: now,
-                activatedAt: first ? now : nil, retiredAt: nil, verifyUntil: nil, revokedAt: nil,
+            var record = KeyRecord(
+                keyID: keyID, teamID: team, state: .staged, createdAt: now,
+                activatedAt: nil, retiredAt: nil, verifyUntil: nil, revokedAt: nil,
                 file: KeystoreLayout.keyFile(keyID), encrypted: encrypted, origin: origin,
                 registeredWithApple: origin == .imported,
                 publicKey: Data(material.publicKeyDER).base64EncodedString(), fingerprint: material.fingerprint,
                 scope: scope)
+            if ActiveKeyRule.startsActive(record, among: manifest.keys) {
+                record.state = .active
+                record.activatedAt = now
+            }
             CrashPoint.reach("\(action):before-key-file")
             // An orphan file from an earlier crash (no manifest entry) is replaced.
             try SecureFile.write(Array((storedPEM ?? material.pkcs8PEM).utf8), to: layout.absolute(record.file),

@@ -13,74 +13,106 @@ import Glibc
 public struct RotationResult: Sendable, Equatable {
     /// The team rotated.
     public let teamID: String
-    /// The key now active.
-    public let activeKeyID: String
-    /// The key retired by this rotation; nil when the team had no active key.
-    public let retiredKeyID: String?
-    /// Until when the retired key still verifies tokens.
+    /// The keys now active in the rotated slots, in the order asked.
+    public let activeKeyIDs: [String]
+    /// The keys this rotation retired (they held one of those slots); empty when the slots were free.
+    public let retiredKeyIDs: [String]
+    /// The slots the rotation changed.
+    public let slots: [KeySlot]
+    /// Slots a retired key covered that no key covers now (only with `allowGap`).
+    public let uncovered: [KeySlot]
+    /// Until when the retired keys still verify tokens; nil when none was retired.
     public let verifyUntil: Date?
-    /// True when a canary probe ran and passed.
+    /// True when the canary probes ran and passed.
     public let probed: Bool
+
+    /// The first key made active (the only one unless several were named).
+    public var activeKeyID: String { activeKeyIDs.first ?? "" }
+    /// The first key retired, if any.
+    public var retiredKeyID: String? { retiredKeyIDs.first }
 }
+
+/// A canary run before a rotation commits: called once per key made active with a token that key signed;
+/// the closure probes each environment it should and throws to refuse the rotation.
+public typealias RotationCanary = @Sendable (KeyRecord, ProviderToken) async throws -> Void
 
 extension Keystore {
     /// Default grace period during which a retired key still verifies tokens: 60 minutes.
     public static let defaultGrace: TimeInterval = 60 * 60
 
-    /// Makes `newKeyID` the active key of `team` and retires the old one, in one atomic manifest write.
+    /// Makes `newKeyID` active in the slots it covers; see the variant taking several keys.
+    public func rotate(team: String, to newKeyID: String, grace: TimeInterval = defaultGrace, allowGap: Bool = false,
+                       canary: RotationCanary? = nil) async throws -> RotationResult {
+        try await rotate(team: team, to: [newKeyID], grace: grace, allowGap: allowGap, canary: canary)
+    }
+
+    /// Makes `newKeyIDs` active in every slot they cover and retires the keys active there, in one atomic
+    /// manifest write (``ActiveKeyRule/planRotation(team:to:keys:allowGap:)``: refused when a slot would be left
+    /// uncovered, unless `allowGap`).
     ///
-    /// When `canary` is given it runs first, outside the lock, with a token signed by the NEW key; if it throws,
-    /// nothing changes (the refusal is audited). Cached tokens of the old key are dropped.
-    public func rotate(team: String, to newKeyID: String, grace: TimeInterval = defaultGrace,
-                       canary: (@Sendable (ProviderToken) async throws -> Void)? = nil) async throws -> RotationResult {
+    /// When `canary` is given it runs first, outside the lock, once per new key with a token that key signed; if
+    /// it throws, nothing changes (the refusal is audited). Cached tokens of the retired keys are dropped.
+    public func rotate(team: String, to newKeyIDs: [String], grace: TimeInterval = defaultGrace,
+                       allowGap: Bool = false, canary: RotationCanary? = nil) async throws -> RotationResult {
         try AppleIdentifier.validate(team, what: "team id", flag: "--team")
-        try AppleIdentifier.validate(newKeyID, what: "key id", flag: "--to")
+        for keyID in newKeyIDs { try AppleIdentifier.validate(keyID, what: "key id", flag: "--to") }
         guard grace >= 0 else { throw APNsError.usage("--grace must not be negative") }
+        let named = newKeyIDs.joined(separator: ",")
         var probed = false
         if let canary {
             // Check the transition first so a doomed rotation never probes.
-            let candidate = try key(newKeyID)
-            try KeyTransition.checkPromote(candidate, team: team)
-            let token = try ProviderToken.sign(keyID: newKeyID, teamID: team, issuedAt: clock.now(),
-                                               key: try privateKey(of: candidate))
-            do {
-                try await canary(token)
-            } catch {
-                let failure = error as? APNsError
-                let message = failure?.message ?? String(describing: error)
-                try? auditLog.append(AuditEntry(time: clock.now(), action: "key.rotate", teamID: team,
-                                                keyID: newKeyID, outcome: .refused,
-                                                detail: "canary probe failed: \(message)"))
-                // The probe's own exit status stands: APNs refusing the key (1) is not APNs being unreachable (4).
-                let status = failure.map { $0.status == .ok ? .checkFailed : $0.status } ?? .checkFailed
-                let probeHint = failure.map { $0.hint.isEmpty ? "" : $0.hint + "; " } ?? ""
-                throw APNsError(status, "rotation to \(newKeyID) refused: the canary probe failed: \(message)",
-                                hint: probeHint + "nothing changed: \(team)'s active key is unchanged")
+            let keys = try manifest().keys
+            _ = try ActiveKeyRule.planRotation(team: team, to: newKeyIDs, keys: keys, allowGap: allowGap)
+            for keyID in newKeyIDs {
+                let candidate = try key(keyID)
+                let token = try ProviderToken.sign(keyID: keyID, teamID: team, issuedAt: clock.now(),
+                                                   key: try privateKey(of: candidate))
+                do {
+                    try await canary(candidate, token)
+                } catch {
+                    let failure = error as? APNsError
+                    let message = failure?.message ?? String(describing: error)
+                    try? auditLog.append(AuditEntry(time: clock.now(), action: "key.rotate", teamID: team,
+                                                    keyID: named, outcome: .refused,
+                                                    detail: "canary probe of \(keyID) failed: \(message)"))
+                    // The probe's own exit status stands: APNs refusing the key (1) is not APNs being unreachable (4).
+                    let status = failure.map { $0.status == .ok ? .checkFailed : $0.status } ?? .checkFailed
+                    let probeHint = failure.map { $0.hint.isEmpty ? "" : $0.hint + "; " } ?? ""
+                    throw APNsError(status, "rotation to \(keyID) refused: the canary probe failed: \(message)",
+                                    hint: probeHint + "nothing changed: \(team)'s active keys are unchanged")
+                }
             }
             probed = true
         }
-        return try change(action: "key.rotate", team: team, keyID: newKeyID) { manifest, change in
-            var incoming = try manifest.requireKey(newKeyID)
-            try KeyTransition.checkPromote(incoming, team: team)
+        return try change(action: "key.rotate", team: team, keyID: named) { manifest, change in
+            let plan = try ActiveKeyRule.planRotation(team: team, to: newKeyIDs, keys: manifest.keys,
+                                                      allowGap: allowGap)
             let now = clock.now()
-            var retired: KeyRecord?
-            if var old = manifest.activeKey(team: team) {
+            for keyID in plan.retire {
+                var old = try manifest.requireKey(keyID)
                 old.state = .retired
                 old.retiredAt = now
                 old.verifyUntil = now.addingTimeInterval(grace)
                 manifest.update(old)
-                change.dropTokensOf.append(old.keyID)
-                retired = old
+                change.dropTokensOf.append(keyID)
             }
-            incoming.state = .active
-            incoming.activatedAt = now
-            incoming.retiredAt = nil
-            incoming.verifyUntil = nil
-            manifest.update(incoming)
-            change.detail = "active \(newKeyID)" + (retired.map { ", retired \($0.keyID)" } ?? "")
+            for keyID in plan.activate {
+                var incoming = try manifest.requireKey(keyID)
+                incoming.state = .active
+                incoming.activatedAt = now
+                incoming.retiredAt = nil
+                incoming.verifyUntil = nil
+                manifest.update(incoming)
+            }
+            change.detail = "active \(plan.activate.joined(separator: ", "))"
+                + (plan.retire.isEmpty ? "" : ", retired \(plan.retire.joined(separator: ", "))")
+                + " in \(plan.slots.map(\.description).joined(separator: " "))"
+                + (plan.uncovered.isEmpty ? "" : "; left without a key: \(plan.uncovered.map(\.description).joined(separator: " "))")
                 + (probed ? ", canary passed" : "")
-            return RotationResult(teamID: team, activeKeyID: newKeyID, retiredKeyID: retired?.keyID,
-                                  verifyUntil: retired?.verifyUntil, probed: probed)
+            return RotationResult(teamID: team, activeKeyIDs: plan.activate, retiredKeyIDs: plan.retire,
+                                  slots: plan.slots, uncovered: plan.uncovered,
+                                  verifyUntil: plan.retire.isEmpty ? nil : now.addingTimeInterval(grace),
+                                  probed: probed)
         }
     }
 

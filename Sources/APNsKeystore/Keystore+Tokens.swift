@@ -77,7 +77,7 @@ public struct KeystoreKeySource: ProviderKeySource {
             return SigningKeyReference(teamID: chosen.teamID, keyID: chosen.keyID)
         }
         let team = try team ?? manifest.onlyTeam(keystore: keystore.path)
-        _ = try manifest.requireActiveKey(team: team, keystore: keystore.path)
+        _ = try manifest.requireActiveKeys(team: team, keystore: keystore.path)
         let teamKeys = manifest.keys.filter { $0.teamID == team }
         let chosen = try KeySelection.choose(among: teamKeys.filter { $0.state == .active }, team: team,
                                              teamKeys: teamKeys, environment: environment, topic: topic)

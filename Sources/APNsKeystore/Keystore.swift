@@ -94,9 +94,9 @@ public struct Keystore: Sendable {
         try manifest().requireKey(keyID)
     }
 
-    /// The active key of `team`; a keystore error naming the team when it has none.
-    public func activeKey(team: String) throws -> KeyRecord {
-        try manifest().requireActiveKey(team: team, keystore: path)
+    /// The active keys of `team` (one per slot); a keystore error naming the team when it has none.
+    public func activeKeys(team: String) throws -> [KeyRecord] {
+        try manifest().requireActiveKeys(team: team, keystore: path)
     }
 
     /// The team to use when the user gave none: the only team in the keystore.
@@ -159,6 +159,11 @@ public struct Keystore: Sendable {
                 try writeTokenCache(cache)
             }
             if manifest != before {
+                // The last guard of the invariants: a change that would break one is refused, never written.
+                if let problem = manifest.problems.first {
+                    throw APNsError.keystore("\(action) refused: it would leave \(problem)",
+                                             hint: "`apnsctl key list` shows the keys' states and scopes")
+                }
                 let bytes = try KeystoreJSON.encode(manifest)
                 let id = UUID().uuidString.lowercased()
                 try auditLog.append(AuditEntry(time: clock.now(), action: action, teamID: team ?? change.teamID,

@@ -174,14 +174,15 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// Team ids with at least one key, sorted.
     public var teams: [String] { Array(Set(keys.map(\.teamID))).sorted() }
 
-    /// The active key of `team`, if it has one.
-    public func activeKey(team: String) -> KeyRecord? {
-        keys.first { $0.teamID == team && $0.state == .active }
+    /// The active keys of `team` (one per slot, ``ActiveKeyRule``).
+    public func activeKeys(team: String) -> [KeyRecord] {
+        keys.filter { $0.teamID == team && $0.state == .active }
     }
 
-    /// The active key of `team`, or a keystore error saying why there is none.
-    public func requireActiveKey(team: String, keystore: String) throws -> KeyRecord {
-        if let key = activeKey(team: team) { return key }
+    /// The active keys of `team`, or a keystore error saying why there is none.
+    public func requireActiveKeys(team: String, keystore: String) throws -> [KeyRecord] {
+        let active = activeKeys(team: team)
+        if !active.isEmpty { return active }
         if teams.contains(team) {
             throw APNsError.keystore("team \(team) has no active key",
                                      hint: "make one active: `apnsctl key rotate --team \(team) --to KEYID`")
@@ -221,10 +222,7 @@ public struct Manifest: Codable, Sendable, Equatable {
         for request in pendingRequests where !requests.insert(request.id).inserted {
             found.append("certificate request \(request.id) listed twice")
         }
-        for team in teams {
-            let active = keys.filter { $0.teamID == team && $0.state == .active }.count
-            if active > 1 { found.append("team \(team) has \(active) active keys") }
-        }
+        found += ActiveKeyRule.conflicts(keys).map(\.description)
         return found
     }
 

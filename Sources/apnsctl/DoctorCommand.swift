@@ -128,12 +128,24 @@ enum KeystoreChecks {
             checks.append(DoctorCheck("keys", .warn, "no signing keys", hint: "add one with `apnsctl key import` or `key generate`"))
         }
         for (team, keys) in teams.sorted(by: { $0.key < $1.key }) {
-            if let active = keys.first(where: { $0.state == .active }) {
-                checks.append(DoctorCheck("keys \(team)", .pass, "active key \(active.keyID) (\(keys.count) in total)"))
+            let active = keys.filter { $0.state == .active }
+            if !active.isEmpty {
+                let named = active.map { "\($0.keyID) (\($0.scope.summary))" }.joined(separator: ", ")
+                checks.append(DoctorCheck("keys \(team)", .pass,
+                                          "active: \(named); \(keys.count) in total"))
             } else {
                 checks.append(DoctorCheck("keys \(team)", .warn, "no active key (\(keys.count) in total)",
                                           hint: "activate one with `apnsctl key rotate --team \(team) --to KEYID`"))
             }
+        }
+        for gap in KeyCoverage.gaps(keys: report.keys, certificates: report.certificates) {
+            let environment = gap.environment == .development ? "the sandbox (development)" : "production"
+            checks.append(DoctorCheck(
+                "keys \(gap.teamID) \(gap.environment.rawValue)", .warn,
+                "no active key covers \(environment), where the push \(gap.neededBy.count == 1 ? "certificate" : "certificates") "
+                    + "for \(gap.neededBy.joined(separator: ", ")) \(gap.neededBy.count == 1 ? "works" : "work")",
+                hint: "import the portal's key for it: `apnsctl key import AuthKey_KEYID.p8 --team \(gap.teamID) "
+                    + "--env \(gap.environment.rawValue)`, or rotate to one: `apnsctl key list --team \(gap.teamID)`"))
         }
         for certificate in report.certificates {
             let name = "certificate \(certificate.subject)"

@@ -15,8 +15,9 @@ struct KeyImport: AsyncParsableCommand {
         Reads PKCS#8, encrypted PKCS#8 and SEC1 (EC PRIVATE KEY) keys, as PEM in any layout (one line, any \
         width, CRLF) or DER, from FILE, from standard input (-) or from an environment variable (--from-env NAME, \
         PEM or base64, as CI systems hold keys); the key is always stored as PKCS#8, and no copy is left elsewhere. \
-        The key id comes from Apple's file name AuthKey_KEYID.p8 unless --key-id is given. The team's first key \
-        becomes active; later ones are staged until `apnsctl key rotate`. --encrypt stores it as encrypted \
+        The key id comes from Apple's file name AuthKey_KEYID.p8 unless --key-id is given. A key is active \
+        when none of its slots (the team's environments, or an environment's topics) has an active key, else \
+        staged until `apnsctl key rotate`. --encrypt stores it as encrypted \
         PKCS#8 (passphrase from the prompt, --password-file or --password-env); the same passphrase opens an \
         encrypted input file. Without --encrypt the key is stored as plain PKCS#8 (0600), as Apple ships it; an \
         encrypted input is then stored decrypted, with a warning saying so.

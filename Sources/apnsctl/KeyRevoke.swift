@@ -11,10 +11,10 @@ struct KeyRevoke: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "revoke",
         abstract: "Mark a key revoked (after revoking it in Apple's portal) and drop every token it signed.",
-        discussion: "The active key is refused unless --force: rotate to a new key first.")
+        discussion: "An active key is refused unless --force: rotate to a new key first.")
 
     @Argument(help: ArgumentHelp("The key id.", valueName: "KEYID"), completion: KeystoreCompletion.keyIDs) var keyID: String
-    @Flag(help: "Revoke even the team's active key (the team then cannot sign until a rotation).")
+    @Flag(help: "Revoke even an active key (its slots then cannot sign until a rotation).")
     var force = false
     @OptionGroup var keystore: KeystoreOptions
     @Option(help: "Output format.") var format: OutputFormat = .text

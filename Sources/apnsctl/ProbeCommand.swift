@@ -168,7 +168,7 @@ struct ProbeCredentialOptions: ParsableArguments {
     var team: String?
 
     @Option(name: .customLong("key-id"), help: ArgumentHelp(
-        "Sign with this keystore key instead of the team's active key.", valueName: "KEYID"),
+        "Sign with this keystore key instead of the team's active key for --env.", valueName: "KEYID"),
             completion: KeystoreCompletion.keyIDs)
     var key: String?
     @Option(name: .customLong("key"), help: .hidden) var keyFlag: String?

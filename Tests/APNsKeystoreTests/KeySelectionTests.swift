@@ -89,16 +89,21 @@ import Testing
                                   scope: try KeyScope(environments: [.production], restriction: .team, source: .declared))
         _ = try store.generateKey(team: Self.team, keyID: "SBX0000001",
                                   scope: try KeyScope(environments: [.development], restriction: .team, source: .declared))
-        #expect(try store.key("SBX0000001").state == .staged)
+        // The sandbox slot was free: the sandbox key is active beside the production one.
+        #expect(try store.key("SBX0000001").state == .active)
+        _ = try store.generateKey(team: Self.team, keyID: "SBX0000002",
+                                  scope: try KeyScope(environments: [.development], restriction: .team, source: .declared))
+        #expect(try store.key("SBX0000002").state == .staged)
         let production = try store.token(team: Self.team, environment: .production)
         #expect(production.token.keyID == "PRD0000001")
-        #expect {
-            _ = try store.token(team: Self.team, environment: .development)
-        } throws: { ($0 as? APNsError)?.matches(.keystore, "PRD0000001", "SBX0000001 (staged") == true }
+        #expect(try store.token(team: Self.team, environment: .development).token.keyID == "SBX0000001")
         #expect { _ = try store.token(team: Self.team) } throws: { ($0 as? APNsError)?.status == .usage }
         #expect {
+            _ = try store.token(team: Self.team, keyID: "SBX0000002", environment: .production)
+        } throws: { ($0 as? APNsError)?.matches(.keystore, "key SBX0000002 (staged, sandbox-only)") == true }
+        #expect {
             _ = try store.token(team: Self.team, keyID: "SBX0000001", environment: .production)
-        } throws: { ($0 as? APNsError)?.matches(.keystore, "key SBX0000001 (staged, sandbox-only)") == true }
+        } throws: { ($0 as? APNsError)?.matches(.keystore, "key SBX0000001 (team DEF123GHIJ's active key, sandbox-only)") == true }
         let sandbox = try store.token(team: Self.team, keyID: "SBX0000001", environment: .development)
         #expect(sandbox.token.keyID == "SBX0000001")
         // The cache is per key: each key's token is reused, neither replaces the other.

@@ -30,7 +30,7 @@ import Testing
         #expect(second.key.origin == .generated)
         let otherTeam = try store.generateKey(team: "OTHER12345", keyID: "GEN0000002")
         #expect(otherTeam.key.state == .active)
-        #expect(try store.activeKey(team: "DEF123GHIJ").keyID == "ABC123DEFG")
+        #expect(try store.activeKeys(team: "DEF123GHIJ").map(\.keyID) == ["ABC123DEFG"])
         #expect(try store.keys(team: "DEF123GHIJ").map(\.keyID) == ["ABC123DEFG", "GEN0000001"])
         // The stored key is the imported one: it signs what the fixture's public key verifies.
         let publicPEM = try String(contentsOfFile: Fixture.path("AuthKey_ABC123DEFG.pub.pem"), encoding: .utf8)

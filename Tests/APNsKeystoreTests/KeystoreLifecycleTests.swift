@@ -20,7 +20,7 @@ import Testing
         let result = try await store.rotate(team: "DEF123GHIJ", to: "NEW0000001", grace: 600)
         #expect(result.activeKeyID == "NEW0000001")
         #expect(result.retiredKeyID == "OLD0000001")
-        #expect(try store.activeKey(team: "DEF123GHIJ").keyID == "NEW0000001")
+        #expect(try store.activeKeys(team: "DEF123GHIJ").map(\.keyID) == ["NEW0000001"])
         #expect(try store.key("OLD0000001").state == .retired)
         // The retired key verifies during its grace period, then not; it never signs.
         #expect(try store.trustedKeys().map(\.keyID).sorted() == ["NEW0000001", "OLD0000001"])
@@ -40,7 +40,8 @@ import Testing
         let before = fileBytes(store.layout.manifest)
         let seen = TokenBox()
         await #expect {
-            try await store.rotate(team: "DEF123GHIJ", to: "NEW0000001") { token in
+            try await store.rotate(team: "DEF123GHIJ", to: "NEW0000001") { record, token in
+                #expect(record.keyID == "NEW0000001")
                 seen.set(token)
                 throw APNsError(.checkFailed, "403 InvalidProviderToken")
             }
@@ -52,7 +53,7 @@ import Testing
         #expect(token.isSignatureValid(for: try store.publicKey("NEW0000001")))
         #expect(try store.auditEntries().last?.outcome == .refused)
         // A passing canary lets the rotation through.
-        let result = try await store.rotate(team: "DEF123GHIJ", to: "NEW0000001") { _ in }
+        let result = try await store.rotate(team: "DEF123GHIJ", to: "NEW0000001") { _, _ in }
         #expect(result.probed)
     }
 
@@ -71,7 +72,7 @@ import Testing
             ("belongs to team OTHER12345", { _ = try await store.rotate(team: "DEF123GHIJ", to: "OTH0000001") }),
             ("only revoked keys can be purged", { try store.purge("OLD0000001") }),
             ("only revoked keys can be purged", { try store.purge("NEW0000001") }),
-            ("is the active key", { try store.revoke("OLD0000001") }),
+            ("is active (team DEF123GHIJ", { try store.revoke("OLD0000001") }),
             ("already revoked", { try store.revoke("REV0000001") }),
         ]
         for (fragment, attempt) in refusals {

@@ -50,14 +50,23 @@ import TestSupport
         #expect(token.keyID == "NEW456HIJK")
         #expect(try store.token(team: "OTHER12345").token.keyID == "GEN0000001")
         let sandbox = try KeyScope(environments: [.development], restriction: .team, source: .declared)
+        let production = try KeyScope(environments: [.production], restriction: .team, source: .declared)
         #expect(try store.generateKey(team: "DEF123GHIJ", keyID: "SBX0000001", scope: sandbox).key.state == .staged)
-        let rotation = try await store.rotate(team: "DEF123GHIJ", to: "SBX0000001")
-        #expect(rotation.activeKeyID == "SBX0000001" && rotation.retiredKeyID == "NEW456HIJK")
+        #expect(try store.generateKey(team: "DEF123GHIJ", keyID: "PRD0000001", scope: production).key.state == .staged)
+        // The legacy key covers both environments: replacing it with the sandbox key alone would leave production
+        // without a key.
+        await #expect { _ = try await store.rotate(team: "DEF123GHIJ", to: "SBX0000001") } throws: {
+            ($0 as? APNsError)?.matches(.keystore, "retires NEW456HIJK", "production", "no active key") == true
+        }
+        let rotation = try await store.rotate(team: "DEF123GHIJ", to: ["SBX0000001", "PRD0000001"])
+        #expect(rotation.activeKeyIDs == ["SBX0000001", "PRD0000001"] && rotation.retiredKeyIDs == ["NEW456HIJK"])
+        #expect(rotation.slots.map(\.description) == ["DEF123GHIJ/development", "DEF123GHIJ/production"])
         let reopened = try Keystore.open(at: store.path)
         #expect(try reopened.key("SBX0000001").scope == sandbox)
         #expect(try reopened.key("NEW456HIJK").scope == .legacy && reopened.key("NEW456HIJK").state == .retired)
-        // A sandbox-only active key signs for the sandbox, and only when asked for it.
+        // Each environment's key signs for it, and only when asked for it.
         #expect(try reopened.token(team: "DEF123GHIJ", environment: .development).token.keyID == "SBX0000001")
+        #expect(try reopened.token(team: "DEF123GHIJ", environment: .production).token.keyID == "PRD0000001")
         #expect { _ = try reopened.token(team: "DEF123GHIJ") } throws: { ($0 as? APNsError)?.status == .usage }
     }
 

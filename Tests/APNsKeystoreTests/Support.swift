@@ -37,3 +37,25 @@ extension APNsError {
         self.status == status && fragments.allSatisfy { message.contains($0) }
     }
 }
+
+/// Key records for the pure rules: a real generated key's record copied with another id, team, state and scope.
+enum KeyRecords {
+    static let template: KeyRecord = {
+        guard let store = try? makeKeystore(), (try? store.generateKey(team: "DEF123GHIJ", keyID: "TEMPLATE01")) != nil,
+              let record = try? store.key("TEMPLATE01") else { preconditionFailure("no template key") }
+        return record
+    }()
+
+    /// A record of `team` in `state`; `environments` empty with `legacy` for a legacy scope.
+    static func make(_ id: String, _ state: KeyState, _ environments: [APNsEnvironment], topics: [String]? = nil,
+                     related: String? = nil, legacy: Bool = false, team: String = "DEF123GHIJ") throws -> KeyRecord {
+        var record = template
+        record.keyID = id
+        record.teamID = team
+        record.state = state
+        record.scope = legacy ? .legacy : try KeyScope(environments: environments,
+                                                        restriction: topics.map { .topics($0) } ?? .team,
+                                                        relatedKeyID: related, source: .declared)
+        return record
+    }
+}

@@ -107,12 +107,37 @@ import Testing
             .status == 0)
         let result = try CLI.run(["doctor", "--keystore", keystore])
         #expect(result.stdout.contains("✔ keystore integrity: 1 key, 0 certificates"), "\(result.stdout)")
-        #expect(result.stdout.contains("(1 in total)"))
+        #expect(result.stdout.contains("; 1 in total"))
         #expect(!result.stdout.contains("1 keys") && !result.stdout.contains("1 certificates"))
     }
 
     @Test func negativeMinDaysIsAUsageError() throws {
         let result = try CLI.run(["doctor", "--min-days", "-1"])
         #expect(result.status == 2)
+    }
+
+    /// A team that signs tokens and holds a certificate for an environment no active key covers gets a warning
+    /// naming the environment and the certificate; a key covering it clears the warning.
+    @Test func aCertificatesEnvironmentThatNoKeyCoversIsAWarning() throws {
+        let ks = try KeystoreCLI.fresh()
+        defer { try? FileManager.default.removeItem(atPath: ks) }
+        try KeystoreCLI.ok(["key", "generate", "--team", "TEAM123456", "--key-id", "PRD0000001", "--env", "production"], ks)
+        try KeystoreCLI.ok(["cert", "import", KeystoreCertImportTests.cert("universal-modern.p12"), "--password-file",
+                            KeystoreCertImportTests.cert("universal-modern.p12.password")], ks)
+        let warned = try KeystoreCLI.run(["doctor", "--format", "json"], ks)
+        let checks = (try JSONSerialization.jsonObject(with: warned.stdoutData) as? [String: Any])?["checks"]
+            as? [[String: Any]] ?? []
+        let gap = try #require(checks.first { $0["name"] as? String == "keys TEAM123456 development" },
+                               "no coverage warning: \(warned.stdout)")
+        #expect(gap["status"] as? String == "warn")
+        #expect(gap["detail"] as? String
+                == "no active key covers the sandbox (development), where the push certificate for com.example.universal works")
+        #expect((gap["hint"] as? String)?.contains("--team TEAM123456 --env development") == true)
+        #expect(!checks.contains { $0["name"] as? String == "keys TEAM123456 production" })
+        let keys = checks.first { $0["name"] as? String == "keys TEAM123456" }
+        #expect(keys?["detail"] as? String == "active: PRD0000001 (production, team-scoped (declared)); 1 in total")
+        try KeystoreCLI.ok(["key", "generate", "--team", "TEAM123456", "--key-id", "SBX0000001", "--env", "development"], ks)
+        let cleared = try KeystoreCLI.run(["doctor"], ks)
+        #expect(!cleared.stdout.contains("keys TEAM123456 development"), "\(cleared.stdout)")
     }
 }

@@ -59,7 +59,7 @@ import Testing
         check.add("token-inspect", "token inspect (invalid signature)", try Self.run([
             "token", "inspect", String(characters), "--format", "json"], ks, status: 1))
 
-        check.add("key-rotate", "key rotate", try Self.run(["key", "rotate", "--team", Self.team, "--to", "GEN0000001",
+        check.add("key-rotate", "key rotate", try Self.run(["key", "rotate", "--team", Self.team, "--to", "GEN0000002",
                                                             "--format", "json"], ks))
         check.add("key-revoke", "key revoke", try Self.run(["key", "revoke", "ABC123DEFG", "--format", "json"], ks))
         check.add("key-purge", "key purge", try Self.run(["key", "purge", "ABC123DEFG", "--format", "json"], ks))

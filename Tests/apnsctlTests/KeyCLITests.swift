@@ -191,7 +191,7 @@ import Testing
             (["key", "revoke", "UNKNOWN001"], 5, "not in the keystore"),
             (["key", "inspect", "UNKNOWN001"], 5, "not in the keystore"),
             (["key", "purge", "NEW0000001"], 5, "only revoked keys can be purged"),
-            (["key", "revoke", "NEW0000001"], 5, "is the active key"),
+            (["key", "revoke", "NEW0000001"], 5, "is active (team DEF123GHIJ"),
             (["key", "rotate", "--team", "DEF123GHIJ", "--to", "NEW0000001"], 5, "already the active key"),
             (["key", "rotate", "--team", "DEF123GHIJ", "--to", "OTH0000001"], 5, "belongs to team OTHER12345"),
             (["key", "rotate", "--team", "DEF123GHIJ", "--to", "new"], 2, "key id"),

@@ -33,7 +33,7 @@ import Testing
                                   "--probe", "--host", "127.0.0.1", "--port", port, "--cacert", ca,
                                   "--topic", "com.example.rotate"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("canary probe signed by NEWKEY0001: accepted"))
+        #expect(result.stdout.contains("canary probe signed by NEWKEY0001 (127.0.0.1): accepted"), "\(result.stdout)")
         let json = try CLI.run(["key", "rotate", "--keystore", keystore, "--team", team, "--to", "OLDKEY0001",
                                 "--probe", "--host", "127.0.0.1", "--port", port, "--cacert", ca,
                                 "--topic", "com.example.rotate", "--format", "json"])
@@ -63,7 +63,7 @@ import Testing
         #expect(result.stderr.contains("apnsctl: error: rotation to LATEKEY001 refused: the canary probe failed"))
         #expect(result.stderr.contains("InvalidProviderToken"))
         #expect(result.stderr.contains("apnsctl: hint: "))
-        #expect(result.stderr.contains("nothing changed: \(team)'s active key is unchanged"))
+        #expect(result.stderr.contains("nothing changed: \(team)'s active keys are unchanged"))
         #expect(try Data(contentsOf: manifest) == before)
         #expect(try activeKey(keystore) == "OLDKEY0001")
         let audit = try CLI.run(["keystore", "audit", "--keystore", keystore])
@@ -91,9 +91,79 @@ import Testing
         #expect(try activeKey(keystore) == "OLDKEY0001")
     }
 
-    @Test func probeWithoutATargetIsAUsageError() throws {
-        let result = try CLI.run(["key", "rotate", "--team", team, "--to", "NEWKEY0001", "--probe"])
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("--probe needs a target"))
+    /// The canary's environment must be one the new key covers: refused before anything is signed or sent.
+    @Test func aCanaryForAnEnvironmentTheKeyDoesNotCoverIsRefusedBeforeSigning() throws {
+        let (directory, keystore, server, port, ca) = try setUp()
+        defer { server.kill(); try? FileManager.default.removeItem(at: directory) }
+        #expect(try CLI.run(["key", "generate", "--keystore", keystore, "--team", team, "--key-id", "SBXKEY0001",
+                             "--env", "development"]).status == 0)
+        let result = try CLI.run(["key", "rotate", "--keystore", keystore, "--team", team, "--to", "SBXKEY0001",
+                                  "--allow-gap", "--probe", "--env", "production", "--host", "127.0.0.1",
+                                  "--port", port, "--cacert", ca, "--topic", "com.example.rotate"])
+        #expect(result.status == 5, "\(result.stderr)")
+        #expect(result.stderr.contains("key SBXKEY0001 (staged, sandbox-only) does not cover production"))
+        let log = server.terminate().stdout
+        #expect(!log.contains("SBXKEY0001"), "a canary was sent: \(log)")
+    }
+
+    /// The migration from one legacy key: a sandbox key and a production key made active together; rotating to
+    /// one of them alone is refused, because it would leave the other environment without a key. A canary goes
+    /// from each new key to the environment the mock plays, so keys of another environment cannot be probed there.
+    @Test func aLegacyKeyIsReplacedBySandboxAndProductionKeysInOneRotation() throws {
+        let directory = CLI.temporaryDirectory("rotate-slots")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let keystore = directory.appendingPathComponent("ks").path
+        #expect(try CLI.run(["keystore", "init", keystore]).status == 0)
+        let keys: [(String, [String])] = [
+            ("LEGACY0001", []), ("SANDBOX001", ["--env", "development"]), ("PRODKEY001", ["--env", "production"]),
+            ("SANDBOX002", ["--env", "development"]),
+            ("TOPICDEV01", ["--env", "development", "--topics", "com.example.rotate"]),
+            ("TOPICDEV02", ["--env", "development", "--topics", "com.example.rotate"]),
+        ]
+        for (key, scope) in keys {
+            let made = try CLI.run(["key", "generate", "--keystore", keystore, "--team", team, "--key-id", key] + scope)
+            #expect(made.status == 0, "\(made.stderr)")
+        }
+        #expect(try states(keystore) == ["LEGACY0001": "active", "SANDBOX001": "staged", "PRODKEY001": "staged",
+                                         "SANDBOX002": "staged", "TOPICDEV01": "active", "TOPICDEV02": "staged"])
+        let ca = directory.appendingPathComponent("ca.pem").path
+        let server = try MockServeProcess(["mock", "serve", "--keystore", keystore, "--port", "0", "--ca-out", ca])
+        defer { server.kill() }
+        let target = ["--probe", "--env", "development", "--host", "127.0.0.1", "--port", String(try server.port()),
+                      "--cacert", ca, "--topic", "com.example.rotate"]
+        let rotate = ["key", "rotate", "--keystore", keystore, "--team", team]
+        let alone = try CLI.run(rotate + ["--to", "SANDBOX001"] + target)
+        #expect(alone.status == 5)
+        #expect(alone.stderr.contains("retires LEGACY0001, which leaves production with no active key"), "\(alone.stderr)")
+        #expect(alone.stderr.contains("repeat --to KEYID"))
+        let production = try CLI.run(rotate + ["--to", "SANDBOX001", "--to", "PRODKEY001"] + target)
+        #expect(production.status == 5)
+        #expect(production.stderr.contains("key PRODKEY001 (staged, production-only) does not cover the sandbox"),
+                "\(production.stderr)")
+        let result = try CLI.run(rotate + ["--to", "SANDBOX001", "--to", "PRODKEY001", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        #expect(json["active_key_ids"] as? [String] == ["SANDBOX001", "PRODKEY001"])
+        #expect(json["retired_key_ids"] as? [String] == ["LEGACY0001"])
+        #expect(json["slots"] as? [String] == ["\(team)/development", "\(team)/production"])
+        // Two sandbox slots at once, each new key probed first.
+        let probed = try CLI.run(rotate + ["--to", "SANDBOX002", "--to", "TOPICDEV02", "--format", "json"] + target)
+        #expect(probed.status == 0, "\(probed.stderr)")
+        let probes = try #require(try JSONSerialization.jsonObject(with: probed.stdoutData) as? [String: Any])
+        #expect((probes["probes"] as? [[String: Any]])?.compactMap { $0["status"] as? Int } == [400, 400])
+        #expect(probes["retired_key_ids"] as? [String] == ["SANDBOX001", "TOPICDEV01"])
+        #expect(try states(keystore) == ["LEGACY0001": "retired", "SANDBOX001": "retired", "PRODKEY001": "active",
+                                         "SANDBOX002": "active", "TOPICDEV01": "retired", "TOPICDEV02": "active"])
+        let log = server.terminate().stdout
+        for key in ["SANDBOX002", "TOPICDEV02"] {
+            #expect(log.contains("auth=token:\(key)/\(team)"), "no canary signed by \(key): \(log)")
+        }
+        #expect(!log.contains("PRODKEY001"), "a production key's canary went to the sandbox mock")
+    }
+
+    func states(_ keystore: String) throws -> [String: String] {
+        let list = try CLI.run(["key", "list", "--keystore", keystore, "--format", "json"])
+        return (try JSONSerialization.jsonObject(with: list.stdoutData) as? [[String: Any]] ?? [])
+            .reduce(into: [String: String]()) { $0[$1["key_id"] as? String ?? "?"] = $1["state"] as? String }
     }
 }

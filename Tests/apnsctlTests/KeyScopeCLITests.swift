@@ -146,13 +146,20 @@ import Testing
         let token = try KeystoreCLI.ok(["token", "--team", "DEF123GHIJ", "--format", "json"], ks)
         #expect((try KeystoreCLI.json(token) as? [String: Any])?["key_id"] as? String == "NEW456HIJK")
         try KeystoreCLI.ok(["key", "generate", "--team", "DEF123GHIJ", "--key-id", "PRD0000001", "--env", "production"], ks)
-        try KeystoreCLI.ok(["key", "rotate", "--team", "DEF123GHIJ", "--to", "PRD0000001"], ks)
-        #expect(try KeystoreCLI.states(ks)["PRD0000001"] == "active")
+        try KeystoreCLI.ok(["key", "generate", "--team", "DEF123GHIJ", "--key-id", "SBX0000001", "--env", "development"], ks)
+        // The legacy key holds both environments: it is replaced by a production and a sandbox key together.
+        let alone = try KeystoreCLI.run(["key", "rotate", "--team", "DEF123GHIJ", "--to", "PRD0000001"], ks)
+        #expect(KeystoreCLI.failed(alone, 5, "leaves the sandbox (development) with no active key"), "\(alone.stderr)")
+        try KeystoreCLI.ok(["key", "rotate", "--team", "DEF123GHIJ", "--to", "PRD0000001", "--to", "SBX0000001"], ks)
+        #expect(try KeystoreCLI.states(ks)["PRD0000001"] == "active" && KeystoreCLI.states(ks)["NEW456HIJK"] == "retired")
         // The production-only active key signs for production; without --env it is a usage error naming the choice.
         #expect(KeystoreCLI.failed(try KeystoreCLI.run(["token", "--team", "DEF123GHIJ"], ks), 2, "production-only"))
         let after = try KeystoreCLI.json(try KeystoreCLI.ok(["token", "--team", "DEF123GHIJ", "--env", "production",
                                                              "--format", "json"], ks))
         #expect((after as? [String: Any])?["key_id"] as? String == "PRD0000001")
+        let sandbox = try KeystoreCLI.json(try KeystoreCLI.ok(["token", "--team", "DEF123GHIJ", "--env", "development",
+                                                               "--format", "json"], ks))
+        #expect((sandbox as? [String: Any])?["key_id"] as? String == "SBX0000001")
         #expect(try audited(ks, "keystore.migrate").count == 1)
     }
 

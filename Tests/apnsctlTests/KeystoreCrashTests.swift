@@ -25,10 +25,12 @@ import Testing
         let keys = try JSONSerialization.jsonObject(with: list.stdoutData) as? [[String: Any]] ?? []
         let ids = Set(keys.compactMap { $0["key_id"] as? String })
         #expect(mustHave.isSubset(of: ids), "\(context): lost \(mustHave.subtracting(ids))")
-        var active = [String: Int]()
-        for key in keys where key["state"] as? String == "active" { active[key["team_id"] as? String ?? "?", default: 0] += 1 }
+        for (slot, holders) in Self.activeSlots(keys) {
+            #expect(holders.count == 1, "\(context): slot \(slot) has active keys \(holders)")
+        }
         for team in Set(keys.compactMap { $0["team_id"] as? String }) {
-            #expect(active[team] == 1, "\(context): team \(team) has \(active[team] ?? 0) active keys")
+            #expect(keys.contains { $0["team_id"] as? String == team && $0["state"] as? String == "active" },
+                    "\(context): team \(team) has no active key")
         }
         for key in keys where key["state"] as? String != "revoked" {
             let id = key["key_id"] as? String ?? "?"
@@ -36,6 +38,22 @@ import Testing
         }
         #expect(try KeystoreCLI.run(["token"], ks).status == 0, "\(context): cannot issue a token")
         #expect(try KeystoreCLI.run(["keystore", "status"], ks).status == 0, "\(context): status fails")
+    }
+
+    /// Each slot (`TEAM/ENV` or `TEAM/ENV/TOPIC`) an active key holds, with the keys holding it, from
+    /// `key list --format json` (`environments`, `topics`).
+    static func activeSlots(_ keys: [[String: Any]]) -> [String: [String]] {
+        var slots = [String: [String]]()
+        for key in keys where key["state"] as? String == "active" {
+            let team = key["team_id"] as? String ?? "?"
+            for environment in key["environments"] as? [String] ?? [] {
+                let topics = key["topics"] as? [String]
+                for slot in topics.map({ $0.map { "\(team)/\(environment)/\($0)" } }) ?? ["\(team)/\(environment)"] {
+                    slots[slot, default: []].append(key["key_id"] as? String ?? "?")
+                }
+            }
+        }
+        return slots
     }
 
     /// How many `action` entries `keystore audit` reports as ok.

@@ -59,6 +59,12 @@ import Testing
         try "legacy-export\n".write(to: directory.appendingPathComponent("p12-password.txt"), atomically: true,
                                     encoding: .utf8)
         try makePushP12(in: directory, certs: certs)
+        // The portal's 2025 keys of the README's rotation recipe: fresh P-256 keys, PKCS#8, made by openssl.
+        for name in ["AuthKey_SBX456HIJK.p8", "AuthKey_PRD789HIJK.p8"] {
+            let made = try CLI.tool("/usr/bin/openssl", ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256",
+                                                   "-out", directory.appendingPathComponent(name).path])
+            #expect(made.status == 0, "openssl genpkey: \(made.output)")
+        }
         return directory
     }
 

@@ -28,17 +28,24 @@ import Testing
 
     @Test func aProductionOnlyKeyIsRefusedForTheSandboxNamingTheTeamsKeys() throws {
         let ks = try keystore(env: "production")
-        try KeystoreCLI.ok(["key", "generate", "--team", Self.team, "--key-id", "SBX0000001", "--env", "development"], ks)
+        // A key for both environments waits staged: production's slot has an active key.
+        try KeystoreCLI.ok(["key", "generate", "--team", Self.team, "--key-id", "SBX0000001", "--env", "both"], ks)
         let refused = try KeystoreCLI.run(["token", "--team", Self.team, "--env", "development"], ks)
         #expect(KeystoreCLI.failed(refused, 5, "key ABC123DEFG (team DEF123GHIJ's active key, production-only) does "
                                    + "not cover the sandbox (development)",
                                    "ABC123DEFG (active; production, team-scoped (declared))",
-                                   "SBX0000001 (staged; development, team-scoped (declared))"), "\(refused.stderr)")
+                                   "SBX0000001 (staged; development+production, team-scoped (declared))"),
+                "\(refused.stderr)")
         #expect(refused.stderr.contains("apnsctl: hint: ") && refused.stdout.isEmpty)
         // Named with --key-id, the staged sandbox key signs for the sandbox.
         let named = try KeystoreCLI.json(try KeystoreCLI.ok(["token", "--team", Self.team, "--env", "development",
                                                              "--key-id", "SBX0000001", "--format", "json"], ks))
         #expect((named as? [String: Any])?["key_id"] as? String == "SBX0000001")
+        // A sandbox-only key finds the sandbox's slot free: active at once, it signs the sandbox's tokens.
+        try KeystoreCLI.ok(["key", "generate", "--team", Self.team, "--key-id", "SBX0000002", "--env", "development"], ks)
+        let sandbox = try KeystoreCLI.json(try KeystoreCLI.ok(["token", "--team", Self.team, "--env", "development",
+                                                               "--format", "json"], ks))
+        #expect((sandbox as? [String: Any])?["key_id"] as? String == "SBX0000002")
     }
 
     @Test func withoutEnvAProductionOnlyKeyIsAUsageErrorNamingTheChoice() throws {
