@@ -82,9 +82,10 @@ struct MockServe: AsyncParsableCommand {
     var unregistered: [String] = []
 
     @Option(name: .customLong("trust-key"), help: ArgumentHelp(
-        "Trust provider tokens signed by this key (public PEM or .p8) for --team, with its scope: env (default "
-            + "both), topics (a topic-specific key: one env), related (its related key).",
-        valueName: "KEYID=PEMFILE[,env=development|production|both][,topics=a+b][,related=KEYID]"),
+        "Trust provider tokens signed by this key (public PEM or .p8) for --team. SCOPE, comma-separated: "
+            + "env=development|production|both (default both), topics=a+b (a topic-specific key: one env), "
+            + "related=KEYID (its related key).",
+        valueName: "KEYID=PEMFILE[,SCOPE]"),
             completion: .file())
     var trustKeys: [String] = []
 
