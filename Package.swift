@@ -64,7 +64,7 @@ let package = Package(
             .product(name: "SwiftASN1", package: "swift-asn1"),
         ], swiftSettings: strict),
         .target(name: "APNsMock", dependencies: [
-            "APNsCore", "APNsCredentials", "APNsTokens",
+            "APNsCore", "APNsCredentials", "APNsTokens", "APNsKeystore",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -107,7 +107,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "APNsProbeTests", dependencies: ["TestSupport", "APNsProbe", "APNsMock", "APNsCore"], swiftSettings: strict),
         .testTarget(name: "APNsMockTests", dependencies: ["TestSupport", 
-            "APNsMock", "APNsTokens", "APNsCore",
+            "APNsMock", "APNsKeystore", "APNsTokens", "APNsCore",
             .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: strict),
         .testTarget(name: "apnsctlTests", dependencies: [

@@ -1626,7 +1626,7 @@ _apnsctl_mock_serve() {
     repeating_flags=()
     non_repeating_flags=(--force --version -h --help)
     repeating_options=(--device --unregistered --trust-key --broadcast-disabled)
-    non_repeating_options=(--host --port --tls-cert --tls-key --ca-out --environment --env --team --keystore --lock-timeout --client-ca --token-update-interval --max-streams-before-success --threads --channels-port --channel-limit --format)
+    non_repeating_options=(--host --port --tls-cert --tls-key --ca-out --environment --env --bad-environment-reason --team --keystore --lock-timeout --client-ca --token-update-interval --max-streams-before-success --threads --channels-port --channel-limit --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1661,6 +1661,10 @@ _apnsctl_mock_serve() {
         ;;
     '--trust-key')
         __apnsctl_add_completions -f
+        return
+        ;;
+    '--bad-environment-reason')
+        __apnsctl_add_completions -W 'BadEnvironmentKeyInToken'$'\n''BadEnvironmentKeyIdInToken'
         return
         ;;
     '--team')

@@ -106,7 +106,7 @@ function __apnsctl_parse_tokens -S
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'serve'
-                __apnsctl_parse_subcommand 0 'host=' 'port=' 'tls-cert=' 'tls-key=' 'ca-out=' 'force' 'environment=' 'device=+' 'unregistered=+' 'trust-key=+' 'team=' 'keystore=' 'lock-timeout=' 'client-ca=' 'token-update-interval=' 'max-streams-before-success=' 'threads=' 'channels-port=' 'channel-limit=' 'broadcast-disabled=+' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'host=' 'port=' 'tls-cert=' 'tls-key=' 'ca-out=' 'force' 'environment=' 'device=+' 'unregistered=+' 'trust-key=+' 'bad-environment-reason=' 'team=' 'keystore=' 'lock-timeout=' 'client-ca=' 'token-update-interval=' 'max-streams-before-success=' 'threads=' 'channels-port=' 'channel-limit=' 'broadcast-disabled=+' 'format=' 'version' 'h/help'
             end
         case 'doctor'
             __apnsctl_parse_subcommand 0 'min-days=' 'format=' 'keystore=' 'lock-timeout=' 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'version' 'h/help'
@@ -554,7 +554,8 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" env environment' -l 'environment' -l 'env' -d 'Which APNs to play: development (sandbox) or production.' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve"' -l 'device' -d 'Register a device token for a topic.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve"' -l 'unregistered' -d 'A device token that answers 410 Unregistered.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve"' -l 'trust-key' -d 'Trust provider tokens signed by this key (public PEM or .p8) for --team.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve"' -l 'trust-key' -d 'Trust provider tokens signed by this key (public PEM or .p8) for --team. SCOPE, comma-separated: env=development|production|both (default both), topics=a+b (a topic-specific key: one env), related=KEYID (its related key).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" bad-environment-reason' -l 'bad-environment-reason' -d 'How to answer a key of the other environment: BadEnvironmentKeyInToken (as APNs has been seen to) or BadEnvironmentKeyIdInToken (Apple\'s documented spelling).' -rfka 'BadEnvironmentKeyInToken BadEnvironmentKeyIdInToken'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" team' -l 'team' -d 'The team id the --trust-key keys belong to.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''

@@ -4,9 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What one connection has proved so far: its client certificate, and the provider token it last used
-/// successfully, with when that token was first accepted on it. APNs tracks tokens per connection, so
-/// separate connections may carry different tokens.
+/// What one connection has proved so far: its client certificate, the provider token it last used
+/// successfully, with when that token was first accepted on it, and the key its first accepted push bound it to.
+/// APNs tracks tokens per connection, so separate connections may carry different tokens.
 public struct ConnectionAuthState: Sendable, Equatable {
     /// The TLS client certificate's entitlements, when the client presented one.
     public var clientCertificate: ClientCertificateIdentity?
@@ -19,6 +19,9 @@ public struct ConnectionAuthState: Sendable, Equatable {
     /// The key id, team id and `iat` of ``currentToken``, verified when it was accepted: the same token again
     /// needs only its age checked, not its signature.
     private(set) var currentClaims: (keyID: String, teamID: String, issuedAt: Date)?
+    /// The key of the first push on this connection whose key the mock accepted (environment and topic covered):
+    /// later pushes may use only keys that may share it (see ``KeyScopeRules``). Nil until then.
+    public private(set) var keyBinding: ConnectionKeyBinding?
 
     public init(clientCertificate: ClientCertificateIdentity? = nil) {
         self.clientCertificate = clientCertificate
@@ -39,8 +42,14 @@ public struct ConnectionAuthState: Sendable, Equatable {
         tokenAcceptedAt = now
     }
 
+    /// Binds the connection to `binding` unless it is bound already (the first push's key stays).
+    mutating func bindIfUnbound(_ binding: ConnectionKeyBinding) {
+        if keyBinding == nil { keyBinding = binding }
+    }
+
     public static func == (lhs: ConnectionAuthState, rhs: ConnectionAuthState) -> Bool {
         lhs.clientCertificate == rhs.clientCertificate && lhs.currentToken == rhs.currentToken
             && lhs.tokenAcceptedAt == rhs.tokenAcceptedAt && lhs.tokenChanges == rhs.tokenChanges
+            && lhs.keyBinding == rhs.keyBinding
     }
 }

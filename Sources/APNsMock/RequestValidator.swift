@@ -8,7 +8,8 @@ import Foundation
 /// Decides what APNs would answer to one request: pure logic, no sockets, so every reason is unit-testable.
 ///
 /// Order of checks: method, path, duplicate headers, `apns-id`, authentication (token or client
-/// certificate), push type, priority, expiration, collapse id, topic, payload, and last the device token:
+/// certificate; for a token also its key's environment and the connection's key binding), push type, priority,
+/// expiration, collapse id, topic (for a topic-specific key: covered by it), payload, and last the device token:
 /// authentication comes before the device token, as on the real service.
 public struct RequestValidator: Sendable {
     /// What the mock knows: environment, devices, trusted keys, limits.
@@ -46,6 +47,7 @@ public struct RequestValidator: Sendable {
             try checkExpirationAndCollapseID(request)
             let topic = try checkTopic(request, pushType: pushType, certificate: connection.clientCertificate,
                                        authentication: authentication, deviceToken: deviceToken)
+            try checkKeyCoversTopic(topic, authentication: authentication, connection: &connection)
             try checkPayload(request, pushType: pushType)
             try checkDevice(deviceToken, topic: topic)
             let uniqueID = policy.environment == .development ? makeID().lowercasedString : nil
@@ -186,6 +188,18 @@ public struct RequestValidator: Sendable {
                             + "(it allows \(certificate.allowedTopics.joined(separator: ", ")))")
         }
         return topic
+    }
+
+    /// A topic-specific key must cover the topic (`400 TopicDisallowed`, the mock's choice: Apple names no reason).
+    /// A key that passes binds the connection when it is not bound yet: the first accepted push's key.
+    private func checkKeyCoversTopic(_ topic: String, authentication: MockAuthentication,
+                                     connection: inout ConnectionAuthState) throws(Rejection) {
+        guard case .token(let keyID, _) = authentication else { return }
+        let scope = policy.scope(ofKey: keyID)
+        if let rejection = KeyScopeRules.topicRejection(keyID: keyID, scope: scope, topic: topic) {
+            throw rejection
+        }
+        connection.bindIfUnbound(ConnectionKeyBinding(keyID: keyID, scope: scope))
     }
 
     /// Push types whose topic is the bundle id plus a suffix, and that users reach by mistake with the bare id.

@@ -5,8 +5,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Checks an `authorization: bearer <jwt>` header the way APNs does, against the trusted keys and the
-/// connection's token history. Pure: the time comes in as a value.
+/// Checks an `authorization: bearer <jwt>` header the way APNs does, against the trusted keys, their scopes (the
+/// environment and the connection's key binding; topics are checked with the topic) and the connection's token
+/// history. Pure: the time comes in as a value.
 struct TokenAuthenticator {
     var policy: ValidationPolicy
 
@@ -25,6 +26,7 @@ struct TokenAuthenticator {
             // Verified when it was first accepted on this connection: only its age can have changed.
             claimed = .token(keyID: known.keyID, teamID: known.teamID)
             try checkAge(issuedAt: known.issuedAt, now: now)
+            try checkKeyScope(known.keyID, connection: connection)
             return claimed
         }
         let token: ProviderToken
@@ -59,6 +61,8 @@ struct TokenAuthenticator {
             throw Rejection(.invalidProviderToken, "iss \(token.teamID) is not key \(token.keyID)'s team \(key.teamID)")
         }
         try checkAge(issuedAt: token.issuedAtDate, now: now)
+        // Before the token is recorded: a key refused for its scope does not replace the connection's token.
+        try checkKeyScope(token.keyID, connection: connection)
         if connection.isTooEarlyToChange(to: compact, now: now, interval: policy.tokenUpdateInterval) {
             throw Rejection(.tooManyProviderTokenUpdates,
                             "token changed on this connection less than \(Int(policy.tokenUpdateInterval)) s after the last")
@@ -99,6 +103,17 @@ struct TokenAuthenticator {
         case 0x20, 0x09: return true
         case 0x00...0x7F, 0x85, 0x2028, 0x2029: return false
         default: return scalar.properties.isWhitespace
+        }
+    }
+
+    /// The key must cover the mock's environment and may share the connection with the key it is bound to.
+    private func checkKeyScope(_ keyID: String, connection: ConnectionAuthState) throws(Rejection) {
+        let scope = policy.scope(ofKey: keyID)
+        if let rejection = KeyScopeRules.environmentRejection(keyID: keyID, scope: scope,
+                                                             environment: policy.environment,
+                                                             reason: policy.badEnvironmentReason)
+            ?? KeyScopeRules.bindingRejection(keyID: keyID, scope: scope, binding: connection.keyBinding) {
+            throw rejection
         }
     }
 

@@ -37,6 +37,13 @@ struct MockServe: AsyncParsableCommand {
         --channels-port N also serves the broadcast channel management API (create, read, delete and list \
         channels, as at api-manage-broadcast.push.apple.com) on its own port, with the same certificate, keys and \
         log; broadcast pushes go to --port. See docs/channels.md for the statuses chosen where Apple is silent.
+
+        Keys have scopes (Apple's 2025 model): a key that does not cover --environment answers 403 \
+        BadEnvironmentKeyInToken (--bad-environment-reason), a topic-specific key sending to a topic it does not \
+        list (a listed bundle id covers its .voip, .complication, … topics) answers 400 TopicDisallowed, and the \
+        first accepted push binds its connection to its key: 403 UnrelatedKeyIdInToken for a key that may not share \
+        it. Keystore keys carry their recorded scope; --trust-key ABC123DEFG=key.pem,env=production,\
+        topics=com.example.app,related=XYZ987WVUT declares one (see docs/mock.md).
         """
     )
 
@@ -75,9 +82,17 @@ struct MockServe: AsyncParsableCommand {
     var unregistered: [String] = []
 
     @Option(name: .customLong("trust-key"), help: ArgumentHelp(
-        "Trust provider tokens signed by this key (public PEM or .p8) for --team.", valueName: "KEYID=PEMFILE"),
+        "Trust provider tokens signed by this key (public PEM or .p8) for --team. SCOPE, comma-separated: "
+            + "env=development|production|both (default both), topics=a+b (a topic-specific key: one env), "
+            + "related=KEYID (its related key).",
+        valueName: "KEYID=PEMFILE[,SCOPE]"),
             completion: .file())
     var trustKeys: [String] = []
+
+    @Option(name: .customLong("bad-environment-reason"), help: ArgumentHelp(
+        "How to answer a key of the other environment: BadEnvironmentKeyInToken (as APNs has been seen to) or "
+            + "BadEnvironmentKeyIdInToken (Apple's documented spelling).", valueName: "REASON"))
+    var badEnvironmentReason: BadEnvironmentReasonArgument = .badEnvironmentKeyInToken
 
     @Option(help: ArgumentHelp("The team id the --trust-key keys belong to.", valueName: "TEAMID"))
     var team: String?
@@ -169,8 +184,7 @@ struct MockServe: AsyncParsableCommand {
                 throw error
             }
         }
-        Self.emit(MockStartup.listeningLine(host: host, port: bound, environment: environment.value,
-                                            trustedKeys: server.configuration.policy.trustedKeys.count,
+        Self.emit(MockStartup.listeningLine(host: host, port: bound, policy: server.configuration.policy,
                                             caFile: caFile, channelsPort: server.channelsPort, format: logFormat))
         await signals.wait()
         await server.stop(reason: .shutdown)
@@ -189,13 +203,16 @@ struct MockServe: AsyncParsableCommand {
         for token in unregistered {
             gone[try MockStartup.deviceToken(token, flag: "--unregistered")] = startedAt
         }
-        var keys = try keystoreKeys()
+        var (keys, scopes) = try keystoreKeys()
         for entry in trustKeys {
-            let (keyID, path) = try MockStartup.assignment(entry, flag: "--trust-key", valueName: "KEYID=PEMFILE")
-            keys.append(try TrustedKey(keyID: keyID, teamID: team ?? "", pemFile: path))
+            let argument = try TrustKeyArgument(parsing: entry)
+            keys.append(try TrustedKey(keyID: argument.keyID, teamID: team ?? "", pemFile: argument.path))
+            scopes[argument.keyID] = argument.scope
         }
         let policy = ValidationPolicy(environment: environment.value, devices: registered, unregistered: gone,
-                                      trustedKeys: keys, tokenUpdateInterval: tokenUpdateInterval)
+                                      trustedKeys: keys, keyScopes: scopes,
+                                      badEnvironmentReason: badEnvironmentReason.reason,
+                                      tokenUpdateInterval: tokenUpdateInterval)
         let tls: MockServerConfiguration.TLSSource
         if let tlsCert, let tlsKey {
             tls = .files(certificate: tlsCert, privateKey: tlsKey)
@@ -213,18 +230,22 @@ struct MockServe: AsyncParsableCommand {
         return configuration
     }
 
-    /// The keys of the keystore, when `--keystore` names one or the default location holds one.
-    private func keystoreKeys() throws -> [TrustedKey] {
+    /// The keys of the keystore, with their recorded scopes, when `--keystore` names one or the default location
+    /// holds one.
+    private func keystoreKeys() throws -> ([TrustedKey], [String: KeyScope]) {
         let location = keystore.location
         guard location.source == .flag
                 || FileManager.default.fileExists(atPath: location.path + "/" + KeystoreLocation.manifestName) else {
-            return []
+            return ([], [:])
         }
         do {
-            return try keystore.open().trustedKeys()
+            let opened = try keystore.open()
+            let trusted = try opened.trustedKeys()
+            let recorded = Dictionary(try opened.keys().map { ($0.keyID, $0.scope) }, uniquingKeysWith: { _, last in last })
+            return (trusted, recorded.filter { keyID, _ in trusted.contains { $0.keyID == keyID } })
         } catch let error as APNsError where location.source != .flag {
             Console.warn("not trusting the keystore at \(location.path): \(error.message)")
-            return []
+            return ([], [:])
         }
     }
 
@@ -256,4 +277,12 @@ enum MockEnvironmentArgument: String, ExpressibleByArgument, CaseIterable {
     case production
 
     var value: APNsEnvironment { self == .development ? .development : .production }
+}
+
+/// `--bad-environment-reason`'s values: the two spellings of the reason for a key of the other environment.
+enum BadEnvironmentReasonArgument: String, ExpressibleByArgument, CaseIterable {
+    case badEnvironmentKeyInToken = "BadEnvironmentKeyInToken"
+    case badEnvironmentKeyIdInToken = "BadEnvironmentKeyIdInToken"
+
+    var reason: APNsReason { self == .badEnvironmentKeyInToken ? .badEnvironmentKeyInToken : .badEnvironmentKeyIdInToken }
 }

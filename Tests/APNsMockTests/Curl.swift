@@ -10,6 +10,8 @@ enum Curl {
         var body: String
         var exitCode: Int32
         var stderr: String
+        /// curl's `%{num_connects}`: new connections this request opened (0 when it reused one).
+        var newConnections: Int = -1
 
         var json: [String: Any]? {
             (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any]
@@ -31,7 +33,7 @@ enum Curl {
             arguments += ["-sS", "--max-time", "20", http2 ? "--http2" : "--http1.1", "--cacert", ca.path,
                           "-D", directory.appendingPathComponent("h\(index)").path,
                           "-o", directory.appendingPathComponent("b\(index)").path,
-                          "-w", "%{http_code} %{http_version}\\n"] + extra + request
+                          "-w", "%{http_code} %{http_version} %{num_connects}\\n"] + extra + request
         }
         let (code, out, err) = try run(arguments, port: port)
         let lines = out.split(separator: "\n").map(String.init)
@@ -47,7 +49,8 @@ enum Curl {
             let body = (try? String(contentsOf: directory.appendingPathComponent("b\(index)"), encoding: .utf8)) ?? ""
             return Response(status: fields.first.flatMap { Int($0) } ?? 0,
                             httpVersion: fields.count > 1 ? fields[1] : "", headers: headers, body: body,
-                            exitCode: code, stderr: err)
+                            exitCode: code, stderr: err,
+                            newConnections: fields.count > 2 ? Int(fields[2]) ?? -1 : -1)
         }
     }
 

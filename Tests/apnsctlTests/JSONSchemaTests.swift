@@ -157,13 +157,20 @@ import Testing
         for key in ["OLDKEY0001", "NEWKEY0001"] {
             _ = try Self.run(["key", "generate", "--keystore", ks, "--team", team, "--key-id", key])
         }
+        // A topic-specific key beside the keystore's legacy ones: the listening line lists both kinds of scope.
+        let scoped = directory.appendingPathComponent("scoped.pem").path
+        _ = try CLI.tool("/usr/bin/openssl", ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256",
+                                              "-out", scoped])
         let mock = try MockServeProcess(["mock", "serve", "--port", "0", "--keystore", ks, "--ca-out", ca,
                                          "--device", "\(registered)=\(topic)", "--unregistered", gone,
+                                         "--trust-key", "SCOPEKEY01=\(scoped),env=development,topics=com.example.other,"
+                                             + "related=OLDKEY0001", "--team", team,
                                          "--format", "json"])
         defer { mock.kill() }
         let first = try #require(mock.firstLine())
         let listening = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
         let port = String(try #require(listening["port"] as? Int))
+        #expect((listening["keys"] as? [[String: Any]])?.compactMap { $0["topics"] as? [String] } == [["com.example.other"]])
         mock.keepReading()
         let target = ["--keystore", ks, "--host", "127.0.0.1", "--port", port, "--cacert", ca, "--topic", topic]
 

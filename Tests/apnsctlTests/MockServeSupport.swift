@@ -135,6 +135,41 @@ enum MockTool {
                       headers: headers, body: body)
     }
 
+    /// One answer of ``curlOneConnection(_:ca:)``: status, body, and curl's `%{num_connects}` (0: a reused connection).
+    struct Answer {
+        var status: Int
+        var body: String
+        var newConnections: Int
+        var reason: String? {
+            ((try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any])?["reason"] as? String
+        }
+    }
+
+    /// Several requests on one `curl --http2` command line (`--next` between them), so curl reuses one connection;
+    /// each request's `newConnections` says whether it did.
+    static func curlOneConnection(_ requests: [[String]], ca: String) throws -> [Answer] {
+        let directory = CLI.temporaryDirectory("curl-next")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var arguments: [String] = []
+        for (index, request) in requests.enumerated() {
+            if index > 0 { arguments.append("--next") }
+            arguments += ["-sS", "--max-time", "20", "--http2", "--cacert", ca,
+                          "-o", directory.appendingPathComponent("b\(index)").path,
+                          "-w", "%{http_code} %{num_connects}\\n"] + request
+        }
+        let lines = try run("/usr/bin/curl", arguments).split(separator: "\n")
+        return requests.indices.map { index in
+            let fields = index < lines.count ? lines[index].split(separator: " ").compactMap { Int($0) } : []
+            let body = (try? String(contentsOf: directory.appendingPathComponent("b\(index)"), encoding: .utf8)) ?? ""
+            return Answer(status: fields.first ?? 0, body: body, newConnections: fields.count > 1 ? fields[1] : -1)
+        }
+    }
+
+    /// True when `/usr/bin/python3` can import PyJWT (`jwt`).
+    static var hasPyJWT: Bool {
+        ((try? CLI.tool("/usr/bin/python3", ["-c", "import jwt"]).status) ?? 1) == 0
+    }
+
     /// A provider token signed by PyJWT (an independent ES256 implementation); nil when PyJWT is not installed.
     static func pyJWT(key: String, keyID: String, teamID: String) throws -> String? {
         let script = """
