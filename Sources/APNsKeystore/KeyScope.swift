@@ -77,6 +77,15 @@ public struct KeyScope: Codable, Sendable, Equatable {
     /// True for a team-scoped key.
     public var isTeamScoped: Bool { topics == nil }
 
+    /// True when the key may sign for `topic`: a team-scoped key for every topic; a topic-specific key for the
+    /// topics it lists and their push-type topics (a listed bundle id `com.x` covers `com.x.voip`,
+    /// `com.x.complication`, `com.x.push-type.liveactivity`, …, see ``APNsPushType/bundleID(ofTopic:)``).
+    /// The one rule the token path and the mock share.
+    public func covers(topic: String) -> Bool {
+        guard let topics else { return true }
+        return topics.contains(topic) || topics.contains(APNsPushType.bundleID(ofTopic: topic))
+    }
+
     /// True when the key works in `environment`.
     public func covers(_ environment: APNsEnvironment) -> Bool { environments.contains(environment) }
 

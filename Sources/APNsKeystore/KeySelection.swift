@@ -51,8 +51,7 @@ public enum KeySelection {
 
     /// True when `record` may sign for `topic` (nil: any topic).
     public static func covers(_ record: KeyRecord, topic: String?) -> Bool {
-        guard let topic, let topics = record.scope.topics else { return true }
-        return topics.contains(topic)
+        topic.map(record.scope.covers(topic:)) ?? true
     }
 
     /// "ABC123DEFG (active; production, team-scoped (declared))".

@@ -49,14 +49,9 @@ enum KeyScopeRules {
 
     /// The refusal for key `keyID` of `scope` sending to `topic`; nil when the key covers the topic.
     static func topicRejection(keyID: String, scope: KeyScope, topic: String) -> Rejection? {
-        guard let topics = scope.topics, !covers(topics, topic: topic) else { return nil }
+        guard let topics = scope.topics, !scope.covers(topic: topic) else { return nil }
         return Rejection(.topicDisallowed, "key \(keyID) is topic-specific (\(topics.joined(separator: ", "))) and "
                          + "does not cover \(topic) (Apple documents no reason: TopicDisallowed is the mock's choice)")
-    }
-
-    /// True when `topic`, or the bundle id it is a push-type topic of (`com.x.voip` → `com.x`), is listed.
-    static func covers(_ topics: [String], topic: String) -> Bool {
-        topics.contains(topic) || topics.contains(APNsPushType.bundleID(ofTopic: topic))
     }
 
     private static func describe(_ keyID: String, _ scope: KeyScope) -> String {

@@ -111,4 +111,12 @@ import Testing
         #expect(try store.token(team: Self.team, keyID: "SBX0000001", environment: .development).reused)
         #expect(try store.token(team: Self.team, environment: .production).token.compact == production.token.compact)
     }
+
+    /// The token path and the mock share one topic rule: a listed bundle id covers its push-type topics.
+    @Test func aTopicKeyListingTheBundleIDSignsForItsVoIPTopic() throws {
+        let topical = try record("TOP0000001", .active, [.production], topics: ["com.example.app"])
+        let team = try record("PRD0000001", .active, [.production])
+        #expect(try choose([team, topical], .production, topic: "com.example.app.voip").keyID == "TOP0000001")
+        #expect(try choose([team, topical], .production, topic: "com.example.other").keyID == "PRD0000001")
+    }
 }

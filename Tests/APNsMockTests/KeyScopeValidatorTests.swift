@@ -121,14 +121,18 @@ struct KeyScopeValidatorTests {
         #expect(lookalike.reason == .topicDisallowed)
     }
 
-    @Test func aListedBundleIDCoversItsPushTypeTopicsButNotTheOtherWayRound() {
-        for suffix in APNsPushType.allSuffixes {
-            #expect(KeyScopeRules.covers(["com.example.app"], topic: "com.example.app" + suffix), "\(suffix)")
+    @Test func aListedBundleIDCoversItsPushTypeTopicsButNotTheOtherWayRound() throws {
+        func scope(_ topics: [String]) throws -> KeyScope {
+            try KeyScope(environments: [.production], restriction: .topics(topics), source: .declared)
         }
-        #expect(KeyScopeRules.covers(["com.example.app.voip"], topic: "com.example.app.voip"))
-        #expect(!KeyScopeRules.covers(["com.example.app.voip"], topic: "com.example.app"))
-        #expect(!KeyScopeRules.covers(["com.example.app"], topic: "com.example.app2.voip"))
-        #expect(!KeyScopeRules.covers(["com.example"], topic: "com.example.app"))
+        for suffix in APNsPushType.allSuffixes {
+            #expect(try scope(["com.example.app"]).covers(topic: "com.example.app" + suffix), "\(suffix)")
+        }
+        #expect(try scope(["com.example.app.voip"]).covers(topic: "com.example.app.voip"))
+        #expect(try !scope(["com.example.app.voip"]).covers(topic: "com.example.app"))
+        #expect(try !scope(["com.example.app"]).covers(topic: "com.example.app2.voip"))
+        #expect(try !scope(["com.example"]).covers(topic: "com.example.app"))
+        #expect(KeyScope.legacy.covers(topic: "anything.at.all"))
     }
 
     /// Each sequence is pushed on one connection; the answers' reasons (nil: 200) in order.
