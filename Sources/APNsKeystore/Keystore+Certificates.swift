@@ -73,20 +73,18 @@ extension Keystore {
             certificateFile: "certs/\(id).pem", keyFile: "certs/\(id).key.pem")
         let pem = ([input.certificateDER] + input.chainDER).map { PEMBlock.encode($0, label: "CERTIFICATE") }
             .joined()
-        CrashPoint.reach("\(action):before-files")
-        try SecureFile.write(Array(input.privateKeyPEM.utf8), to: layout.absolute(record.keyFile), mode: 0o600,
-                             overwrite: true)
-        try SecureFile.write(Array(pem.utf8), to: layout.absolute(record.certificateFile), mode: 0o600,
-                             overwrite: true)
+        change.write(record.keyFile, Array(input.privateKeyPEM.utf8), crashBefore: "before-files")
+        change.write(record.certificateFile, Array(pem.utf8))
         manifest.certificates.append(record)
         manifest.certificates.sort { ($0.notAfter, $0.id) < ($1.notAfter, $1.id) }
         change.detail = "certificate \(id): \(input.subject); \(input.environments.joined(separator: "+"))"
         return CertificateImportResult(certificate: record, alreadyPresent: false)
     }
 
-    /// The stored certificate (PEM, leaf first) and private key (PEM) of `record`.
-    public func certificateFiles(of record: CertificateRecord) -> (certificate: String, key: String) {
-        (layout.absolute(record.certificateFile), layout.absolute(record.keyFile))
+    /// Files holding the stored certificate (PEM, leaf first) and private key (PEM) of `record`, for programs
+    /// that read files (libcurl).
+    public func certificateFiles(of record: CertificateRecord) throws -> (certificate: String, key: String) {
+        (try storage.objectPath(record.certificateFile), try storage.objectPath(record.keyFile))
     }
 }
 

@@ -64,11 +64,8 @@ extension Keystore {
                 record.state = .active
                 record.activatedAt = now
             }
-            CrashPoint.reach("\(action):before-key-file")
-            // An orphan file from an earlier crash (no manifest entry) is replaced.
-            try SecureFile.write(Array((storedPEM ?? material.pkcs8PEM).utf8), to: layout.absolute(record.file),
-                                 mode: 0o600, overwrite: true)
-            CrashPoint.reach("\(action):after-key-file")
+            change.write(record.file, Array((storedPEM ?? material.pkcs8PEM).utf8), crashBefore: "before-key-file",
+                         crashAfter: "after-key-file")
             manifest.update(record)
             change.detail = "\(record.state.rawValue), \(origin.rawValue)\(encrypted ? ", encrypted" : ""), "
                 + "sha256 \(record.fingerprint.prefix(16)), scope \(scope.summary)"
@@ -89,10 +86,10 @@ extension Keystore {
 
     /// Loads the private key of `record`, asking ``passphrase`` when it is stored encrypted.
     public func privateKey(of record: KeyRecord) throws -> P256.Signing.PrivateKey {
-        let file = layout.absolute(record.file)
+        let file = (try? storage.objectPath(record.file)) ?? record.file
         let bytes: [UInt8]
         do {
-            bytes = try SecureFile.read(file)
+            bytes = try storage.readObject(record.file, limit: 1 << 20)
         } catch let error as APNsError {
             throw APNsError.keystore("key \(record.keyID): its file is missing or unreadable: \(error.message)",
                                      hint: "restore \(file) from a backup, or revoke and re-import the key")

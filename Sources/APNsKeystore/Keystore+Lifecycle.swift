@@ -72,7 +72,7 @@ extension Keystore {
                 } catch {
                     let failure = error as? APNsError
                     let message = failure?.message ?? String(describing: error)
-                    try? auditLog.append(AuditEntry(time: clock.now(), action: "key.rotate", teamID: team,
+                    try? storage.appendAudit(AuditEntry(time: clock.now(), action: "key.rotate", teamID: team,
                                                     keyID: named, outcome: .refused,
                                                     detail: "canary probe of \(keyID) failed: \(message)"))
                     // The probe's own exit status stands: APNs refusing the key (1) is not APNs being unreachable (4).
@@ -143,8 +143,7 @@ extension Keystore {
             try KeyTransition.checkPurge(record)
             // Material first: a crash before the manifest write leaves a revoked entry without material,
             // which never signs and which a second purge removes.
-            CrashPoint.reach("key.purge:before-shred")
-            try Shredder.shred(layout.absolute(record.file))
+            change.shredBefore.append((record.file, crashBefore: "before-shred"))
             manifest.keys.removeAll { $0.keyID == keyID }
             change.detail = "team \(record.teamID), sha256 \(record.fingerprint.prefix(16)); material removed"
         }

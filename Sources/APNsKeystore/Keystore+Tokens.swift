@@ -101,14 +101,6 @@ public struct KeystoreTokenCacheStore: TokenCacheStore {
     public init(keystore: Keystore) { self.keystore = keystore }
 
     public func withExclusiveAccess<T>(_ body: (inout TokenCache) throws -> T) throws -> T {
-        let lock = try KeystoreLock(path: keystore.layout.lock, timeout: keystore.lockTimeout)
-        defer { withExtendedLifetime(lock) {} }
-        let before = keystore.readTokenCache()
-        var cache = before
-        let result = try body(&cache)
-        if cache != before {
-            try keystore.writeTokenCache(cache)
-        }
-        return result
+        try keystore.storage.withTokenCache(body)
     }
 }

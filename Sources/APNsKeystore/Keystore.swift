@@ -6,16 +6,16 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A keystore directory: signing keys with their states, certificates, the token cache and the audit log.
+/// A keystore: signing keys with their states and scopes, certificates, the token cache and the audit log,
+/// kept by a ``KeystoreStorage`` (a directory by default).
 ///
-/// A value names the directory; every read goes to disk, so several processes (and `Keystore` values) see one
-/// another's changes. Changes take an exclusive flock on `.lock`, rewrite `keystore.json` atomically (temp
-/// file, fsync, rename, directory fsync) and append to `audit.log`. Opening checks permissions as ssh does.
+/// A value names the store; every read goes to the storage, so several processes (and `Keystore` values) see one
+/// another's changes. Every change runs through ``change(action:team:keyID:_:)``: the rules edit the manifest and
+/// record what else to store or remove, the storage makes it one atomic, audited step. Opening a directory checks
+/// its permissions as ssh does.
 public struct Keystore: Sendable {
-    /// The files of this keystore.
-    public let layout: KeystoreLayout
-    /// How long a change waits for another process's lock before giving up.
-    public var lockTimeout: TimeInterval
+    /// Where the records are kept.
+    public var storage: any KeystoreStorage
     /// "Now", for records, the audit log and tokens.
     public var clock: any APNsClock
     /// Supplies the passphrase of an encrypted key when it must be decrypted (signing). Nil: encrypted keys
@@ -25,14 +25,29 @@ public struct Keystore: Sendable {
     /// The default wait for the lock.
     public static let defaultLockTimeout: TimeInterval = 10
 
-    private init(layout: KeystoreLayout, lockTimeout: TimeInterval, clock: any APNsClock) {
-        self.layout = layout
-        self.lockTimeout = lockTimeout
+    /// A keystore over `storage`.
+    public init(storage: any KeystoreStorage, clock: any APNsClock = SystemClock()) {
+        self.storage = storage
         self.clock = clock
     }
 
-    /// The directory path.
-    public var path: String { layout.root }
+    private init(layout: KeystoreLayout, lockTimeout: TimeInterval, clock: any APNsClock) {
+        self.init(storage: DirectoryStorage(layout: layout, lockTimeout: lockTimeout), clock: clock)
+    }
+
+    /// How long a change waits for another writer before giving up.
+    public var lockTimeout: TimeInterval {
+        get { storage.lockTimeout }
+        set { storage.lockTimeout = newValue }
+    }
+
+    /// The files of a directory keystore (for another storage, the layout its location would have as a path).
+    public var layout: KeystoreLayout {
+        (storage as? DirectoryStorage)?.layout ?? KeystoreLayout(root: storage.location)
+    }
+
+    /// The store's location: the directory path, or a URL.
+    public var path: String { storage.location }
 
     /// Creates a keystore at `path` (directory 0700, empty manifest 0600). Refuses a directory that already
     /// holds one; an existing empty or README-only directory (the repository's `keystore/`) is fine.
@@ -52,7 +67,7 @@ public struct Keystore: Sendable {
         if !FileManager.default.fileExists(atPath: store.layout.manifest) {
             try SecureFile.write(try KeystoreJSON.encode(Manifest()), to: store.layout.manifest, mode: 0o600)
         }
-        try? store.auditLog.append(AuditEntry(time: clock.now(), action: "keystore.init", teamID: nil, keyID: nil,
+        try? store.storage.appendAudit(AuditEntry(time: clock.now(), action: "keystore.init", teamID: nil, keyID: nil,
                                               outcome: .ok, detail: "created \(path)"))
         return store
     }
@@ -78,10 +93,10 @@ public struct Keystore: Sendable {
         try open(at: location.path, clock: clock, lockTimeout: lockTimeout)
     }
 
-    /// Reads the manifest as it is on disk now.
+    /// Reads the manifest as it is stored now.
     public func manifest() throws -> Manifest {
-        let bytes = try SecureFile.read(layout.manifest, limit: 64 << 20)
-        return try Manifest.decode(bytes, path: layout.manifest)
+        let name = storage is DirectoryStorage ? layout.manifest : storage.location
+        return try Manifest.decode(try storage.readManifest(), path: name)
     }
 
     /// Every key, or the keys of `team`, sorted by team and creation.
@@ -107,8 +122,7 @@ public struct Keystore: Sendable {
     /// Audit entries, oldest first, at or after `since`, with intents settled against the manifest on disk
     /// (see ``AuditEntry``).
     public func auditEntries(since: Date? = nil) throws -> [AuditEntry] {
-        let current = (try? SecureFile.read(layout.manifest, limit: 64 << 20)).map(AuditLog.digest)
-        return AuditLog.reconcile(try auditLog.entries(since: since), currentManifestSHA256: current)
+        try storage.auditEntries(since: since)
     }
 
     /// Sets every directory to 0700 and file to 0600. Works on a keystore `open` refuses.
@@ -122,122 +136,31 @@ public struct Keystore: Sendable {
         return try KeystorePermissions.fix(layout)
     }
 
-    var auditLog: AuditLog { AuditLog(path: layout.audit) }
-
     /// What a change does besides editing the manifest.
-    struct Change {
-        /// For the audit log: what happened.
-        var detail = ""
-        /// The team concerned, when only the body knows it (revoke, purge).
-        var teamID: String?
-        /// Key ids whose cached tokens must go (before the manifest is written).
-        var dropTokensOf: [String] = []
-        /// Files (relative) to overwrite and unlink once the new manifest is on disk (a joined request's key).
-        var shredAfterWrite: [String] = []
-    }
+    typealias Change = KeystoreChange
 
-    /// Runs `body` under the lock on a fresh manifest; writes the manifest atomically if it changed and
-    /// appends an audit entry either way. A manifest write is announced first by an `intent` line (fsynced), so
-    /// a process killed after the write still leaves the change in the audit log (see ``AuditEntry``).
+    /// Runs `body` (the keystore's rules) on the stored manifest and has the storage commit the result in one
+    /// atomic, audited step (``KeystoreStorage/commit(action:team:keyID:now:_:)``). The last guard of the
+    /// invariants runs here: a manifest that breaks one (two active keys in a slot) is refused, never stored.
     func change<T>(action: String, team: String?, keyID: String?,
-                   _ body: (inout Manifest, inout Change) throws -> T) throws -> T {
-        let lock = try KeystoreLock(path: layout.lock, timeout: lockTimeout)
-        defer { withExtendedLifetime(lock) {} }
-        removeAbandonedTemporaryFiles()
-        settleInterruptedChanges()
-        var manifest = try manifest()
-        removeOrphanedRequestKeys(manifest)
-        let before = manifest
-        var change = Change()
-        var changeID: String?
-        let result: T
-        do {
-            result = try body(&manifest, &change)
-            if !change.dropTokensOf.isEmpty {
-                var cache = readTokenCache()
-                for keyID in change.dropTokensOf { cache.drop(keyID: keyID) }
-                try writeTokenCache(cache)
+                   _ body: (inout Manifest, inout KeystoreChange) throws -> T) throws -> T {
+        let clock = self.clock
+        return try storage.commit(action: action, team: team, keyID: keyID, now: { clock.now() }) { manifest, change in
+            let before = manifest
+            let result = try body(&manifest, &change)
+            if manifest != before, let problem = manifest.problems.first {
+                throw APNsError.keystore("\(action) refused: it would leave \(problem)",
+                                         hint: "`apnsctl key list` shows the keys' states and scopes")
             }
-            if manifest != before {
-                // The last guard of the invariants: a change that would break one is refused, never written.
-                if let problem = manifest.problems.first {
-                    throw APNsError.keystore("\(action) refused: it would leave \(problem)",
-                                             hint: "`apnsctl key list` shows the keys' states and scopes")
-                }
-                let bytes = try KeystoreJSON.encode(manifest)
-                let id = UUID().uuidString.lowercased()
-                try auditLog.append(AuditEntry(time: clock.now(), action: action, teamID: team ?? change.teamID,
-                                               keyID: keyID, outcome: .intent, detail: change.detail, changeID: id,
-                                               manifestSHA256: AuditLog.digest(bytes)))
-                changeID = id
-                CrashPoint.reach("\(action):before-manifest")
-                try SecureFile.write(bytes, to: layout.manifest, mode: 0o600, overwrite: true)
-                CrashPoint.reach("\(action):after-manifest")
-            }
-            for file in change.shredAfterWrite {
-                // The manifest no longer names it: a failure here leaves an orphan the next change removes.
-                try? Shredder.shred(layout.absolute(file))
-            }
-        } catch let error as APNsError {
-            let outcome: AuditEntry.Outcome = error.status == .keystore || error.status == .usage ? .refused : .failed
-            try? auditLog.append(AuditEntry(time: clock.now(), action: action, teamID: team ?? change.teamID,
-                                            keyID: keyID, outcome: outcome, detail: error.message, changeID: changeID))
-            throw error
-        } catch {
-            try? auditLog.append(AuditEntry(time: clock.now(), action: action, teamID: team ?? change.teamID,
-                                            keyID: keyID, outcome: .failed, detail: "\(error)", changeID: changeID))
-            throw APNsError(.internalError, "\(action) failed: \(error)", hint: "the manifest was not changed; please report this")
-        }
-        do {
-            try auditLog.append(AuditEntry(time: clock.now(), action: action, teamID: team ?? change.teamID,
-                                           keyID: keyID, outcome: .ok, detail: change.detail, changeID: changeID))
-        } catch let error as APNsError {
-            throw APNsError.keystore("\(action) was made, but recording it failed: \(error.message)",
-                                     hint: "check the free space and permissions of \(layout.audit)")
-        }
-        return result
-    }
-
-    /// Writes the outcome of every change a killed process announced but never finished: `ok` when the manifest
-    /// on disk is the one its intent announced, else `failed`. Only called under the lock.
-    func settleInterruptedChanges() {
-        let pending = auditLog.unsettledIntents()
-        guard !pending.isEmpty else { return }
-        let current = (try? SecureFile.read(layout.manifest, limit: 64 << 20)).map(AuditLog.digest)
-        for intent in pending {
-            let committed = intent.manifestSHA256 != nil && intent.manifestSHA256 == current
-            try? auditLog.append(AuditEntry(
-                time: clock.now(), action: intent.action, teamID: intent.teamID, keyID: intent.keyID,
-                outcome: committed ? .ok : .failed,
-                detail: committed ? "\(intent.detail) (committed; the process making it was killed before its outcome line)"
-                                  : "not committed: the process making it was killed before the manifest write",
-                changeID: intent.changeID))
+            return result
         }
     }
 
-    /// Deletes temporary files a killed writer left (`.NAME.tmp-XXXXXX`, see `SecureFile.write`), so no copy
-    /// of a key outlives its purge. Only called under the lock, when no other write is in flight.
-    func removeAbandonedTemporaryFiles() {
-        for directory in layout.directories {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            for name in names where name.hasPrefix(".") && name.contains(".tmp-") {
-                try? FileManager.default.removeItem(atPath: directory + "/" + name)
-            }
-        }
-    }
-
-    /// The token cache file's contents; empty when absent or unreadable (a cache can always be rebuilt).
-    func readTokenCache() -> TokenCache {
-        guard let bytes = try? SecureFile.read(layout.tokenCache, limit: 16 << 20) else { return TokenCache() }
-        return Self.decodeTokenCache(bytes)
-    }
+    /// The token cache as stored; empty when absent or unreadable (a cache can always be rebuilt).
+    func readTokenCache() -> TokenCache { storage.readTokenCache() }
 
     /// Decodes token cache bytes; empty when they are not one (public for the fuzz target `fuzz-token-cache`).
     public static func decodeTokenCache(_ bytes: [UInt8]) -> TokenCache {
         (try? KeystoreJSON.decoder.decode(TokenCache.self, from: Data(bytes))) ?? TokenCache()
-    }
-
-    func writeTokenCache(_ cache: TokenCache) throws {
-        try SecureFile.write(try KeystoreJSON.encode(cache), to: layout.tokenCache, mode: 0o600, overwrite: true)
     }
 }

@@ -80,10 +80,7 @@ extension Keystore {
                 id: id, subject: request.subject, createdAt: clock.now(), bundleID: request.bundleID,
                 environment: request.environment, publicKey: Data(request.publicKeyDER).base64EncodedString(),
                 fingerprint: request.fingerprint.lowercased(), keyFile: "requests/\(id).key.pem")
-            try SecureFile.ensureDirectory(layout.requestsDirectory)
-            CrashPoint.reach("cert.request:before-key-file")
-            try SecureFile.write(Array(request.privateKeyPEM.utf8), to: layout.absolute(record.keyFile), mode: 0o600,
-                                 overwrite: true)
+            change.write(record.keyFile, Array(request.privateKeyPEM.utf8), crashBefore: "before-key-file")
             manifest.pendingRequests.append(record)
             manifest.pendingRequests.sort { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
             change.detail = "request \(id): \(request.subject)"
@@ -106,7 +103,7 @@ extension Keystore {
 
     /// The private key of a pending request, PKCS#8 PEM.
     public func privateKeyPEM(of request: PendingRequestRecord) throws -> String {
-        let bytes = try SecureFile.read(layout.absolute(request.keyFile), limit: 1 << 20)
+        let bytes = try storage.readObject(request.keyFile, limit: 1 << 20)
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -134,16 +131,6 @@ extension Keystore {
             change.shredAfterWrite.append(request.keyFile)
             change.detail += "; joined request \(request.id)"
             return result
-        }
-    }
-
-    /// Shreds request keys the manifest no longer names (a crash between a join's manifest write and the
-    /// removal of the request key). Only called under the lock.
-    func removeOrphanedRequestKeys(_ manifest: Manifest) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: layout.requestsDirectory)) ?? []
-        let wanted = Set(manifest.pendingRequests.map(\.keyFile))
-        for name in names where name.hasSuffix(".key.pem") && !name.hasPrefix(".") && !wanted.contains("requests/" + name) {
-            try? Shredder.shred(layout.requestsDirectory + "/" + name)
         }
     }
 }

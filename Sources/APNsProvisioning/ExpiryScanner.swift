@@ -38,7 +38,7 @@ public struct ExpiryScanner: Sendable {
         let manifest = try keystore.manifest()
         var items = [ExpiryItem]()
         for record in manifest.certificates {
-            let file = keystore.certificateFiles(of: record).certificate
+            let file = try keystore.certificateFiles(of: record).certificate
             items += certificates(at: file, source: "keystore")
         }
         for key in manifest.keys where key.state != .revoked {

@@ -181,7 +181,7 @@ import Testing
         let store = try makeKeystore(clock: clock)
         let result = try store.addCertificate(sample(notAfter: clock.now().addingTimeInterval(10 * 86_400)))
         #expect(!result.alreadyPresent)
-        let files = store.certificateFiles(of: result.certificate)
+        let files = try store.certificateFiles(of: result.certificate)
         #expect(fileMode(files.key) == 0o600)
         #expect(fileMode(files.certificate) == 0o600)
         #expect(try String(contentsOfFile: files.certificate, encoding: .utf8) == "-----BEGIN CERTIFICATE-----\nMAMCAQE=\n-----END CERTIFICATE-----\n")
