@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "APNsProbe", targets: ["APNsProbe"]),
         .library(name: "APNsMock", targets: ["APNsMock"]),
         .library(name: "APNsProvisioning", targets: ["APNsProvisioning"]),
+        .library(name: "APNsEtcd", targets: ["APNsEtcd"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -30,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
@@ -84,6 +86,14 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ], swiftSettings: strict),
+        // etcd v3 through its JSON gateway (issue 22): the client the fleet keystore is built on.
+        .target(name: "APNsEtcd", dependencies: [
+            "APNsCore",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ], swiftSettings: strict),
         .executableTarget(name: "apnsctl", dependencies: [
             "APNsCore", "APNsCredentials", "APNsKeystore", "APNsTokens", "APNsProbe", "APNsMock", "APNsProvisioning",
             "CBuildInfo",
@@ -108,6 +118,7 @@ let package = Package(
             "APNsMock", "APNsTokens", "APNsCore",
             .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: strict),
+        .testTarget(name: "APNsEtcdTests", dependencies: ["TestSupport", "APNsEtcd", "APNsCore"], swiftSettings: strict),
         .testTarget(name: "apnsctlTests", dependencies: ["TestSupport", "APNsCore"], swiftSettings: strict),
         .testTarget(name: "APNsProvisioningTests", dependencies: [
             "TestSupport", "APNsProvisioning", "APNsCredentials", "APNsKeystore", "APNsCore",
