@@ -28,6 +28,8 @@ TEST_TOOLS += bash=apt:bash
 TEST_TOOLS += sh=apt:dash
 TEST_TOOLS += env=apt:coreutils
 TEST_TOOLS += readelf=apt:binutils
+TEST_TOOLS += etcd=apt:etcd-server
+TEST_TOOLS += etcdctl=apt:etcd-client
 TEST_TOOLS += setpriv=apt:util-linux
 TEST_TOOLS += setsid=apt:util-linux
 TEST_TOOLS += update-ca-certificates=apt:ca-certificates
@@ -51,10 +53,10 @@ test-deps: deps
 	@# The peers nearly every suite starts, spelled out; the loop below covers the rest of TEST_TOOLS.
 	@PATH=/usr/sbin:/usr/bin:/sbin:/bin:$$PATH; \
 	command -v openssl >/dev/null && command -v curl >/dev/null && command -v nghttpd >/dev/null && \
-		command -v readelf >/dev/null || { \
-		echo "make: installing openssl curl nghttp2-server binutils"; \
+		command -v readelf >/dev/null && command -v etcd >/dev/null && command -v etcdctl >/dev/null || { \
+		echo "make: installing openssl curl nghttp2-server binutils etcd-server etcd-client"; \
 		$(SUDO) apt-get -o DPkg::Lock::Timeout=600 update -qq && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq openssl curl nghttp2-server binutils; }
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq openssl curl nghttp2-server binutils etcd-server etcd-client; }
 	@apt=""; pip=""; \
 	for entry in $(TEST_TOOLS); do \
 		case "$$entry" in \

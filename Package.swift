@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "APNsProbe", targets: ["APNsProbe"]),
         .library(name: "APNsMock", targets: ["APNsMock"]),
         .library(name: "APNsProvisioning", targets: ["APNsProvisioning"]),
+        .library(name: "APNsEtcd", targets: ["APNsEtcd"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -31,6 +32,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
@@ -85,9 +87,26 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ], swiftSettings: strict),
+        // etcd v3 through its JSON gateway (issue 22): the client the fleet keystore is built on.
+        .target(name: "APNsEtcd", dependencies: [
+            "APNsCore",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ], swiftSettings: strict),
+        // The keystore kept in etcd for a fleet (issue 22): a KeystoreStorage, secrets sealed with a
+        // key-encryption key; KeystoreStores opens a directory or an etcd:// keystore for the CLI.
+        .target(name: "APNsKeystoreEtcd", dependencies: [
+            "APNsCore", "APNsKeystore", "APNsTokens", "APNsEtcd",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ], swiftSettings: strict),
         .executableTarget(name: "apnsctl", dependencies: [
-            "APNsCore", "APNsCredentials", "APNsKeystore", "APNsTokens", "APNsProbe", "APNsMock", "APNsProvisioning",
-            "CBuildInfo",
+            "APNsCore", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens", "APNsProbe", "APNsMock",
+            "APNsProvisioning", "CBuildInfo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict, linkerSettings: leanRelease),
 
@@ -109,6 +128,10 @@ let package = Package(
         .testTarget(name: "APNsMockTests", dependencies: ["TestSupport", 
             "APNsMock", "APNsKeystore", "APNsTokens", "APNsCore",
             .product(name: "Crypto", package: "swift-crypto"),
+        ], swiftSettings: strict),
+        .testTarget(name: "APNsEtcdTests", dependencies: ["TestSupport", "APNsEtcd", "APNsCore"], swiftSettings: strict),
+        .testTarget(name: "APNsKeystoreEtcdTests", dependencies: [
+            "TestSupport", "APNsKeystoreEtcd", "APNsKeystore", "APNsEtcd", "APNsCore",
         ], swiftSettings: strict),
         .testTarget(name: "apnsctlTests", dependencies: [
             "TestSupport", "APNsCore", .product(name: "PropertyBased", package: "swift-property-based"),

@@ -211,7 +211,7 @@ _apnsctl_cert_inspect() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--password-file --password-env --keystore --lock-timeout --format)
+    non_repeating_options=(--password-file --password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options -1
 
     # Offer option value completions
@@ -225,6 +225,29 @@ _apnsctl_cert_inspect() {
         ;;
     '--keystore')
         __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
         return
         ;;
     '--lock-timeout')
@@ -348,7 +371,7 @@ _apnsctl_cert_import() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--password-file --password-env --keystore --lock-timeout --format)
+    non_repeating_options=(--password-file --password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
@@ -362,6 +385,29 @@ _apnsctl_cert_import() {
         ;;
     '--keystore')
         __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
         return
         ;;
     '--lock-timeout')
@@ -386,7 +432,7 @@ _apnsctl_cert_request() {
     repeating_flags=()
     non_repeating_flags=(--force --list --version -h --help)
     repeating_options=()
-    non_repeating_options=(--out --email --common-name --country --bundle-id --env --discard --keystore --lock-timeout --format)
+    non_repeating_options=(--out --email --common-name --country --bundle-id --env --discard --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -417,6 +463,29 @@ _apnsctl_cert_request() {
         __apnsctl_add_completions -d
         return
         ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
     '--lock-timeout')
         return
         ;;
@@ -431,7 +500,7 @@ _apnsctl_cert_join() {
     repeating_flags=()
     non_repeating_flags=(--legacy --force --version -h --help)
     repeating_options=()
-    non_repeating_options=(--ca --out --to --out-password-file --out-password-env --keystore --lock-timeout --format)
+    non_repeating_options=(--ca --out --to --out-password-file --out-password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
@@ -456,6 +525,29 @@ _apnsctl_cert_join() {
         ;;
     '--keystore')
         __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
         return
         ;;
     '--lock-timeout')
@@ -503,7 +595,7 @@ _apnsctl_key_import() {
     repeating_flags=()
     non_repeating_flags=(--team-scoped --encrypt --version -h --help)
     repeating_options=()
-    non_repeating_options=(--from-env --team --key-id --env --topics --related-key --password-file --password-env --keystore --lock-timeout --format)
+    non_repeating_options=(--from-env --team --key-id --env --topics --related-key --password-file --password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
@@ -540,6 +632,29 @@ _apnsctl_key_import() {
         __apnsctl_add_completions -d
         return
         ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
     '--lock-timeout')
         return
         ;;
@@ -562,7 +677,7 @@ _apnsctl_key_generate() {
     repeating_flags=()
     non_repeating_flags=(--team-scoped --version -h --help)
     repeating_options=()
-    non_repeating_options=(--team --key-id --env --topics --related-key --keystore --lock-timeout --format)
+    non_repeating_options=(--team --key-id --env --topics --related-key --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -589,6 +704,29 @@ _apnsctl_key_generate() {
         __apnsctl_add_completions -d
         return
         ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
     '--lock-timeout')
         return
         ;;
@@ -603,7 +741,7 @@ _apnsctl_key_list() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--team --keystore --lock-timeout --format)
+    non_repeating_options=(--team --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -614,6 +752,29 @@ _apnsctl_key_list() {
         ;;
     '--keystore')
         __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
         return
         ;;
     '--lock-timeout')
@@ -630,13 +791,36 @@ _apnsctl_key_inspect() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--keystore --lock-timeout --format)
+    non_repeating_options=(--keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--keystore')
         __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
         return
         ;;
     '--lock-timeout')
@@ -661,7 +845,7 @@ _apnsctl_key_export-public() {
     repeating_flags=()
     non_repeating_flags=(--force --version -h --help)
     repeating_options=()
-    non_repeating_options=(--out --keystore --lock-timeout --format)
+    non_repeating_options=(--out --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
@@ -672,6 +856,29 @@ _apnsctl_key_export-public() {
         ;;
     '--keystore')
         __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
         return
         ;;
     '--lock-timeout')
@@ -696,7 +903,7 @@ _apnsctl_key_rotate() {
     repeating_flags=()
     non_repeating_flags=(--allow-gap --probe --version -h --help)
     repeating_options=(--to)
-    non_repeating_options=(--team --grace --env --host --port --cacert --timeout --device-token --topic --push-type --priority --payload --password-file --password-env --keystore --lock-timeout --format)
+    non_repeating_options=(--team --grace --env --host --port --cacert --timeout --device-token --topic --push-type --priority --payload --password-file --password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -756,6 +963,29 @@ _apnsctl_key_rotate() {
         __apnsctl_add_completions -d
         return
         ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
     '--lock-timeout')
         return
         ;;
@@ -770,13 +1000,36 @@ _apnsctl_key_revoke() {
     repeating_flags=()
     non_repeating_flags=(--force --version -h --help)
     repeating_options=()
-    non_repeating_options=(--keystore --lock-timeout --format)
+    non_repeating_options=(--keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--keystore')
         __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
         return
         ;;
     '--lock-timeout')
@@ -801,13 +1054,36 @@ _apnsctl_key_purge() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--keystore --lock-timeout --format)
+    non_repeating_options=(--keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--keystore')
         __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
         return
         ;;
     '--lock-timeout')
@@ -840,13 +1116,13 @@ _apnsctl_keystore() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    init|status|audit|fix-permissions)
+    init|status|audit|copy|fix-permissions)
         # Offer subcommand argument completions
         "_apnsctl_keystore_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'init status audit fix-permissions' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'init status audit copy fix-permissions' -- "${cur}"))
         ;;
     esac
 }
@@ -855,13 +1131,36 @@ _apnsctl_keystore_init() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--keystore --lock-timeout --format)
+    non_repeating_options=(--keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--keystore')
         __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
         return
         ;;
     '--lock-timeout')
@@ -886,13 +1185,36 @@ _apnsctl_keystore_status() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--keystore --lock-timeout --min-days --format)
+    non_repeating_options=(--keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --min-days --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--keystore')
         __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
         return
         ;;
     '--lock-timeout')
@@ -912,13 +1234,36 @@ _apnsctl_keystore_audit() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--keystore --lock-timeout --since --format)
+    non_repeating_options=(--keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --since --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--keystore')
         __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
         return
         ;;
     '--lock-timeout')
@@ -934,17 +1279,90 @@ _apnsctl_keystore_audit() {
     esac
 }
 
+_apnsctl_keystore_copy() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--from --to --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--from')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--to')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+}
+
 _apnsctl_keystore_fix-permissions() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--keystore --lock-timeout --format)
+    non_repeating_options=(--keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--keystore')
         __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
         return
         ;;
     '--lock-timeout')
@@ -1060,7 +1478,7 @@ _apnsctl_expiry() {
     repeating_flags=()
     non_repeating_flags=(--no-keystore --version -h --help)
     repeating_options=()
-    non_repeating_options=(--min-days --out --keystore --lock-timeout --password-file --password-env --format)
+    non_repeating_options=(--min-days --out --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --password-file --password-env --format)
     __apnsctl_offer_flags_options -1
 
     # Offer option value completions
@@ -1074,6 +1492,29 @@ _apnsctl_expiry() {
         ;;
     '--keystore')
         __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
         return
         ;;
     '--lock-timeout')
@@ -1128,7 +1569,7 @@ _apnsctl_token_issue() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--team --key-id --env --topic --refresh-after --password-file --password-env --keystore --lock-timeout --format)
+    non_repeating_options=(--team --key-id --env --topic --refresh-after --password-file --password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1163,6 +1604,29 @@ _apnsctl_token_issue() {
         __apnsctl_add_completions -d
         return
         ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
     '--lock-timeout')
         return
         ;;
@@ -1177,7 +1641,7 @@ _apnsctl_token_inspect() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--key --key-id --keystore --lock-timeout --format)
+    non_repeating_options=(--key --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
@@ -1194,6 +1658,29 @@ _apnsctl_token_inspect() {
         __apnsctl_add_completions -d
         return
         ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
     '--lock-timeout')
         return
         ;;
@@ -1208,7 +1695,7 @@ _apnsctl_probe() {
     repeating_flags=()
     non_repeating_flags=(--channels --version -h --help)
     repeating_options=()
-    non_repeating_options=(--env --host --port --cacert --timeout --team --key-id --keystore --lock-timeout --token-file --token-env --cert --password-file --password-env --device-token --topic --push-type --priority --payload --count --interval --format --out)
+    non_repeating_options=(--env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env --device-token --topic --push-type --priority --payload --count --interval --format --out)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1240,6 +1727,29 @@ _apnsctl_probe() {
         ;;
     '--keystore')
         __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
         return
         ;;
     '--lock-timeout')
@@ -1323,7 +1833,7 @@ _apnsctl_channel_create() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--topic --format --storage --env --host --port --cacert --timeout --team --key-id --keystore --lock-timeout --token-file --token-env --cert --password-file --password-env)
+    non_repeating_options=(--topic --format --storage --env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1368,6 +1878,29 @@ _apnsctl_channel_create() {
         __apnsctl_add_completions -d
         return
         ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
     '--lock-timeout')
         return
         ;;
@@ -1396,7 +1929,7 @@ _apnsctl_channel_list() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--topic --format --env --host --port --cacert --timeout --team --key-id --keystore --lock-timeout --token-file --token-env --cert --password-file --password-env)
+    non_repeating_options=(--topic --format --env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1437,6 +1970,29 @@ _apnsctl_channel_list() {
         __apnsctl_add_completions -d
         return
         ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
     '--lock-timeout')
         return
         ;;
@@ -1465,7 +2021,7 @@ _apnsctl_channel_inspect() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--topic --format --env --host --port --cacert --timeout --team --key-id --keystore --lock-timeout --token-file --token-env --cert --password-file --password-env)
+    non_repeating_options=(--topic --format --env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
@@ -1506,6 +2062,29 @@ _apnsctl_channel_inspect() {
         __apnsctl_add_completions -d
         return
         ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
     '--lock-timeout')
         return
         ;;
@@ -1534,7 +2113,7 @@ _apnsctl_channel_delete() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--topic --format --env --host --port --cacert --timeout --team --key-id --keystore --lock-timeout --token-file --token-env --cert --password-file --password-env)
+    non_repeating_options=(--topic --format --env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
@@ -1573,6 +2152,29 @@ _apnsctl_channel_delete() {
         ;;
     '--keystore')
         __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
         return
         ;;
     '--lock-timeout')
@@ -1626,7 +2228,7 @@ _apnsctl_mock_serve() {
     repeating_flags=()
     non_repeating_flags=(--force --version -h --help)
     repeating_options=(--device --unregistered --trust-key --broadcast-disabled)
-    non_repeating_options=(--host --port --tls-cert --tls-key --ca-out --environment --env --bad-environment-reason --team --keystore --lock-timeout --client-ca --token-update-interval --max-streams-before-success --threads --channels-port --channel-limit --format)
+    non_repeating_options=(--host --port --tls-cert --tls-key --ca-out --environment --env --bad-environment-reason --team --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --client-ca --token-update-interval --max-streams-before-success --threads --channels-port --channel-limit --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1674,6 +2276,29 @@ _apnsctl_mock_serve() {
         __apnsctl_add_completions -d
         return
         ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
     '--lock-timeout')
         return
         ;;
@@ -1710,7 +2335,7 @@ _apnsctl_doctor() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--min-days --format --keystore --lock-timeout --env --host --port --cacert --timeout)
+    non_repeating_options=(--min-days --format --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --env --host --port --cacert --timeout)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1724,6 +2349,29 @@ _apnsctl_doctor() {
         ;;
     '--keystore')
         __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
         return
         ;;
     '--lock-timeout')

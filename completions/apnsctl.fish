@@ -26,49 +26,51 @@ function __apnsctl_parse_tokens -S
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'inspect'
-                __apnsctl_parse_subcommand -r 1 'password-file=' 'password-env=' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand -r 1 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'convert'
                 __apnsctl_parse_subcommand -r 1 'to=' 'out=' 'out-dir=' 'force' 'encrypt-key' 'no-key' 'key-only' 'chain' 'no-chain' 'legacy' 'password-file=' 'password-env=' 'out-password-file=' 'out-password-env=' 'format=' 'version' 'h/help'
             case 'verify'
                 __apnsctl_parse_subcommand 1 'topic=+' 'env=' 'min-days=' 'key=' 'ca=' 'at=' 'password-file=' 'password-env=' 'format=' 'version' 'h/help'
             case 'import'
-                __apnsctl_parse_subcommand 1 'password-file=' 'password-env=' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'request'
-                __apnsctl_parse_subcommand 0 'out=' 'force' 'email=' 'common-name=' 'country=' 'bundle-id=' 'env=' 'list' 'discard=' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'out=' 'force' 'email=' 'common-name=' 'country=' 'bundle-id=' 'env=' 'list' 'discard=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'join'
-                __apnsctl_parse_subcommand 1 'ca=' 'out=' 'to=' 'legacy' 'force' 'out-password-file=' 'out-password-env=' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'ca=' 'out=' 'to=' 'legacy' 'force' 'out-password-file=' 'out-password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             end
         case 'key'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'import'
-                __apnsctl_parse_subcommand 1 'from-env=' 'team=' 'key-id=' 'env=' 'topics=' 'team-scoped' 'related-key=' 'encrypt' 'password-file=' 'password-env=' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'from-env=' 'team=' 'key-id=' 'env=' 'topics=' 'team-scoped' 'related-key=' 'encrypt' 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'generate'
-                __apnsctl_parse_subcommand 0 'team=' 'key-id=' 'env=' 'topics=' 'team-scoped' 'related-key=' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'team=' 'key-id=' 'env=' 'topics=' 'team-scoped' 'related-key=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'list'
-                __apnsctl_parse_subcommand 0 'team=' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'team=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'inspect'
-                __apnsctl_parse_subcommand 1 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'export-public'
-                __apnsctl_parse_subcommand 1 'out=' 'force' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'out=' 'force' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'rotate'
-                __apnsctl_parse_subcommand 0 'team=' 'to=+' 'grace=' 'allow-gap' 'probe' 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'device-token=' 'topic=' 'push-type=' 'priority=' 'payload=' 'password-file=' 'password-env=' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'team=' 'to=+' 'grace=' 'allow-gap' 'probe' 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'device-token=' 'topic=' 'push-type=' 'priority=' 'payload=' 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'revoke'
-                __apnsctl_parse_subcommand 1 'force' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'force' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'purge'
-                __apnsctl_parse_subcommand 1 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             end
         case 'keystore'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'init'
-                __apnsctl_parse_subcommand 1 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'status'
-                __apnsctl_parse_subcommand 0 'keystore=' 'lock-timeout=' 'min-days=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'min-days=' 'format=' 'version' 'h/help'
             case 'audit'
-                __apnsctl_parse_subcommand 0 'keystore=' 'lock-timeout=' 'since=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'since=' 'format=' 'version' 'h/help'
+            case 'copy'
+                __apnsctl_parse_subcommand 0 'from=' 'to=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'fix-permissions'
-                __apnsctl_parse_subcommand 0 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             end
         case 'profile'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
@@ -79,37 +81,37 @@ function __apnsctl_parse_tokens -S
                 __apnsctl_parse_subcommand 1 'env=' 'bundle-id=' 'cert=' 'min-days=' 'ca=+' 'password-file=' 'password-env=' 'format=' 'version' 'h/help'
             end
         case 'expiry'
-            __apnsctl_parse_subcommand -r 1 'min-days=' 'out=' 'no-keystore' 'keystore=' 'lock-timeout=' 'password-file=' 'password-env=' 'format=' 'version' 'h/help'
+            __apnsctl_parse_subcommand -r 1 'min-days=' 'out=' 'no-keystore' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'password-file=' 'password-env=' 'format=' 'version' 'h/help'
         case 'token'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'issue'
-                __apnsctl_parse_subcommand 0 'team=' 'key-id=' 'env=' 'topic=' 'refresh-after=' 'password-file=' 'password-env=' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'team=' 'key-id=' 'env=' 'topic=' 'refresh-after=' 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'inspect'
-                __apnsctl_parse_subcommand 1 'key=' 'key-id=' 'keystore=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'key=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             end
         case 'probe'
-            __apnsctl_parse_subcommand 0 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'device-token=' 'topic=' 'push-type=' 'priority=' 'payload=' 'count=' 'interval=' 'channels' 'format=' 'out=' 'version' 'h/help'
+            __apnsctl_parse_subcommand 0 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'device-token=' 'topic=' 'push-type=' 'priority=' 'payload=' 'count=' 'interval=' 'channels' 'format=' 'out=' 'version' 'h/help'
         case 'channel'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'create'
-                __apnsctl_parse_subcommand 0 'topic=' 'format=' 'storage=' 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'topic=' 'format=' 'storage=' 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
             case 'list'
-                __apnsctl_parse_subcommand 0 'topic=' 'format=' 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'topic=' 'format=' 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
             case 'inspect'
-                __apnsctl_parse_subcommand 1 'topic=' 'format=' 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'topic=' 'format=' 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
             case 'delete'
-                __apnsctl_parse_subcommand 1 'topic=' 'format=' 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'topic=' 'format=' 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
             end
         case 'mock'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'serve'
-                __apnsctl_parse_subcommand 0 'host=' 'port=' 'tls-cert=' 'tls-key=' 'ca-out=' 'force' 'environment=' 'device=+' 'unregistered=+' 'trust-key=+' 'bad-environment-reason=' 'team=' 'keystore=' 'lock-timeout=' 'client-ca=' 'token-update-interval=' 'max-streams-before-success=' 'threads=' 'channels-port=' 'channel-limit=' 'broadcast-disabled=+' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'host=' 'port=' 'tls-cert=' 'tls-key=' 'ca-out=' 'force' 'environment=' 'device=+' 'unregistered=+' 'trust-key=+' 'bad-environment-reason=' 'team=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'client-ca=' 'token-update-interval=' 'max-streams-before-success=' 'threads=' 'channels-port=' 'channel-limit=' 'broadcast-disabled=+' 'format=' 'version' 'h/help'
             end
         case 'doctor'
-            __apnsctl_parse_subcommand 0 'min-days=' 'format=' 'keystore=' 'lock-timeout=' 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'version' 'h/help'
+            __apnsctl_parse_subcommand 0 'min-days=' 'format=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'version' 'h/help'
         case 'demo'
             __apnsctl_parse_subcommand 0 'keep=' 'format=' 'version' 'h/help'
         case 'help'
@@ -192,7 +194,13 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apn
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl cert inspect" -ge 1' -fa '(set -l exts \'p12\' \'pfx\' \'pem\' \'cer\' \'der\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert inspect" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert inspect" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert inspect" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert inspect" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert inspect" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert inspect" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert inspect" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert inspect" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert inspect" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert inspect" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert inspect" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert inspect" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert inspect" version' -l 'version' -d 'Show the version.'
@@ -230,7 +238,13 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl cert import" -eq 1' -fa '(set -l exts \'p12\' \'pfx\' \'pem\' \'cer\' \'der\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" version' -l 'version' -d 'Show the version.'
@@ -244,7 +258,13 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" env' -l 'env' -d 'Note: development (Sandbox certificate) or production (Sandbox & Production).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" list' -l 'list' -d 'List the pending requests instead.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" discard' -l 'discard' -d 'Remove the pending request ID and its key.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" version' -l 'version' -d 'Show the version.'
@@ -257,7 +277,13 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" force' -l 'force' -d 'Replace an existing --out file.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" out-password-file' -l 'out-password-file' -d 'Read the output password from the first line of FILE.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" out-password-env' -l 'out-password-env' -d 'Read the output password from environment variable NAME.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" version' -l 'version' -d 'Show the version.'
@@ -283,7 +309,13 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" encrypt' -l 'encrypt' -d 'Store the key encrypted (encrypted PKCS#8).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" version' -l 'version' -d 'Show the version.'
@@ -294,19 +326,37 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" topics' -l 'topics' -d 'A topic-specific key\'s topics, comma-separated (at most 400; needs --env development or production).' -rfka '(__apnsctl_custom_completion ---completion key generate -- --topics (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" team-scoped' -l 'team-scoped' -d 'The key is team-scoped: every topic of the team (the default with --env).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" related-key' -l 'related-key' -d 'A topic-specific key\'s related key, whose tokens may share its connections.' -rfka '(__apnsctl_custom_completion ---completion key generate -- --related-key (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" team' -l 'team' -d 'Only this team\'s keys.' -rfka '(__apnsctl_custom_completion ---completion key list -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key inspect" -eq 1' -fka '(__apnsctl_custom_completion ---completion key inspect -- positional@0 (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key inspect" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key inspect" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key inspect" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key inspect" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key inspect" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key inspect" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key inspect" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key inspect" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key inspect" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key inspect" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key inspect" version' -l 'version' -d 'Show the version.'
@@ -314,7 +364,13 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key export-public" -eq 1' -fka '(__apnsctl_custom_completion ---completion key export-public -- positional@0 (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" out' -l 'out' -d 'Write the PEM to FILE instead of stdout.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" force' -l 'force' -d 'Replace --out if it exists.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" version' -l 'version' -d 'Show the version.'
@@ -336,49 +392,104 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" payload' -l 'payload' -d 'The payload: JSON text, or @FILE.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key revoke" -eq 1' -fka '(__apnsctl_custom_completion ---completion key revoke -- positional@0 (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" force' -l 'force' -d 'Revoke even an active key (its slots then cannot sign until a rotation).'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key purge" -eq 1' -fka '(__apnsctl_custom_completion ---completion key purge -- positional@0 (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key purge" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key purge" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key purge" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key purge" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key purge" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key purge" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key purge" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key purge" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key purge" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key purge" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key purge" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key purge" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl keystore" -eq 1' -fa 'init' -d 'Create a keystore (directory 0700, manifest, audit log).'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl keystore" -eq 1' -fa 'init' -d 'Create a keystore (directory 0700, manifest, audit log), or a fleet keystore in etcd.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl keystore" -eq 1' -fa 'status' -d 'Keys, certificates and pending requests with state and age; exit 1 if a certificate expires soon.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl keystore" -eq 1' -fa 'audit' -d 'Show the keystore\'s audit log (who did what, when; never a secret).'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl keystore" -eq 1' -fa 'copy' -d 'Copy every key, certificate and pending request from one keystore to another (directory or etcd).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl keystore" -eq 1' -fa 'fix-permissions' -d 'Set the keystore\'s directories to 0700 and its files to 0600.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl keystore init" -eq 1' -fa '(__apnsctl_complete_directories)'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore init" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore init" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore init" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore init" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore init" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore init" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore init" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore init" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore init" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore init" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore init" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore init" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" min-days' -l 'min-days' -d 'Fail when a certificate has fewer days left than this.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" since' -l 'since' -d 'Only entries from this time on: an ISO 8601 time or day (2026-11-24), or a duration ago (90m, 24h, 7d).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore fix-permissions" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" from' -l 'from' -d 'The keystore to copy from.' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" to' -l 'to' -d 'The keystore to copy into.' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding a keystore lock.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" format' -l 'format' -d 'Output format.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore fix-permissions" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore fix-permissions" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore fix-permissions" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore fix-permissions" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore fix-permissions" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore fix-permissions" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore fix-permissions" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore fix-permissions" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore fix-permissions" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore fix-permissions" version' -l 'version' -d 'Show the version.'
@@ -407,7 +518,13 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apn
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" min-days' -l 'min-days' -d 'Exit 1 when any credential has fewer than N days left.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" out' -l 'out' -d 'Write the listing to FILE (atomically, 0644) instead of standard output.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" no-keystore' -l 'no-keystore' -d 'Leave the keystore out.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
@@ -425,14 +542,26 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" refresh-after' -l 'refresh-after' -d 'Re-sign when the cached token is this old: 20 to 59 minutes.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" key' -l 'key' -d 'Verify with this key file (PEM public key, or a .p8).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" key-id' -l 'key-id' -d 'Verify with this keystore key.' -rfka '(__apnsctl_custom_completion ---completion token inspect -- --key-id (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" version' -l 'version' -d 'Show the version.'
@@ -444,7 +573,13 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" team' -l 'team' -d 'Authenticate with this team\'s key from the keystore (its cached token).' -rfka '(__apnsctl_custom_completion ---completion probe -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" key-id' -l 'key-id' -d 'Sign with this keystore key instead of the team\'s active key for --env.' -rfka '(__apnsctl_custom_completion ---completion probe -- --key-id (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" token-file' -l 'token-file' -d 'Authenticate with the provider token (JWT) in FILE.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" token-env' -l 'token-env' -d 'Authenticate with the provider token (JWT) in environment variable NAME.' -rfka ''
@@ -479,7 +614,13 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" team' -l 'team' -d 'Authenticate with this team\'s key from the keystore (its cached token).' -rfka '(__apnsctl_custom_completion ---completion channel create -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" key-id' -l 'key-id' -d 'Sign with this keystore key instead of the team\'s active key for --env.' -rfka '(__apnsctl_custom_completion ---completion channel create -- --key-id (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" token-file' -l 'token-file' -d 'Authenticate with the provider token (JWT) in FILE.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" token-env' -l 'token-env' -d 'Authenticate with the provider token (JWT) in environment variable NAME.' -rfka ''
@@ -497,7 +638,13 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" team' -l 'team' -d 'Authenticate with this team\'s key from the keystore (its cached token).' -rfka '(__apnsctl_custom_completion ---completion channel list -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" key-id' -l 'key-id' -d 'Sign with this keystore key instead of the team\'s active key for --env.' -rfka '(__apnsctl_custom_completion ---completion channel list -- --key-id (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" token-file' -l 'token-file' -d 'Authenticate with the provider token (JWT) in FILE.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" token-env' -l 'token-env' -d 'Authenticate with the provider token (JWT) in environment variable NAME.' -rfka ''
@@ -515,7 +662,13 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" team' -l 'team' -d 'Authenticate with this team\'s key from the keystore (its cached token).' -rfka '(__apnsctl_custom_completion ---completion channel inspect -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" key-id' -l 'key-id' -d 'Sign with this keystore key instead of the team\'s active key for --env.' -rfka '(__apnsctl_custom_completion ---completion channel inspect -- --key-id (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" token-file' -l 'token-file' -d 'Authenticate with the provider token (JWT) in FILE.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" token-env' -l 'token-env' -d 'Authenticate with the provider token (JWT) in environment variable NAME.' -rfka ''
@@ -533,7 +686,13 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" team' -l 'team' -d 'Authenticate with this team\'s key from the keystore (its cached token).' -rfka '(__apnsctl_custom_completion ---completion channel delete -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" key-id' -l 'key-id' -d 'Sign with this keystore key instead of the team\'s active key for --env.' -rfka '(__apnsctl_custom_completion ---completion channel delete -- --key-id (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" token-file' -l 'token-file' -d 'Authenticate with the provider token (JWT) in FILE.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" token-env' -l 'token-env' -d 'Authenticate with the provider token (JWT) in environment variable NAME.' -rfka ''
@@ -557,7 +716,13 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve"' -l 'trust-key' -d 'Trust provider tokens signed by this key (public PEM or .p8) for --team. SCOPE, comma-separated: env=development|production|both (default both), topics=a+b (a topic-specific key: one env), related=KEYID (its related key).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" bad-environment-reason' -l 'bad-environment-reason' -d 'How to answer a key of the other environment: BadEnvironmentKeyInToken (as APNs has been seen to) or BadEnvironmentKeyIdInToken (Apple\'s documented spelling).' -rfka 'BadEnvironmentKeyInToken BadEnvironmentKeyIdInToken'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" team' -l 'team' -d 'The team id the --trust-key keys belong to.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" client-ca' -l 'client-ca' -d 'Accept client certificates issued by this CA (PEM) for certificate authentication.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" token-update-interval' -l 'token-update-interval' -d 'Shortest time a connection must keep a token before changing it (429 otherwise).' -rfka ''
@@ -571,7 +736,13 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" min-days' -l 'min-days' -d 'Warn about certificates that expire within this many days.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" keystore' -l 'keystore' -d 'The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" env' -l 'env' -d 'APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''

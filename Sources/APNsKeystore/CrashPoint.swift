@@ -11,11 +11,11 @@ import Glibc
 ///
 /// Only debug builds look at `APNSCTL_DEBUG_CRASH_AT`; when it names the point reached, the process sends
 /// itself SIGKILL, exactly as `kill -9` would. Release builds compile this to nothing.
-enum CrashPoint {
+public enum CrashPoint {
     /// The environment variable the crash test sets (debug builds only).
-    static let variable = "APNSCTL_DEBUG_CRASH_AT"
+    public static let variable = "APNSCTL_DEBUG_CRASH_AT"
 
-    static func reach(_ name: String) {
+    public static func reach(_ name: String) {
         #if DEBUG
         if let wanted = getenv(variable), String(cString: wanted) == name {
             kill(getpid(), SIGKILL)

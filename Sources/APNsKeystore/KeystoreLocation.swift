@@ -56,7 +56,11 @@ public struct KeystoreLocation: Sendable, Equatable {
         return KeystoreLocation(path: dataHome + "/apnsctl", source: .xdgDataHome)
     }
 
+    /// True for a directory keystore; false for a URL (`etcd://…`), which names a fleet keystore.
+    public var isDirectory: Bool { !path.contains("://") }
+
     static func absolute(_ path: String, in directory: String) -> String {
+        if path.contains("://") { return path }
         let joined = path.hasPrefix("/") ? path : directory + "/" + path
         return URL(fileURLWithPath: joined).standardizedFileURL.path
     }

@@ -1,5 +1,6 @@
 import APNsCore
 import APNsKeystore
+import APNsKeystoreEtcd
 import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -10,11 +11,13 @@ import Foundation
 struct KeystoreInit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Create a keystore (directory 0700, manifest, audit log).",
+        abstract: "Create a keystore (directory 0700, manifest, audit log), or a fleet keystore in etcd.",
         discussion: "Without PATH: --keystore, $APNSCTL_KEYSTORE, else ~/.local/share/apnsctl. "
-            + "`apnsctl keystore init keystore` in the repository root makes the repository's keystore/ the default.")
+            + "`apnsctl keystore init keystore` in the repository root makes the repository's keystore/ the default. "
+            + "`apnsctl keystore init etcd://HOST:PORT/PREFIX --kek-file FILE` makes one in etcd whose secrets are "
+            + "sealed with the key-encryption key in FILE (docs/fleet.md).")
 
-    @Argument(help: ArgumentHelp("The directory to create.", valueName: "PATH"), completion: .directory)
+    @Argument(help: ArgumentHelp("The directory (or etcd:// URL) to create.", valueName: "PATH"), completion: .directory)
     var path: String?
 
     @OptionGroup var keystore: KeystoreOptions
@@ -29,7 +32,7 @@ struct KeystoreInit: AsyncParsableCommand {
     func run() async throws {
         let target = path.map { KeystoreLocation(path: KeystoreLocation.resolve(flag: $0).path, source: .flag) }
             ?? keystore.location
-        let store = try Keystore.create(at: target.path, lockTimeout: keystore.lockTimeout)
+        let store = try KeystoreStores.create(target, access: keystore.fleet.access, lockTimeout: keystore.lockTimeout)
         if format == .json {
             try Console.printJSON(Output(keystore: store.path, created: true))
         } else {

@@ -1,5 +1,6 @@
 import APNsCore
 import APNsKeystore
+import APNsKeystoreEtcd
 import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -7,15 +8,19 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `--keystore PATH` and `--lock-timeout SECONDS`: which keystore a command uses, the same in every command.
+/// `--keystore PATH|etcd://…` and `--lock-timeout SECONDS`: which keystore a command uses, the same in every
+/// command, with the fleet keystore's access options (docs/fleet.md).
 ///
 /// Lookup order: `--keystore`, `$APNSCTL_KEYSTORE`, `./keystore` when it holds a keystore, then
 /// `$XDG_DATA_HOME/apnsctl` (`~/.local/share/apnsctl`).
 struct KeystoreOptions: ParsableArguments {
     @Option(name: .customLong("keystore"), help: ArgumentHelp(
-        "The keystore directory (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).",
-        valueName: "PATH"), completion: .directory)
+        "The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, "
+            + "./keystore, ~/.local/share/apnsctl).", valueName: "PATH|URL"), completion: .directory)
     var keystore: String?
+
+    @OptionGroup(title: "Fleet keystore (etcd://…; each also from the environment, docs/fleet.md)")
+    var fleet: FleetOptions
 
     @Option(name: .customLong("lock-timeout"), help: ArgumentHelp(
         "Seconds to wait for another apnsctl holding the keystore lock.", valueName: "SECONDS"))
@@ -32,7 +37,7 @@ struct KeystoreOptions: ParsableArguments {
 
     /// Opens the keystore (permissions checked); passphrases for encrypted keys come from `secrets` if given.
     func open(secrets: SecretOptions? = nil) throws -> Keystore {
-        var store = try Keystore.open(location, lockTimeout: lockTimeout)
+        var store = try KeystoreStores.open(location, access: fleet.access, lockTimeout: lockTimeout)
         if let secrets {
             let source = secrets.source(prompt: "")
             store.passphrase = { record in
@@ -45,6 +50,34 @@ struct KeystoreOptions: ParsableArguments {
             }
         }
         return store
+    }
+}
+
+/// How to reach an etcd keystore: TLS, user and password file, and the key-encryption key.
+struct FleetOptions: ParsableArguments {
+    @Option(name: .customLong("etcd-cacert"), help: ArgumentHelp("CA certificate of etcd's members ($APNSCTL_ETCD_CACERT).",
+                                                                 valueName: "FILE"), completion: .file())
+    var caFile: String?
+    @Option(name: .customLong("etcd-cert"), help: ArgumentHelp("Client certificate for etcd ($APNSCTL_ETCD_CERT).",
+                                                               valueName: "FILE"), completion: .file())
+    var certificateFile: String?
+    @Option(name: .customLong("etcd-key"), help: ArgumentHelp("Its private key ($APNSCTL_ETCD_KEY).", valueName: "FILE"),
+            completion: .file())
+    var keyFile: String?
+    @Option(name: .customLong("etcd-user"), help: ArgumentHelp("etcd user ($APNSCTL_ETCD_USER).", valueName: "NAME"))
+    var user: String?
+    @Option(name: .customLong("etcd-password-file"), help: ArgumentHelp(
+        "The etcd user's password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).", valueName: "FILE"),
+            completion: .file())
+    var passwordFile: String?
+    @Option(name: .customLong("kek-file"), help: ArgumentHelp(
+        "Key-encryption key sealing the keystore's secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).",
+        valueName: "FILE"), completion: .file())
+    var kekFile: String?
+
+    var access: FleetAccess {
+        FleetAccess(caFile: caFile, certificateFile: certificateFile, keyFile: keyFile, user: user,
+                    passwordFile: passwordFile, kekFile: kekFile)
     }
 }
 

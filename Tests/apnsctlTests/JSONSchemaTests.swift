@@ -65,6 +65,10 @@ import Testing
         check.add("key-purge", "key purge", try Self.run(["key", "purge", "ABC123DEFG", "--format", "json"], ks))
         check.add("keystore-status", "keystore status", try Self.run(["keystore", "status", "--format", "json"], ks))
         check.add("keystore-audit", "keystore audit", try Self.run(["keystore", "audit", "--format", "json"], ks))
+        let copy = directory.appendingPathComponent("copy").path
+        #expect(try CLI.run(["keystore", "init", copy]).status == 0)
+        check.add("keystore-copy", "keystore copy", try Self.run(["keystore", "copy", "--from", ks, "--to", copy,
+                                                                  "--format", "json"], ks))
         #expect(chmod(ks, 0o755) == 0)
         let fixed = try Self.run(["keystore", "fix-permissions", "--format", "json"], ks)
         #expect(((try KeystoreCLI.json(fixed) as? [String: Any])?["fixed"] as? [Any])?.isEmpty == false)

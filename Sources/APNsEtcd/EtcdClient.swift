@@ -1,0 +1,234 @@
+import APNsCore
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+import Synchronization
+
+/// A client for etcd's v3 API through its JSON gateway (`POST /v3/kv/range` and the like), over one
+/// AsyncHTTPClient `HTTPClient` that the owner shuts down with ``shutdown()``.
+///
+/// Several members: a request goes to the member that last answered; a connection error, a timeout, or an
+/// answer meaning "cannot serve now" (no leader, leader changed, too many requests: gRPC codes 14, 8, 4, 10)
+/// moves it to the next member, round the list up to `configuration.rounds` times with a doubling pause between
+/// rounds; then it fails with exit 4 naming the last member and its reason. Authentication failures are exit 3,
+/// permission denied exit 5, an untrusted server certificate exit 4 with a hint to `--etcd-cacert` (docs/fleet.md).
+///
+/// A write retried on another member after a timeout may already have been applied by the first: callers that
+/// must not apply a change twice use ``txn(compare:success:failure:)`` comparing the revision they read.
+public final class EtcdClient: Sendable {
+    public let configuration: EtcdConfiguration
+    let http: HTTPClient
+
+    struct State {
+        /// Index of the member that answered last: the first one tried next.
+        var current = 0
+        /// The token `/v3/auth/authenticate` gave, sent as `Authorization`.
+        var token: String?
+    }
+    let state = Mutex(State())
+
+    /// Builds the client; the TLS files are read here, so a missing or malformed one is an error now (exit 3).
+    public init(configuration: EtcdConfiguration) throws {
+        guard !configuration.endpoints.isEmpty else {
+            throw APNsError.usage("no etcd member given", hint: "write the keystore as etcd://HOST:PORT[,HOST:PORT…]/PREFIX")
+        }
+        self.configuration = configuration
+        var settings = HTTPClient.Configuration(
+            tlsConfiguration: try configuration.tls.map(Self.tlsConfiguration),
+            timeout: .init(connect: Self.timeAmount(configuration.requestTimeout)),
+            connectionPool: .init())
+        settings.httpVersion = .http1Only
+        // A refused connection fails at once so the next member is tried; left to AsyncHTTPClient, it would
+        // retry the same member until the request's deadline.
+        settings.connectionPool.retryConnectionEstablishment = false
+        settings.redirectConfiguration = .disallow
+        http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: settings)
+    }
+
+    /// Closes every connection; call it once, when done with the client.
+    public func shutdown() async throws {
+        try await http.shutdown()
+    }
+
+    /// The member tried first by the next request (the one that answered last).
+    public var currentEndpoint: EtcdEndpoint {
+        configuration.endpoints[state.withLock { $0.current }]
+    }
+
+    static func timeAmount(_ duration: Duration) -> TimeAmount {
+        let (seconds, attoseconds) = duration.components
+        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+
+    private static func tlsConfiguration(_ files: EtcdTLS) throws -> TLSConfiguration {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let ca = files.caFile {
+            do {
+                let roots = try NIOSSLCertificate.fromPEMFile(ca)
+                guard !roots.isEmpty else { throw APNsError.badInput("") }
+                tls.trustRoots = .certificates(roots)
+            } catch {
+                throw APNsError.badInput("\(ca): not a readable PEM certificate (the etcd CA)",
+                                         hint: "pass the CA certificate that signed etcd's server certificates with --etcd-cacert FILE")
+            }
+        }
+        switch (files.certificateFile, files.keyFile) {
+        case (nil, nil): break
+        case (let certificate?, let key?):
+            do {
+                tls.certificateChain = try NIOSSLCertificate.fromPEMFile(certificate).map { .certificate($0) }
+            } catch {
+                throw APNsError.badInput("\(certificate): not a readable PEM certificate (the etcd client certificate)",
+                                         hint: "pass the client certificate etcd trusts with --etcd-cert FILE")
+            }
+            do {
+                tls.privateKey = .privateKey(try NIOSSLPrivateKey(file: key, format: .pem))
+            } catch {
+                throw APNsError.badInput("\(key): not a readable, unencrypted PEM private key (the etcd client key)",
+                                         hint: "pass the client certificate's key with --etcd-key FILE")
+            }
+        case (_?, nil):
+            throw APNsError.usage("--etcd-cert needs --etcd-key", hint: "pass the client certificate's private key with --etcd-key FILE")
+        case (nil, _?):
+            throw APNsError.usage("--etcd-key needs --etcd-cert", hint: "pass the client certificate with --etcd-cert FILE")
+        }
+        return tls
+    }
+
+    // MARK: Requests
+
+    /// How a request treats its deadline.
+    enum Deadline {
+        /// `configuration.requestTimeout`; a member that passes it is skipped.
+        case standard
+        /// A longer wait that ends the request when it passes (a lock waiting for its holder).
+        case final(Duration)
+    }
+
+    /// Sends `request` as JSON to `path` with failover, and decodes the answer as `Response`.
+    func call<Request: Encodable & Sendable, Response: Decodable>(
+        _ path: String, _ request: Request, as type: Response.Type, deadline: Deadline = .standard
+    ) async throws -> Response {
+        let body = try JSONDecoding.encode(request)
+        let bytes = try await withFailover { endpoint in
+            try await self.send(endpoint, path, body, deadline: deadline)
+        }
+        do {
+            return try JSONDecoding.decode(Response.self, from: bytes)
+        } catch {
+            throw EtcdFailure.malformed("\(path): \(String(decoding: bytes.prefix(200), as: UTF8.self))")
+                .apnsError(at: currentEndpoint, user: configuration.credentials?.user)
+        }
+    }
+
+    /// Runs `attempt` against the current member, then the next ones on a failure that may go better
+    /// elsewhere, up to `configuration.rounds` times round; re-authenticates once on an invalid token.
+    func withFailover<T: Sendable>(_ attempt: (EtcdEndpoint) async throws -> T) async throws -> T {
+        let endpoints = configuration.endpoints
+        var last: (endpoint: EtcdEndpoint, failure: EtcdFailure)?
+        var reauthenticated = false
+        for round in 0..<max(1, configuration.rounds) {
+            if round > 0 { try await Task.sleep(for: configuration.backoff * (1 << (round - 1))) }
+            let start = state.withLock { $0.current }
+            var step = 0
+            while step < endpoints.count {
+                try Task.checkCancellation()
+                let index = (start + step) % endpoints.count
+                let endpoint = endpoints[index]
+                do {
+                    let result = try await attempt(endpoint)
+                    state.withLock { $0.current = index }
+                    return result
+                } catch let failure as EtcdFailure {
+                    try Task.checkCancellation()
+                    if case .invalidToken = failure, configuration.credentials != nil, !reauthenticated {
+                        reauthenticated = true
+                        state.withLock { $0.token = nil }
+                        continue
+                    }
+                    guard failure.movesOn else { throw failure.apnsError(at: endpoint, user: configuration.credentials?.user) }
+                    last = (endpoint, failure)
+                    step += 1
+                }
+            }
+        }
+        guard let last else { throw APNsError(.internalError, "etcd: no member tried") }
+        var error = last.failure.apnsError(at: last.endpoint, user: configuration.credentials?.user)
+        if endpoints.count > 1 {
+            error.message += " (and no other of the \(endpoints.count) members answered, \(configuration.rounds) rounds)"
+        }
+        throw error
+    }
+
+    /// One POST to one member: the answer's bytes on 200, an ``EtcdFailure`` otherwise.
+    func send(_ endpoint: EtcdEndpoint, _ path: String, _ body: [UInt8], deadline: Deadline) async throws -> [UInt8] {
+        let token = try await token(at: endpoint)
+        let response = try await post(endpoint, path, body, token: token, deadline: deadline)
+        let buffer: ByteBuffer
+        do {
+            buffer = try await response.body.collect(upTo: 64 << 20)
+        } catch {
+            try Task.checkCancellation()
+            throw EtcdFailure.from(error)
+        }
+        let bytes = Array(buffer.readableBytesView)
+        guard response.status == .ok else {
+            throw EtcdFailure.gateway(body: bytes, httpStatus: Int(response.status.code))
+        }
+        return bytes
+    }
+
+    /// Starts a POST; the response body is still to be read (a watch streams it).
+    func post(_ endpoint: EtcdEndpoint, _ path: String, _ body: [UInt8], token: String?,
+              deadline: Deadline?) async throws -> HTTPClientResponse {
+        var request = HTTPClientRequest(url: endpoint.baseURL(tls: configuration.tls != nil) + path)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        if let token { request.headers.add(name: "Authorization", value: token) }
+        request.body = .bytes(ByteBuffer(bytes: body))
+        let limit: NIODeadline
+        switch deadline {
+        case .standard: limit = .now() + Self.timeAmount(configuration.requestTimeout)
+        case .final(let wait): limit = .now() + Self.timeAmount(wait)
+        case nil: limit = .distantFuture
+        }
+        do {
+            return try await http.execute(request, deadline: limit)
+        } catch {
+            try Task.checkCancellation()
+            let failure = EtcdFailure.from(error)
+            if case .timeout = failure, case .final = deadline {
+                throw EtcdFailure.rejected(code: 4, message: "no answer within the time allowed")
+            }
+            throw failure
+        }
+    }
+
+    // MARK: Authentication
+
+    /// The token to send, authenticating at `endpoint` first when the client has credentials and no token.
+    func token(at endpoint: EtcdEndpoint) async throws -> String? {
+        guard let credentials = configuration.credentials else { return nil }
+        if let token = state.withLock({ $0.token }) { return token }
+        let body = try JSONDecoding.encode(WireAuthenticateRequest(name: credentials.user, password: credentials.password))
+        let response = try await post(endpoint, "/v3/auth/authenticate", body, token: nil, deadline: .standard)
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try await response.body.collect(upTo: 1 << 20).readableBytesView)
+        } catch {
+            throw EtcdFailure.from(error)
+        }
+        guard response.status == .ok else {
+            let failure = EtcdFailure.gateway(body: bytes, httpStatus: Int(response.status.code))
+            if case .rejected(_, let message) = failure, message.contains("authentication is not enabled") { return nil }
+            if case .invalidToken(let message) = failure { throw EtcdFailure.authenticationFailed(message) }
+            throw failure
+        }
+        guard let token = (try? JSONDecoding.decode(WireAuthenticateResponse.self, from: bytes))?.token, !token.isEmpty else {
+            throw EtcdFailure.malformed("/v3/auth/authenticate gave no token")
+        }
+        state.withLock { $0.token = token }
+        return token
+    }
+}

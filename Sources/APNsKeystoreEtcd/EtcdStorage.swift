@@ -1,0 +1,123 @@
+import APNsCore
+import APNsEtcd
+import APNsKeystore
+import APNsTokens
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A keystore kept in etcd under a key prefix, for a fleet of hosts (docs/fleet.md).
+///
+/// ```
+/// PREFIX/manifest            keystore.json's content (public: ids, states, scopes, public keys)
+/// PREFIX/kek                 how the key-encryption key is found again, and its check value (no secret)
+/// PREFIX/objects/keys/ID.p8  a signing key, sealed with AES-256-GCM under the key-encryption key
+/// PREFIX/objects/certs/…     certificates and their keys, sealed the same way
+/// PREFIX/audit/TIME-ID       one audit entry (JSON)
+/// PREFIX/tokens/cache        the provider tokens every host shares (JSON; no private key)
+/// ```
+///
+/// A change is one etcd transaction: it compares the manifest's `mod_revision` with the one the rules read, and
+/// puts the manifest, the sealed objects, the deletions, the token-cache update and the audit entry together.
+/// A concurrent change makes the loser's transaction fail; it then reads the new manifest and applies its rules
+/// again (a rotation to a key another host already made active is then refused, exit 5), so no write is lost.
+public struct EtcdStorage: KeystoreStorage {
+    /// The etcd members and the key prefix.
+    public let url: EtcdURL
+    let client: EtcdClient
+    /// Seals and opens secrets; nil on hosts that only read tokens.
+    let kek: KeyEncryptionKey?
+    public var lockTimeout: TimeInterval
+
+    /// How many times a change re-reads the manifest after losing a race before it gives up (exit 5).
+    static let attempts = 8
+
+    init(url: EtcdURL, client: EtcdClient, kek: KeyEncryptionKey?, lockTimeout: TimeInterval) {
+        self.url = url
+        self.client = client
+        self.kek = kek
+        self.lockTimeout = lockTimeout
+    }
+
+    public var location: String { url.description }
+
+    func key(_ suffix: String) -> String { url.prefix + "/" + suffix }
+    var manifestKey: String { key("manifest") }
+    var tokenCacheKey: String { key("tokens/cache") }
+    var kekKey: String { key("kek") }
+    func objectKey(_ name: String) -> String { key("objects/" + name) }
+    func auditKey(_ entry: AuditEntry) -> String {
+        let nanoseconds = Int64(entry.time.timeIntervalSince1970 * 1_000_000_000)
+        return key("audit/" + String(repeating: "0", count: max(0, 20 - String(nanoseconds).count)) + String(nanoseconds)
+                   + "-" + UUID().uuidString.lowercased())
+    }
+
+    func get(_ key: String) throws -> EtcdKeyValue? {
+        let client = self.client
+        return try BlockingCall.run { try await client.get(key) }
+    }
+
+    func txn(_ compare: [EtcdCompare], _ success: [EtcdOperation]) throws -> EtcdTxnResult {
+        let client = self.client
+        return try BlockingCall.run { try await client.txn(compare: compare, success: success) }
+    }
+
+    func put(_ key: String, _ value: [UInt8]) throws {
+        let client = self.client
+        _ = try BlockingCall.run { try await client.put(key, value: value) }
+    }
+
+    public func readManifest() throws -> [UInt8] {
+        guard let manifest = try get(manifestKey) else {
+            throw APNsError.keystore("\(location): no keystore here (no \(manifestKey))",
+                                     hint: "create one with `apnsctl keystore init \(location) --kek-file FILE`")
+        }
+        return manifest.value
+    }
+
+    /// The key-encryption key, or a usage error saying how to give it.
+    func requireKEK(_ what: String) throws -> KeyEncryptionKey {
+        guard let kek else {
+            throw APNsError.usage("\(what) needs the keystore's key-encryption key",
+                                  hint: "pass --kek-file FILE or set APNSCTL_KEK_FILE")
+        }
+        return kek
+    }
+
+    public func readObject(_ name: String, limit: Int) throws -> [UInt8] {
+        let kek = try requireKEK("reading \(name)")
+        guard let stored = try get(objectKey(name)) else {
+            throw APNsError.keystore("\(location): \(name) is missing", hint: "restore it with `apnsctl keystore copy`")
+        }
+        do {
+            return try kek.open(stored.value, name: name)
+        } catch {
+            throw APNsError.keystore("\(location): \(name) does not open with the key-encryption key (damaged, or "
+                                     + "moved from another name)", hint: "restore it with `apnsctl keystore copy`")
+        }
+    }
+
+    public func objectPath(_ name: String) throws -> String {
+        throw APNsError.keystore("\(location): \(name) lives in etcd; programs that read files cannot use it here",
+                                 hint: "copy the keystore to a directory for this use: "
+                                     + "`apnsctl keystore copy --from \(location) --to DIR`")
+    }
+
+    public func readTokenCache() -> TokenCache {
+        guard let stored = try? get(tokenCacheKey) else { return TokenCache() }
+        return Keystore.decodeTokenCache(stored.value)
+    }
+
+    public func appendAudit(_ entry: AuditEntry) throws {
+        try put(auditKey(entry), try KeystoreCoding.encode(entry))
+    }
+
+    public func auditEntries(since: Date?) throws -> [AuditEntry] {
+        let client = self.client, prefix = key("audit/")
+        let stored = try BlockingCall.run { try await client.range(prefix, prefix: true) }
+        return stored.keyValues.sorted { $0.key < $1.key }.compactMap { try? KeystoreCoding.decodeAuditEntry($0.value) }
+            .filter { since == nil || $0.time >= since ?? $0.time }
+    }
+}

@@ -1,0 +1,61 @@
+import APNsCore
+import APNsKeystore
+import APNsKeystoreEtcd
+import ArgumentParser
+
+struct KeystoreCopy: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "copy",
+        abstract: "Copy every key, certificate and pending request from one keystore to another (directory or etcd).",
+        discussion: "The migration to a fleet keystore and back: `apnsctl keystore copy --from ~/.local/share/apnsctl "
+            + "--to etcd://10.0.0.5:2379/apnsctl --kek-file kek`. Secrets travel with their records (sealed with the "
+            + "key-encryption key on etcd). What the destination already holds is left alone, so a second run copies "
+            + "nothing; a key id the destination holds with other material is refused and nothing is copied. "
+            + "The copy is one audited change of the destination (keystore.copy). The destination must exist "
+            + "(`apnsctl keystore init`).")
+
+    @Option(help: ArgumentHelp("The keystore to copy from.", valueName: "PATH|URL"), completion: .directory)
+    var from: String
+    @Option(help: ArgumentHelp("The keystore to copy into.", valueName: "PATH|URL"), completion: .directory)
+    var to: String
+    @OptionGroup(title: "Fleet keystore (etcd://…; each also from the environment, docs/fleet.md)")
+    var fleet: FleetOptions
+    @Option(name: .customLong("lock-timeout"), help: ArgumentHelp(
+        "Seconds to wait for another apnsctl holding a keystore lock.", valueName: "SECONDS"))
+    var lockTimeout: Double = Keystore.defaultLockTimeout
+    @Option(help: "Output format.") var format: OutputFormat = .text
+
+    /// JSON (docs/json/keystore-copy.schema.json): `from`, `to`, `keys`, `certificates`, `requests` (the ids
+    /// copied) and `already_present` (records left alone).
+    struct Output: Encodable {
+        var from: String
+        var to: String
+        var keys: [String]
+        var certificates: [String]
+        var requests: [String]
+        var alreadyPresent: Int
+        enum CodingKeys: String, CodingKey {
+            case from, to, keys, certificates, requests, alreadyPresent = "already_present"
+        }
+    }
+
+    func run() async throws {
+        func open(_ text: String) throws -> Keystore {
+            try KeystoreStores.open(KeystoreLocation.resolve(flag: text), access: fleet.access, lockTimeout: lockTimeout)
+        }
+        let source = try open(from), destination = try open(to)
+        guard source.path != destination.path else {
+            throw APNsError.usage("--from and --to name the same keystore (\(source.path))", hint: "name two keystores")
+        }
+        let result = try destination.copy(from: source)
+        if format == .json {
+            try Console.printJSON(Output(from: source.path, to: destination.path, keys: result.keys,
+                                         certificates: result.certificates, requests: result.requests,
+                                         alreadyPresent: result.alreadyPresent))
+            return
+        }
+        print("copied \(Wording.count(result.keys.count, "key")), \(Wording.count(result.certificates.count, "certificate")), "
+              + "\(Wording.count(result.requests.count, "pending request")) from \(source.path) to \(destination.path)"
+              + (result.alreadyPresent > 0 ? "; \(result.alreadyPresent) already there" : ""))
+    }
+}

@@ -1,0 +1,112 @@
+import APNsCore
+import APNsEtcd
+import Foundation
+import Synchronization
+import TestSupport
+
+/// Clients for the test cluster, and waiting helpers with generous deadlines (never timed assertions).
+extension EtcdCluster {
+    /// A client for members `indices` (default: all, in order), with short timeouts so failover is quick.
+    func client(_ indices: [Int]? = nil, credentials: EtcdCredentials? = nil, tls: EtcdTLS? = nil,
+                requestTimeout: Duration = .seconds(3)) throws -> EtcdClient {
+        let endpoints = (indices ?? Array(members.indices)).map { EtcdEndpoint(host: "127.0.0.1", port: members[$0].clientPort) }
+        let tls = tls ?? caFile.map { EtcdTLS(caFile: $0) }
+        return try EtcdClient(configuration: EtcdConfiguration(
+            endpoints: endpoints, tls: tls, credentials: credentials, requestTimeout: requestTimeout,
+            rounds: 3, backoff: .milliseconds(300)))
+    }
+
+    var rootCredentials: EtcdCredentials? { rootPassword.map { EtcdCredentials(user: "root", password: $0) } }
+}
+
+/// Runs `body` with a client and a cluster, stopping both whatever happens.
+func withCluster(tls: Bool = false, auth: Bool = false,
+                 _ body: (EtcdCluster) async throws -> Void) async throws {
+    let cluster = try EtcdCluster.start(tls: tls, auth: auth)
+    defer { cluster.stop() }
+    try await body(cluster)
+}
+
+/// Runs `body` with `client`, then shuts the client down.
+func using<T>(_ client: EtcdClient, _ body: (EtcdClient) async throws -> T) async throws -> T {
+    do {
+        let result = try await body(client)
+        try await client.shutdown()
+        return result
+    } catch {
+        try? await client.shutdown()
+        throw error
+    }
+}
+
+/// The APNsError `body` throws (nil when it throws none, recorded by the caller's expectation).
+func apnsError(_ body: () async throws -> Void) async -> APNsError? {
+    do {
+        try await body()
+        return nil
+    } catch let error as APNsError {
+        return error
+    } catch {
+        return APNsError(.internalError, "not an APNsError: \(error)")
+    }
+}
+
+/// Collects a watch's events in the background so a test can wait for them with a deadline.
+final class EventCollector: Sendable {
+    private final class Storage: Sendable {
+        let mutex = Mutex<(events: [EtcdWatchEvent], error: String?)>(([], nil))
+        func withLock<T: Sendable>(_ body: (inout (events: [EtcdWatchEvent], error: String?)) -> T) -> T { mutex.withLock { body(&$0) } }
+    }
+    private let state = Storage()
+    private let task: Task<Void, Never>
+
+    init(_ stream: AsyncThrowingStream<EtcdWatchEvent, any Error>) {
+        let state = self.state
+        task = Task {
+            do {
+                for try await event in stream { state.withLock { $0.events.append(event) } }
+                state.withLock { $0.error = "the watch ended" }
+            } catch {
+                state.withLock { $0.error = "\(error)" }
+            }
+        }
+    }
+
+    var events: [EtcdWatchEvent] { state.withLock { $0.events } }
+    var error: String? { state.withLock { $0.error } }
+
+    /// Waits until `count` events arrived or the watch failed, for at most `seconds`.
+    func wait(for count: Int, seconds: Double = 30) async throws -> [EtcdWatchEvent] {
+        let end = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < end {
+            let (events, error) = state.withLock { ($0.events, $0.error) }
+            if events.count >= count || error != nil { return events }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return events
+    }
+
+    func cancel() { task.cancel() }
+}
+
+/// Waits until `condition` holds, checking every 100 ms for at most `seconds`; returns whether it held.
+func eventually(seconds: Double = 30, _ condition: () async throws -> Bool) async throws -> Bool {
+    let end = ContinuousClock.now + .seconds(seconds)
+    while ContinuousClock.now < end {
+        if try await condition() { return true }
+        try await Task.sleep(for: .milliseconds(100))
+    }
+    return try await condition()
+}
+
+/// `body`'s result, or nil when it has not finished after `seconds` (it is then cancelled): a generous bound on
+/// something that must not wait on a timeout, never a measurement.
+func within<T: Sendable>(seconds: Double, _ body: @escaping @Sendable () async -> T) async throws -> T? {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask { await body() }
+        group.addTask { try await Task.sleep(for: .seconds(seconds)); return nil }
+        let first = try await group.next() ?? nil
+        group.cancelAll()
+        return first
+    }
+}

@@ -1,0 +1,76 @@
+import APNsCore
+import APNsEtcd
+import Foundation
+import Testing
+import TestSupport
+
+extension EtcdClusterTests {
+    @Test func watchSeesPutsAndDeletesInOrderAndResumesWhenItsMemberIsKilled() async throws {
+        try await withCluster { cluster in
+            try await using(try cluster.client([0, 1, 2])) { client in
+                let start = try await client.put("/t/other", "before the watch")
+                try await client.put("/t/w/before", "before the watch")
+                let collector = EventCollector(client.watch(prefix: "/t/w/", fromRevision: start + 1))
+                defer { collector.cancel() }
+                #expect(client.currentEndpoint.port == cluster.members[0].clientPort)
+
+                try await client.put("/t/w/a", "1")
+                try await client.put("/t/outside", "not watched")
+                try await client.delete("/t/w/before")
+                let firstEvents = try await collector.wait(for: 3)
+                #expect(firstEvents.map(\.kind) == [.put, .put, .delete], "\(firstEvents) \(collector.error ?? "")")
+                #expect(firstEvents.map(\.keyValue.key) == ["/t/w/before", "/t/w/a", "/t/w/before"])
+
+                // The watch streams from member 0; kill it, then change keys through the others.
+                cluster.killMember(0)
+                try await client.put("/t/w/b", "2")
+                try await client.put("/t/w/a", "3")
+                try await client.delete("/t/w/a")
+                let events = try await collector.wait(for: 6)
+                #expect(collector.error == nil, "\(collector.error ?? "")")
+                #expect(events.map(\.kind) == [.put, .put, .delete, .put, .put, .delete])
+                #expect(events.map(\.keyValue.key) == ["/t/w/before", "/t/w/a", "/t/w/before", "/t/w/b", "/t/w/a", "/t/w/a"])
+                #expect(events.map(\.keyValue.string)[3...4] == ["2", "3"])
+                let revisions = events.map(\.revision)
+                #expect(revisions == revisions.sorted() && Set(revisions).count == revisions.count, "\(revisions)")
+                #expect(client.currentEndpoint.port != cluster.members[0].clientPort)
+            }
+        }
+    }
+
+    @Test func aSecondLockHolderGetsTheLockOnceTheFirstHoldersLeaseIsRevoked() async throws {
+        try await withCluster { cluster in
+            let first = try cluster.client([0, 1, 2])
+            let second = try cluster.client([1, 2, 0])
+            let firstLease = try await first.grantLease(ttl: 60)
+            let secondLease = try await second.grantLease(ttl: 60)
+            let firstKey = try await first.lock(name: "/t/locks/rotation", lease: firstLease.id)
+            #expect(firstKey.hasPrefix("/t/locks/rotation/"))
+
+            let waiting = Task { try await second.lock(name: "/t/locks/rotation", lease: secondLease.id, wait: .seconds(60)) }
+            // While the first holds it, the second waits: both waiters are queued under the lock's prefix.
+            let queued = try await eventually { try await first.range("/t/locks/rotation/", prefix: true).count == 2 }
+            #expect(queued)
+            #expect(try await first.range("/t/locks/rotation/", prefix: true).first?.key == firstKey)
+
+            try await first.revokeLease(firstLease.id)  // a crashed holder: its lease ends
+            let secondKey = try await waiting.value
+            #expect(secondKey != firstKey)
+            #expect(try await second.get(firstKey) == nil)
+            #expect(try await second.range("/t/locks/rotation/", prefix: true).keyValues.map(\.key) == [secondKey])
+
+            try await second.unlock(key: secondKey)
+            #expect(try await second.range("/t/locks/rotation/", prefix: true).keyValues.isEmpty)
+
+            // A lock still held past the wait is an error naming it.
+            let third = try await first.grantLease(ttl: 60)
+            let held = try await first.lock(name: "/t/locks/rotation", lease: third.id)
+            let error = await apnsError { _ = try await second.lock(name: "/t/locks/rotation", lease: secondLease.id, wait: .seconds(1)) }
+            #expect(error?.status == .keystore)
+            #expect(error?.message.contains("etcd lock /t/locks/rotation: still held") == true, "\(String(describing: error))")
+            try await first.unlock(key: held)
+            try await first.shutdown()
+            try await second.shutdown()
+        }
+    }
+}
