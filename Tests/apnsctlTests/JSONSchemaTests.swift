@@ -157,6 +157,8 @@ import Testing
         for key in ["OLDKEY0001", "NEWKEY0001"] {
             _ = try Self.run(["key", "generate", "--keystore", ks, "--team", team, "--key-id", key])
         }
+        _ = try Self.run(["key", "generate", "--keystore", ks, "--team", team, "--key-id", "SCOPED0001", "--env",
+                          "production", "--topics", topic])
         let mock = try MockServeProcess(["mock", "serve", "--port", "0", "--keystore", ks, "--ca-out", ca,
                                          "--device", "\(registered)=\(topic)", "--unregistered", gone,
                                          "--format", "json"])
@@ -185,6 +187,14 @@ import Testing
             "key", "rotate", "--team", team, "--to", "NEWKEY0001", "--probe", "--format", "json"] + target))
         check.add("key-rotate", "key rotate --probe (APNs not reachable)", try Self.run([
             "key", "rotate", "--team", team, "--to", "OLDKEY0001", "--probe", "--keystore", ks, "--host", "127.0.0.1",
+            "--port", closed, "--cacert", ca, "--topic", topic, "--format", "json"], status: 4))
+        let discoverAt = ["--keystore", ks, "--env", "development", "--host", "127.0.0.1", "--port", port, "--cacert", ca]
+        check.add("key-discover", "key discover (a legacy key, one environment asked)", try Self.run([
+            "key", "discover", "NEWKEY0001", "--topic", topic, "--format", "json"] + discoverAt))
+        check.add("key-discover", "key discover --dry-run (a topic-specific key, its topic implied)", try Self.run([
+            "key", "discover", "SCOPED0001", "--dry-run", "--format", "json"] + discoverAt))
+        check.add("key-discover", "key discover (APNs not reachable)", try Self.run([
+            "key", "discover", "OLDKEY0001", "--keystore", ks, "--env", "production", "--host", "127.0.0.1",
             "--port", closed, "--cacert", ca, "--topic", topic, "--format", "json"], status: 4))
         // doctor judges this machine: pass or fail, the report is JSON either way and says which.
         for (label, extra) in [("doctor", [String]()),
