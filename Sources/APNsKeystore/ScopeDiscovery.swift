@@ -90,9 +90,12 @@ public enum ScopeDiscovery {
                                      + "it (\(answers.map { "\($0.environment.rawValue): \($0.answerText)" }.joined(separator: ", ")))",
                                      hint: "a key covers the same topics wherever it works: run discover again")
             }
-            let unknownTopics = "look up the key's topics in Apple's developer portal and record them: "
-                + "`apnsctl key import AuthKey_\(keyID).p8 --team TEAMID --env ENV --topics a,b` (and check that "
-                + "\(topic) is one of the team's topics)"
+            // `key import` records a scope over a legacy one only: a declared or discovered record is fixed.
+            let record = recorded.source == .legacy
+                ? "record them: `apnsctl key import AuthKey_\(keyID).p8 --team TEAMID --env ENV --topics a,b`"
+                : "the \(recorded.source.rawValue) record cannot be imported over, so check what the portal says"
+            let unknownTopics = "look up the key's topics in Apple's developer portal and \(record) (and check that "
+                + "\(topic) is one of the team's topics: APNs refuses another team's topic the same way)"
             switch restriction {
             case .team:
                 return contradiction("APNs refused topic \(topic) with key \(keyID) (400 TopicDisallowed) but the "

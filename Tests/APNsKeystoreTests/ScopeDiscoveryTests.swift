@@ -183,7 +183,7 @@ import Testing
         #expect(same.scope?.isTeamScoped == true)
     }
 
-    @Test func aRefusedTopicWithATeamScopedRecordSaysTheTopicsAreUnknown() {
+    @Test func aRefusedTopicWithATeamScopedRecordSaysTheTopicsAreUnknown() throws {
         let unknown = conclude(.legacy, [answer(.development, 403, "BadEnvironmentKeyInToken", topicGiven: true),
                                          answer(.production, 400, "TopicDisallowed", topicGiven: true)],
                                topic: "com.example.app")
@@ -191,6 +191,11 @@ import Testing
         #expect(unknown.scope == nil)
         #expect(unknown.message.contains("it is topic-specific, and its topics are unknown"))
         #expect(unknown.hint?.contains("--topics a,b") == true)
+        let declared = conclude(try scope([.production]), [answer(.production, 400, "TopicDisallowed", topicGiven: true)],
+                                topic: "com.example.app")
+        #expect(declared.kind == .contradiction)
+        #expect(declared.hint?.contains("the declared record cannot be imported over") == true,
+                "a declared scope is never imported over, so the hint does not send the user to key import")
     }
 
     @Test func aRefusedTopicIsTakenOffATopicSpecificRecord() throws {
