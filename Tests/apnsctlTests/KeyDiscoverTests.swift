@@ -8,13 +8,15 @@ import Testing
 /// The mock trusts the key through `--trust-key ID=PEM` (its own idea of the key's scope), not through the keystore
 /// under test (whose recorded scope is what discovery checks). Tests marked ``waitsForMockScopes`` need the mock to
 /// enforce a trusted key's scope (`--trust-key ID=PEM,env=…,topics=…`: `403 BadEnvironmentKeyInToken`,
-/// `400 TopicDisallowed`); they run once `mock serve --help` documents `env=`.
+/// `400 TopicDisallowed`); they run once `mock serve --help` documents `,env=`.
 @Suite struct KeyDiscoverTests {
     static let team = "DISCTEAM01", key = "DISCKEY001", topic = "com.example.discover"
 
-    /// True when this build's `mock serve` reads a trusted key's scope from `--trust-key ID=PEM,env=…`.
+    /// True when this build's `mock serve` reads a trusted key's scope from `--trust-key ID=PEM,env=…` (its help
+    /// shows the `,env=` syntax; `--env` alone is the mock's own environment).
     static let mockEnforcesScopes: Bool = {
-        (try? CLI.run(["mock", "serve", "--help"]).stdout.contains("env=")) ?? false
+        let help = (try? CLI.run(["mock", "serve", "--help"], environment: ["COLUMNS": "200"]).stdout) ?? ""
+        return help.contains(",env=") || help.contains("env=development")
     }()
     static let waitsForMockScopes = Testing.ConditionTrait.enabled(
         if: mockEnforcesScopes, "needs mock serve --trust-key ID=PEM,env=…,topics=… (scope enforcement)")
@@ -47,10 +49,10 @@ import Testing
 
         /// `apnsctl key discover KEY --env environment --host 127.0.0.1 …` plus `extra`.
         func discover(_ environment: String, _ extra: [String] = [], topic: String? = KeyDiscoverTests.topic,
-                      port: String? = nil) throws -> CLI.Result {
+                      port: String? = nil, variables: [String: String] = [:]) throws -> CLI.Result {
             try CLI.run(["key", "discover", key, "--keystore", keystore, "--env", environment, "--host", "127.0.0.1",
                          "--port", port ?? self.port, "--cacert", ca, "--timeout", "5"]
-                        + (topic.map { ["--topic", $0] } ?? []) + extra)
+                        + (topic.map { ["--topic", $0] } ?? []) + extra, environment: variables)
         }
 
         var manifest: Data? { FileManager.default.contents(atPath: keystore + "/keystore.json") }
@@ -111,6 +113,30 @@ import Testing
                                        + "already says development+production, team-scoped (legacy: scope unknown); "
                                        + "production was not asked"), "\(result.stdout)")
         #expect(try setup.inspect()["scope_source"] as? String == "legacy")
+    }
+
+    /// Killed (SIGKILL, debug builds' APNSCTL_DEBUG_CRASH_AT) just before or just after the manifest write: the
+    /// keystore loads, the audit log says ok exactly when the change was committed, and a rerun finishes the job.
+    @Test(arguments: ["before-manifest", "after-manifest"])
+    func aDiscoveryKilledMidWayLeavesAWholeKeystore(point: String) throws {
+        let setup = try Setup(scope: ["--env", "development"])
+        try setup.serve("production")
+        let before = setup.manifest
+        let crashed = try setup.discover("production", variables: ["APNSCTL_DEBUG_CRASH_AT": "key.discover:\(point)"])
+        #expect(crashed.status == 9, "key.discover:\(point) was not reached (exit \(crashed.status): \(crashed.stderr))")
+        let committed = setup.manifest != before
+        #expect(committed == (point == "after-manifest"))
+        let audit = try JSONSerialization.jsonObject(with: CLI.run(["keystore", "audit", "--keystore", setup.keystore,
+                                                                    "--format", "json"]).stdoutData) as? [[String: Any]]
+        let ok = audit?.filter { $0["action"] as? String == "key.discover" && $0["outcome"] as? String == "ok" }.count
+        #expect(ok == (committed ? 1 : 0), "committed=\(committed) but the audit log says otherwise: \(audit ?? [])")
+        #expect(try setup.inspect()["environments"] as? [String]
+                == (committed ? ["development", "production"] : ["development"]))
+        let again = try setup.discover("production")
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains(committed ? "nothing recorded: " : "recorded: development+production"),
+                "\(again.stdout)")
+        #expect(try setup.inspect()["scope_source"] as? String == "discovered")
     }
 
     @Test func aDryRunChangesNothing() throws {
