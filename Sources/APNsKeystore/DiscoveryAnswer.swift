@@ -45,19 +45,21 @@ public struct DiscoveryAnswer: Sendable, Equatable {
     /// True when no HTTP answer came (DNS, TCP, TLS, timeout): the server was not reachable.
     public var unreachable: Bool { status == nil }
 
-    /// "400 BadDeviceToken", "200", or "no answer: <failure>".
+    /// "400 BadDeviceToken", "200", or "no answer (<failure>)".
     public var answerText: String {
-        guard let status else { return "no answer: \(failure ?? "unknown failure")" }
+        guard let status else { return "no answer (\(failure ?? "unknown failure"))" }
         return [String(status), reason].compactMap { $0 }.joined(separator: " ")
     }
 
     /// "accepted (400 BadDeviceToken)", "refused (403 BadEnvironmentKeyInToken)",
-    /// "topic refused (400 TopicDisallowed)", "inconclusive (403 InvalidProviderToken: …)".
+    /// "accepted, topic refused (400 TopicDisallowed)", "inconclusive (403 InvalidProviderToken: …)",
+    /// "unreachable (Could not resolve host: …)".
     public var line: String {
         switch outcome {
         case .accepted: return "accepted (\(answerText))"
         case .refusedEnvironment: return "refused (\(answerText))"
         case .refusedTopic: return "accepted, topic refused (\(answerText))"
+        case .inconclusive where unreachable: return "unreachable (\(failure ?? "no answer"))"
         case .inconclusive: return "inconclusive (\(answerText): \(why))"
         }
     }

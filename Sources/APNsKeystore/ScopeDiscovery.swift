@@ -53,11 +53,14 @@ public enum ScopeDiscovery {
         }
         let unclear = answers.filter { $0.outcome == .inconclusive }
         if !unclear.isEmpty {
-            let named = unclear.map { "\($0.environment.rawValue) answered \($0.answerText)" }.joined(separator: "; ")
+            let named = unclear.map { answer in
+                answer.unreachable ? "\(answer.environment.rawValue) was not reachable (\(answer.failure ?? "no answer"))"
+                                   : "\(answer.environment.rawValue) answered \(answer.answerText): \(answer.why)"
+            }.joined(separator: "; ")
             let unreachable = unclear.contains(where: \.unreachable)
             return DiscoveryConclusion(
                 kind: unreachable ? .unreachable : .inconclusive, scope: nil,
-                message: "\(named): \(unclear[0].why)",
+                message: named,
                 hint: unreachable ? "check the network and --host/--port/--cacert; `apnsctl doctor` checks this machine"
                                   : "`apnsctl probe --key-id \(keyID) --env ENV --topic TOPIC` explains the answer; "
                                     + "run discover again once it is about the key's environment")

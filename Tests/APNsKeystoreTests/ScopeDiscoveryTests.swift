@@ -63,7 +63,8 @@ import Testing
         let silent = answer(.production, nil)
         #expect(silent.outcome == .inconclusive)
         #expect(silent.unreachable)
-        #expect(silent.answerText.contains("Connection refused"))
+        #expect(silent.answerText == "no answer (Failed to connect to 127.0.0.1 port 9: Connection refused)")
+        #expect(silent.line == "unreachable (Failed to connect to 127.0.0.1 port 9: Connection refused)")
     }
 
     // MARK: environments
@@ -135,14 +136,14 @@ import Testing
         #expect(unclear.kind == .inconclusive)
         #expect(unclear.exitStatus == .checkFailed)
         #expect(unclear.scope == nil)
-        #expect(unclear.message.contains("production answered 403 InvalidProviderToken"))
+        #expect(unclear.message.hasPrefix("production answered 403 InvalidProviderToken: APNs does not accept the token"))
     }
 
     @Test func anUnreachableServerIsExit4() {
         let down = conclude(.legacy, [answer(.development, 400, "BadDeviceToken"), answer(.production, nil)])
         #expect(down.kind == .unreachable)
         #expect(down.exitStatus == .unreachable)
-        #expect(down.message.contains("production answered no answer: Failed to connect"))
+        #expect(down.message == "production was not reachable (Failed to connect to 127.0.0.1 port 9: Connection refused)")
     }
 
     @Test func noAnswerAtAllIsInconclusive() {
