@@ -580,13 +580,13 @@ _apnsctl_key() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    import|generate|list|inspect|export-public|rotate|revoke|purge)
+    import|generate|list|inspect|export-public|rotate|discover|revoke|purge)
         # Offer subcommand argument completions
         "_apnsctl_key_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'import generate list inspect export-public rotate revoke purge' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'import generate list inspect export-public rotate discover revoke purge' -- "${cur}"))
         ;;
     esac
 }
@@ -991,6 +991,100 @@ _apnsctl_key_rotate() {
         ;;
     '--format')
         __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+}
+
+_apnsctl_key_discover() {
+    repeating_flags=()
+    non_repeating_flags=(--dry-run --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--env --host --port --cacert --timeout --device-token --topic --push-type --priority --payload --password-file --password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    __apnsctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--env')
+        __apnsctl_add_completions -W 'development'$'\n''production'
+        return
+        ;;
+    '--host')
+        return
+        ;;
+    '--port')
+        return
+        ;;
+    '--cacert')
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--device-token')
+        return
+        ;;
+    '--topic')
+        return
+        ;;
+    '--push-type')
+        __apnsctl_add_completions -W 'alert'$'\n''background'$'\n''voip'$'\n''complication'$'\n''fileprovider'$'\n''mdm'$'\n''liveactivity'$'\n''location'$'\n''pushtotalk'$'\n''widgets'
+        return
+        ;;
+    '--priority')
+        return
+        ;;
+    '--payload')
+        return
+        ;;
+    '--password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-env')
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key discover -- positional@0 "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     esac

@@ -23,7 +23,7 @@ public struct KeyScope: Codable, Sendable, Equatable {
     public enum Source: String, Codable, Sendable, CaseIterable {
         /// Given at `key import` / `key generate` (`--env`, `--topics` / `--team-scoped`).
         case declared
-        /// Learnt from APNs's answers (reserved: `key discover` comes later).
+        /// Learnt from APNs's answers by `key discover` (``ScopeDiscovery``, `Keystore.recordDiscoveredScope`).
         case discovered
         /// Unknown: a key from before scopes were recorded, or imported without `--env`. Treated as team-scoped
         /// for both environments, as every key made before 17 February 2025 is.

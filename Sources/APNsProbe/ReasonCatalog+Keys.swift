@@ -37,12 +37,12 @@ extension ReasonCatalog {
             return "key \(key.keyID)'s scope is not recorded (legacy: assumed both environments), and APNs says it does "
                 + "not work in \(environment.place): it is most likely a \(environment.other.adjective)-only key; record "
                 + "that with `apnsctl key import AuthKey_\(key.keyID).p8 --team \(key.teamID) --env "
-                + "\(environment.other.rawValue)` and sign for \(environment.place) with a \(environment.adjective) or "
-                + "both-environment key; \(list)"
+                + "\(environment.other.rawValue)` (or let `apnsctl key discover \(key.keyID)` ask both environments) and "
+                + "sign for \(environment.place) with a \(environment.adjective) or both-environment key; \(list)"
         }
         return "key \(key.keyID) is recorded as \(key.environmentWords), but APNs refuses it in \(environment.place): "
-            + "the recorded scope is wrong; check the key's environment in the developer portal and import its .p8 "
-            + "again with the right --env; \(list)"
+            + "the recorded scope is wrong (a declared scope is not imported over): `apnsctl key discover "
+            + "\(key.keyID)` asks both environments and records what APNs answers; \(list)"
     }
 
     /// A token whose key is not the connection's first key, nor related to it.

@@ -40,6 +40,7 @@ import Testing
         #expect(verdict.hint.contains("scope is not recorded"))
         #expect(verdict.hint.contains("most likely a production-only key"))
         #expect(verdict.hint.contains("apnsctl key import AuthKey_ABC123DEFG.p8 --team DEF123GHIJ --env production"))
+        #expect(verdict.hint.contains("`apnsctl key discover ABC123DEFG` ask both environments"))
     }
 
     @Test func aDeclaredScopeThatAPNsContradictsIsCalledWrong() {
@@ -48,6 +49,8 @@ import Testing
         let verdict = ReasonCatalog.verdict(status: 403, reason: "BadEnvironmentKeyIdInToken",
                                             context: context(.production, key: key))
         #expect(verdict.hint.contains("recorded as valid in both environments, but APNs refuses it in production"))
+        #expect(verdict.hint.contains("`apnsctl key discover ABC123DEFG` asks both environments and records what APNs answers"))
+        #expect(!verdict.hint.contains(".p8 again"), "a declared scope is never imported over (exit 5)")
     }
 
     @Test(arguments: spellings)

@@ -165,6 +165,8 @@ import Testing
         let scoped = directory.appendingPathComponent("scoped.pem").path
         _ = try CLI.tool("/usr/bin/openssl", ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256",
                                               "-out", scoped])
+        _ = try Self.run(["key", "generate", "--keystore", ks, "--team", team, "--key-id", "SCOPED0001", "--env",
+                          "production", "--topics", topic])
         let mock = try MockServeProcess(["mock", "serve", "--port", "0", "--keystore", ks, "--ca-out", ca,
                                          "--device", "\(registered)=\(topic)", "--unregistered", gone,
                                          "--trust-key", "SCOPEKEY01=\(scoped),env=development,topics=com.example.other,"
@@ -174,7 +176,8 @@ import Testing
         let first = try #require(mock.firstLine())
         let listening = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
         let port = String(try #require(listening["port"] as? Int))
-        #expect((listening["keys"] as? [[String: Any]])?.compactMap { $0["topics"] as? [String] } == [["com.example.other"]])
+        #expect((listening["keys"] as? [[String: Any]])?.compactMap { $0["topics"] as? [String] }.sorted { $0[0] < $1[0] }
+                == [["com.example.app"], ["com.example.other"]])
         mock.keepReading()
         let target = ["--keystore", ks, "--host", "127.0.0.1", "--port", port, "--cacert", ca, "--topic", topic]
 
@@ -196,6 +199,14 @@ import Testing
             "key", "rotate", "--team", team, "--to", "NEWKEY0001", "--probe", "--format", "json"] + target))
         check.add("key-rotate", "key rotate --probe (APNs not reachable)", try Self.run([
             "key", "rotate", "--team", team, "--to", "OLDKEY0001", "--probe", "--keystore", ks, "--host", "127.0.0.1",
+            "--port", closed, "--cacert", ca, "--topic", topic, "--format", "json"], status: 4))
+        let discoverAt = ["--keystore", ks, "--env", "development", "--host", "127.0.0.1", "--port", port, "--cacert", ca]
+        check.add("key-discover", "key discover (a legacy key, one environment asked)", try Self.run([
+            "key", "discover", "NEWKEY0001", "--topic", topic, "--format", "json"] + discoverAt))
+        check.add("key-discover", "key discover --dry-run (a topic-specific key, its topic implied)", try Self.run([
+            "key", "discover", "SCOPED0001", "--dry-run", "--format", "json"] + discoverAt))
+        check.add("key-discover", "key discover (APNs not reachable)", try Self.run([
+            "key", "discover", "OLDKEY0001", "--keystore", ks, "--env", "production", "--host", "127.0.0.1",
             "--port", closed, "--cacert", ca, "--topic", topic, "--format", "json"], status: 4))
         // doctor judges this machine: pass or fail, the report is JSON either way and says which.
         for (label, extra) in [("doctor", [String]()),
