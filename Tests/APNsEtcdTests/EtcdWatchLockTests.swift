@@ -38,6 +38,31 @@ extension EtcdClusterTests {
         }
     }
 
+    @Test func aWatchMovesOffAFrozenMember() async throws {
+        try await withCluster { cluster in
+            let watcher = try cluster.client([0, 1, 2], requestTimeout: .seconds(2))
+            let writer = try cluster.client([1, 2])
+            let start = try await writer.put("/t/w/first", "1")
+            let collector = EventCollector(watcher.watch(prefix: "/t/w/", fromRevision: start))
+            defer { collector.cancel() }
+            #expect(try await collector.wait(for: 1).map(\.keyValue.key) == ["/t/w/first"])
+
+            // Frozen, member 0 keeps the stream's connection open and sends nothing; the watch must move on.
+            cluster.pauseMember(0)
+            defer { cluster.resumeMember(0) }
+            try await writer.put("/t/w/second", "2")
+            try await writer.delete("/t/w/first")
+            let events = try await collector.wait(for: 3)
+            #expect(collector.error == nil, "\(collector.error ?? "")")
+            #expect(events.map(\.keyValue.key) == ["/t/w/first", "/t/w/second", "/t/w/first"])
+            #expect(events.map(\.kind) == [.put, .put, .delete])
+            #expect(watcher.currentEndpoint.port != cluster.members[0].clientPort)
+            collector.cancel()
+            try await watcher.shutdown()
+            try await writer.shutdown()
+        }
+    }
+
     @Test func aSecondLockHolderGetsTheLockOnceTheFirstHoldersLeaseIsRevoked() async throws {
         try await withCluster { cluster in
             let first = try cluster.client([0, 1, 2])
