@@ -98,4 +98,40 @@ extension EtcdClusterTests {
             try await second.shutdown()
         }
     }
+
+    @Test func withLockHoldsTheLockOnALeaseKeptAliveAndReleasesIt() async throws {
+        try await withCluster { cluster in
+            try await using(try cluster.client()) { client in
+                let rival = try cluster.client([2, 1, 0])
+                let rivalLease = try await rival.grantLease(ttl: 60)
+                let seen = try await client.withLock(name: "/t/locks/rotation", ttl: 2) { key -> [String] in
+                    // Held past twice its 2 s lease: only the renewals keep it.
+                    try await Task.sleep(for: .seconds(5))
+                    let holders = try await client.range("/t/locks/rotation/", prefix: true).keyValues.map(\.key)
+                    let refused = await apnsError {
+                        _ = try await rival.lock(name: "/t/locks/rotation", lease: rivalLease.id, wait: .seconds(1))
+                    }
+                    #expect(refused?.message.contains("still held") == true, "\(String(describing: refused))")
+                    return [key] + holders
+                }
+                #expect(seen.count >= 2 && seen[1] == seen[0], "\(seen)")
+                // Released: the holder's key is gone and the rival gets the lock at once.
+                #expect(try await client.get(seen[0]) == nil)
+                try await rival.revokeLease(rivalLease.id)
+                let next = try await rival.grantLease(ttl: 60)
+                let key = try await rival.lock(name: "/t/locks/rotation", lease: next.id, wait: .seconds(30))
+                try await rival.unlock(key: key)
+
+                // A body that throws still releases the lock.
+                let error = await apnsError {
+                    _ = try await client.withLock(name: "/t/locks/rotation") { _ -> Int in
+                        throw APNsError.keystore("rotation failed half-way")
+                    }
+                }
+                #expect(error?.message == "rotation failed half-way")
+                #expect(try await client.range("/t/locks/rotation/", prefix: true).keyValues.isEmpty)
+                try await rival.shutdown()
+            }
+        }
+    }
 }
