@@ -48,6 +48,12 @@ extension EtcdClusterTests {
                 let next = try cluster.waitForLeader()
                 #expect(next != leader)
             }
+            // The killed member, restarted on its data directory, catches up: every write is there too.
+            try cluster.restartMember(leader)
+            try await using(try cluster.client([leader])) { client in
+                let stored = try await client.range("/t/seq/", prefix: true)
+                #expect(stored.keyValues.map(\.string) == (0..<30).map { "write \($0)" })
+            }
         }
     }
 
