@@ -76,7 +76,9 @@ extension EtcdClusterTests {
             // While the first holds it, the second waits: both waiters are queued under the lock's prefix.
             let queued = try await eventually { try await first.range("/t/locks/rotation/", prefix: true).count == 2 }
             #expect(queued)
-            #expect(try await first.range("/t/locks/rotation/", prefix: true).first?.key == firstKey)
+            // The holder is the waiter with the oldest key (keys sort by lease ID, not by age).
+            let waiters = try await first.range("/t/locks/rotation/", prefix: true).keyValues
+            #expect(waiters.min { $0.createRevision < $1.createRevision }?.key == firstKey)
 
             try await first.revokeLease(firstLease.id)  // a crashed holder: its lease ends
             let secondKey = try await waiting.value
