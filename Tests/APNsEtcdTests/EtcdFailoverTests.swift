@@ -24,7 +24,7 @@ extension EtcdClusterTests {
         let error = try #require(outcome, "still waiting on refused members after 60 s")
         #expect(error?.status == .unreachable)
         #expect(error?.message.hasPrefix("etcd 127.0.0.1:\(closed[1]): ") == true, "\(String(describing: error))")
-        #expect(error?.message.contains("no other of the 2 members answered, 2 rounds") == true, "\(String(describing: error))")
+        #expect(error?.message.contains("none of the 2 members could serve it in 2 rounds") == true, "\(String(describing: error))")
         #expect(error?.message.lowercased().contains("connection refused") == true, "\(String(describing: error))")
         #expect(error?.hint == "check that etcd runs there and listens for clients on that port")
     }
