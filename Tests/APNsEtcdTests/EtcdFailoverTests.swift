@@ -74,4 +74,23 @@ extension EtcdClusterTests {
             }
         }
     }
+
+    @Test func withoutAQuorumAWriteFailsWithExit4AfterTheBound() async throws {
+        try await withCluster { cluster in
+            try await using(try cluster.client([0, 1, 2], requestTimeout: .seconds(2))) { client in
+                try await client.put("/t/k", "written with a quorum")
+                cluster.killMember(1)
+                cluster.killMember(2)
+                // Member 0 is alive but alone: it cannot commit, so it holds the write until our timeout.
+                let outcome = try await within(seconds: 120) { await apnsError { try await client.put("/t/k", "no quorum") } }
+                let finished = try #require(outcome, "the write neither failed nor succeeded within 120 s")
+                let error = try #require(finished, "the write succeeded without a quorum")
+                #expect(error.status == .unreachable, "\(error)")
+                #expect(error.message.contains("none of the 3 members could serve it in 3 rounds"), "\(error.message)")
+                try cluster.restartMember(1)
+                _ = try cluster.waitForLeader()
+                #expect(try await client.get("/t/k")?.string == "written with a quorum")
+            }
+        }
+    }
 }
