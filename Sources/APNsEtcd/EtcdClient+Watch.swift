@@ -1,6 +1,20 @@
 import APNsCore
 import AsyncHTTPClient
 import NIOCore
+import Synchronization
+
+/// Where a watch has got to, shared by its stream and the loop that restarts it: the next revision to ask for,
+/// and whether the current member has accepted the watch.
+final class WatchProgress: Sendable {
+    private let state: Mutex<(next: Int64?, connected: Bool)>
+    init(from start: Int64?) { state = Mutex((start, false)) }
+    var next: Int64? { state.withLock { $0.next } }
+    func advance(to revision: Int64) { state.withLock { $0.next = max($0.next ?? 0, revision) } }
+    func startIfUnset(at revision: Int64) { state.withLock { if $0.next == nil { $0.next = revision } } }
+    func markConnected() { state.withLock { $0.connected = true } }
+    /// Whether the member accepted the watch since the last call.
+    func takeConnected() -> Bool { state.withLock { let was = $0.connected; $0.connected = false; return was } }
+}
 
 /// `/v3/watch`: a stream of changes under a prefix, carried on over member failures.
 extension EtcdClient {
@@ -11,6 +25,10 @@ extension EtcdClient {
     /// it delivered + 1, so no event is lost or repeated. It ends with an error when the watch is refused
     /// (permission denied, a revision compacted away) or when no member could be reached for
     /// `configuration.rounds` rounds in a row; cancelling the consuming task stops it.
+    ///
+    /// A member that is frozen or cut off keeps the connection open and sends nothing: while streaming, the client
+    /// asks that member for its status every `configuration.requestTimeout`, and moves the watch to the next
+    /// member when it does not answer in time. That is a liveness check of one member, not a poll of the keys.
     public func watch(prefix: String, fromRevision: Int64? = nil) -> AsyncThrowingStream<EtcdWatchEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream<EtcdWatchEvent, any Error>.makeStream()
         let task = Task {
@@ -26,9 +44,9 @@ extension EtcdClient {
     }
 
     /// The watch loop: (re)connects, streams, remembers the next revision to ask for.
-    private func runWatch(prefix: String, from start: Int64?, deliver: (EtcdWatchEvent) -> Void) async throws {
+    private func runWatch(prefix: String, from start: Int64?, deliver: @escaping @Sendable (EtcdWatchEvent) -> Void) async throws {
         let endpoints = configuration.endpoints
-        var next = start
+        let progress = WatchProgress(from: start)
         var failedAttempts = 0
         var reauthenticated = false
         var last: (endpoint: EtcdEndpoint, failure: EtcdFailure)?
@@ -37,9 +55,17 @@ extension EtcdClient {
             let index = state.withLock { $0.current }
             let endpoint = endpoints[index]
             do {
-                try await streamWatch(at: endpoint, prefix: prefix, next: &next, deliver: deliver) {
-                    failedAttempts = 0
-                    reauthenticated = false
+                defer {
+                    if progress.takeConnected() {
+                        failedAttempts = 0
+                        reauthenticated = false
+                    }
+                }
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { try await self.streamWatch(at: endpoint, prefix: prefix, progress: progress, deliver: deliver) }
+                    group.addTask { try await self.checkLiveness(of: endpoint) }
+                    try await group.next()
+                    group.cancelAll()
                 }
                 last = (endpoint, .transport("the watch stream ended"))
             } catch let failure as EtcdFailure {
@@ -66,11 +92,25 @@ extension EtcdClient {
         }
     }
 
-    /// One watch stream at one member, until it ends or fails. `connected` runs once the member has created it.
-    private func streamWatch(at endpoint: EtcdEndpoint, prefix: String, next: inout Int64?,
-                             deliver: (EtcdWatchEvent) -> Void, connected: () -> Void) async throws {
+    /// Returns never; throws once `endpoint` fails to answer a status request in time (or refuses the connection).
+    private func checkLiveness(of endpoint: EtcdEndpoint) async throws {
+        while true {
+            try await Task.sleep(for: configuration.requestTimeout)
+            do {
+                _ = try await send(endpoint, "/v3/maintenance/status", Array("{}".utf8), deadline: .standard)
+            } catch let failure as EtcdFailure where failure.movesOn {
+                throw failure
+            } catch is EtcdFailure {
+                continue  // an answer, even a refusal, shows the member is alive
+            }
+        }
+    }
+
+    /// One watch stream at one member, until it ends or fails.
+    private func streamWatch(at endpoint: EtcdEndpoint, prefix: String, progress: WatchProgress,
+                             deliver: (EtcdWatchEvent) -> Void) async throws {
         let create = WireWatchCreate(key: WireBytes(prefix), range_end: WireBytes(prefixRangeEnd(Array(prefix.utf8))),
-                                     start_revision: next.map(WireInt64.init))
+                                     start_revision: progress.next.map(WireInt64.init))
         let body = try JSONDecoding.encode(WireWatchRequest(create_request: create))
         let token = try await token(at: endpoint)
         let response = try await post(endpoint, "/v3/watch", body, token: token, deadline: nil)
@@ -86,7 +126,7 @@ extension EtcdClient {
                     let line = Array(pending[..<newline])
                     pending.removeSubrange(...newline)
                     if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { continue }
-                    try handle(line: line, prefix: prefix, next: &next, deliver: deliver, connected: connected)
+                    try handle(line: line, prefix: prefix, progress: progress, deliver: deliver)
                 }
             }
         } catch let failure as EtcdFailure {
@@ -98,13 +138,13 @@ extension EtcdClient {
             throw EtcdFailure.from(error)
         }
         if !pending.isEmpty {
-            try handle(line: pending, prefix: prefix, next: &next, deliver: deliver, connected: connected)
+            try handle(line: pending, prefix: prefix, progress: progress, deliver: deliver)
         }
     }
 
     /// One JSON object of the stream.
-    private func handle(line: [UInt8], prefix: String, next: inout Int64?,
-                        deliver: (EtcdWatchEvent) -> Void, connected: () -> Void) throws {
+    private func handle(line: [UInt8], prefix: String, progress: WatchProgress,
+                        deliver: (EtcdWatchEvent) -> Void) throws {
         guard let item = try? JSONDecoding.decode(WireWatchStreamItem.self, from: line) else {
             throw EtcdFailure.malformed("watch: \(String(decoding: line.prefix(200), as: UTF8.self))")
         }
@@ -112,23 +152,23 @@ extension EtcdClient {
             throw EtcdFailure.grpc(code: error.grpc_code ?? error.code ?? 2, message: error.message ?? error.error ?? "")
         }
         guard let result = item.result else { return }
-        if result.created == true { connected() }
+        if result.created == true { progress.markConnected() }
         if let compacted = result.compact_revision?.value, compacted > 0 {
-            throw APNsError.keystore("etcd watch of \(prefix): revision \(next ?? 0) was compacted away (oldest kept: \(compacted))",
+            throw APNsError.keystore("etcd watch of \(prefix): revision \(progress.next ?? 0) was compacted away (oldest kept: \(compacted))",
                                      hint: "read the current state again and watch from its revision + 1")
         }
         if result.canceled == true {
             let reason = result.cancel_reason ?? "canceled by the server"
             throw EtcdFailure.grpc(code: reason.contains("PermissionDenied") ? 7 : 14, message: reason)
         }
-        if result.created == true, next == nil, let revision = result.header?.revision?.value {
+        if result.created == true, let revision = result.header?.revision?.value {
             // A watch "from now": a reconnect must continue after what this member had when it started.
-            next = revision + 1
+            progress.startIfUnset(at: revision + 1)
         }
         for wire in result.events ?? [] {
             let event = EtcdWatchEvent(wire)
             deliver(event)
-            next = max(next ?? 0, event.revision + 1)
+            progress.advance(to: event.revision + 1)
         }
     }
 }

@@ -156,7 +156,7 @@ public final class EtcdClient: Sendable {
         guard let last else { throw APNsError(.internalError, "etcd: no member tried") }
         var error = last.failure.apnsError(at: last.endpoint, user: configuration.credentials?.user)
         if endpoints.count > 1 {
-            error.message += " (and no other of the \(endpoints.count) members answered, \(configuration.rounds) rounds)"
+            error.message += " (none of the \(endpoints.count) members could serve it in \(configuration.rounds) rounds)"
         }
         throw error
     }

@@ -1,3 +1,5 @@
+import APNsCore
+
 /// Files that turn on TLS to etcd (`--etcd-cacert`, `--etcd-cert`, `--etcd-key`): https instead of http.
 public struct EtcdTLS: Sendable, Equatable {
     /// PEM file of the CA (or CAs) that signed the members' server certificates; nil trusts the system's roots.
@@ -23,6 +25,14 @@ public struct EtcdCredentials: Sendable, Equatable, CustomStringConvertible {
     public init(user: String, password: String) {
         self.user = user
         self.password = password
+    }
+
+    /// The user, with the password read from `source` (a file, an environment variable or a prompt: never argv).
+    public init(user: String, passwordFrom source: SecretSource) throws {
+        guard !user.isEmpty else {
+            throw APNsError.usage("the etcd user is empty", hint: "name the etcd user whose password you pass")
+        }
+        self.init(user: user, password: try source.resolve())
     }
 
     /// The user only: the password never appears in a description.

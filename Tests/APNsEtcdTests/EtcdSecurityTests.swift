@@ -51,6 +51,11 @@ extension EtcdClusterTests {
                 try cluster.etcdctlChecked(["auth", "disable"])
                 try cluster.etcdctlChecked(["auth", "enable"], asRoot: false)
                 #expect(try await client.get("/t/k")?.string == "root wrote")
+                // The token (or a new one) serves at the next member when the first one dies.
+                cluster.killMember(0)
+                try await client.put("/t/k", "root wrote again")
+                #expect(try await client.get("/t/k")?.string == "root wrote again")
+                #expect(client.currentEndpoint.port != cluster.members[0].clientPort)
             }
         }
     }

@@ -1,6 +1,8 @@
 import APNsCore
 import APNsEtcd
+import Foundation
 import Testing
+import TestSupport
 
 @Suite struct EtcdURLTests {
     @Test func oneMemberAndAPrefix() throws {
@@ -59,5 +61,20 @@ import Testing
         #expect(EtcdURL.isEtcd("ETCD://h:1/p"))
         #expect(!EtcdURL.isEtcd("/var/lib/apnsctl"))
         #expect(!EtcdURL.isEtcd("etcd-keystore"))
+    }
+
+    @Test func credentialsTakeThePasswordFromAFileOrTheEnvironmentAndNeverShowIt() throws {
+        let directory = TestPaths.temporaryDirectory("etcd-credentials")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("etcd-password").path
+        try "s3cret from a file\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+        let fromFile = try EtcdCredentials(user: "ops", passwordFrom: .file(file))
+        #expect(fromFile == EtcdCredentials(user: "ops", password: "s3cret from a file"))
+        #expect(fromFile.description == "etcd user ops")
+        #expect(throws: APNsError.self) { try EtcdCredentials(user: "ops", passwordFrom: .environment("APNSCTL_TEST_UNSET_\(UUID().uuidString.prefix(6))")) }
+        #expect(throws: APNsError.usage("the etcd user is empty", hint: "name the etcd user whose password you pass")) {
+            try EtcdCredentials(user: "", passwordFrom: .file(file))
+        }
     }
 }

@@ -38,6 +38,31 @@ extension EtcdClusterTests {
         }
     }
 
+    @Test func aWatchMovesOffAFrozenMember() async throws {
+        try await withCluster { cluster in
+            let watcher = try cluster.client([0, 1, 2], requestTimeout: .seconds(2))
+            let writer = try cluster.client([1, 2])
+            let start = try await writer.put("/t/w/first", "1")
+            let collector = EventCollector(watcher.watch(prefix: "/t/w/", fromRevision: start))
+            defer { collector.cancel() }
+            #expect(try await collector.wait(for: 1).map(\.keyValue.key) == ["/t/w/first"])
+
+            // Frozen, member 0 keeps the stream's connection open and sends nothing; the watch must move on.
+            cluster.pauseMember(0)
+            defer { cluster.resumeMember(0) }
+            try await writer.put("/t/w/second", "2")
+            try await writer.delete("/t/w/first")
+            let events = try await collector.wait(for: 3)
+            #expect(collector.error == nil, "\(collector.error ?? "")")
+            #expect(events.map(\.keyValue.key) == ["/t/w/first", "/t/w/second", "/t/w/first"])
+            #expect(events.map(\.kind) == [.put, .put, .delete])
+            #expect(watcher.currentEndpoint.port != cluster.members[0].clientPort)
+            collector.cancel()
+            try await watcher.shutdown()
+            try await writer.shutdown()
+        }
+    }
+
     @Test func aSecondLockHolderGetsTheLockOnceTheFirstHoldersLeaseIsRevoked() async throws {
         try await withCluster { cluster in
             let first = try cluster.client([0, 1, 2])
@@ -51,7 +76,9 @@ extension EtcdClusterTests {
             // While the first holds it, the second waits: both waiters are queued under the lock's prefix.
             let queued = try await eventually { try await first.range("/t/locks/rotation/", prefix: true).count == 2 }
             #expect(queued)
-            #expect(try await first.range("/t/locks/rotation/", prefix: true).first?.key == firstKey)
+            // The holder is the waiter with the oldest key (keys sort by lease ID, not by age).
+            let waiters = try await first.range("/t/locks/rotation/", prefix: true).keyValues
+            #expect(waiters.min { $0.createRevision < $1.createRevision }?.key == firstKey)
 
             try await first.revokeLease(firstLease.id)  // a crashed holder: its lease ends
             let secondKey = try await waiting.value
@@ -71,6 +98,42 @@ extension EtcdClusterTests {
             try await first.unlock(key: held)
             try await first.shutdown()
             try await second.shutdown()
+        }
+    }
+
+    @Test func withLockHoldsTheLockOnALeaseKeptAliveAndReleasesIt() async throws {
+        try await withCluster { cluster in
+            try await using(try cluster.client()) { client in
+                let rival = try cluster.client([2, 1, 0])
+                let rivalLease = try await rival.grantLease(ttl: 60)
+                let seen = try await client.withLock(name: "/t/locks/rotation", ttl: 2) { key -> [String] in
+                    // Held past twice its 2 s lease: only the renewals keep it.
+                    try await Task.sleep(for: .seconds(5))
+                    let holders = try await client.range("/t/locks/rotation/", prefix: true).keyValues.map(\.key)
+                    let refused = await apnsError {
+                        _ = try await rival.lock(name: "/t/locks/rotation", lease: rivalLease.id, wait: .seconds(1))
+                    }
+                    #expect(refused?.message.contains("still held") == true, "\(String(describing: refused))")
+                    return [key] + holders
+                }
+                #expect(seen.count >= 2 && seen[1] == seen[0], "\(seen)")
+                // Released: the holder's key is gone and the rival gets the lock at once.
+                #expect(try await client.get(seen[0]) == nil)
+                try await rival.revokeLease(rivalLease.id)
+                let next = try await rival.grantLease(ttl: 60)
+                let key = try await rival.lock(name: "/t/locks/rotation", lease: next.id, wait: .seconds(30))
+                try await rival.unlock(key: key)
+
+                // A body that throws still releases the lock.
+                let error = await apnsError {
+                    _ = try await client.withLock(name: "/t/locks/rotation") { _ -> Int in
+                        throw APNsError.keystore("rotation failed half-way")
+                    }
+                }
+                #expect(error?.message == "rotation failed half-way")
+                #expect(try await client.range("/t/locks/rotation/", prefix: true).keyValues.isEmpty)
+                try await rival.shutdown()
+            }
         }
     }
 }
