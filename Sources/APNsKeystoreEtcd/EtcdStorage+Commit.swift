@@ -27,7 +27,7 @@ extension EtcdStorage {
                            error.status == .keystore || error.status == .usage ? .refused : .failed, error.message, now)
                 throw error
             }
-            var compare = [EtcdCompare(key: manifestKey, .equal, .modRevision(stored.modRevision))]
+            var compare = [EtcdCompare.unchanged(manifestKey, since: stored)]
             var operations = [EtcdOperation]()
             for write in change.writes {
                 write.crashBefore.map { CrashPoint.reach("\(action):\($0)") }
@@ -44,7 +44,7 @@ extension EtcdStorage {
                 let cached = try get(tokenCacheKey)
                 var cache = cached.map { Keystore.decodeTokenCache($0.value) } ?? TokenCache()
                 for keyID in change.dropTokensOf { _ = cache.drop(keyID: keyID) }
-                compare.append(Self.unchanged(tokenCacheKey, cached))
+                compare.append(.unchanged(tokenCacheKey, since: cached))
                 operations.append(.put(key: tokenCacheKey, value: try KeystoreCoding.encode(cache)))
             }
             if manifest != before {
@@ -72,18 +72,12 @@ extension EtcdStorage {
             var cache = before
             let result = try body(&cache)
             if cache == before { return result }
-            let stored = try txn([Self.unchanged(tokenCacheKey, cached)],
+            let stored = try txn([.unchanged(tokenCacheKey, since: cached)],
                                  [.put(key: tokenCacheKey, value: try KeystoreCoding.encode(cache))])
             if stored.succeeded { return result }
         }
         throw APNsError.keystore("\(location): the shared token cache kept changing (\(Self.attempts) attempts)",
                                  hint: "try again")
-    }
-
-    /// A comparison that holds while `key` is as it was read: the same `mod_revision`, or still absent.
-    static func unchanged(_ key: String, _ read: EtcdKeyValue?) -> EtcdCompare {
-        read.map { EtcdCompare(key: key, .equal, .modRevision($0.modRevision)) }
-            ?? EtcdCompare(key: key, .equal, .version(0))
     }
 
     func audit(_ action: String, _ team: String?, _ keyID: String?, _ outcome: AuditEntry.Outcome, _ detail: String,

@@ -47,18 +47,16 @@ public struct FleetAccess: Sendable, Equatable {
             ? EtcdTLS(caFile: caFile, certificateFile: certificateFile, keyFile: keyFile) : nil
         var credentials: EtcdCredentials?
         if let user {
-            let password: String
+            let source: SecretSource
             if let passwordFile {
-                var bytes = try SecureFile.read(passwordFile, limit: 4096)
-                while let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { bytes.removeLast() }
-                password = String(decoding: bytes, as: UTF8.self)
-            } else if let fromEnvironment = environment["APNSCTL_ETCD_PASSWORD"] {
-                password = fromEnvironment
+                source = .file(passwordFile)
+            } else if environment["APNSCTL_ETCD_PASSWORD"] != nil {
+                source = .environment("APNSCTL_ETCD_PASSWORD")
             } else {
                 throw APNsError.usage("etcd user \(user) needs a password",
                                       hint: "pass --etcd-password-file FILE, or set APNSCTL_ETCD_PASSWORD")
             }
-            credentials = EtcdCredentials(user: user, password: password)
+            credentials = try EtcdCredentials(user: user, passwordFrom: source)
         }
         return EtcdConfiguration(url: url, tls: tls, credentials: credentials)
     }
@@ -123,7 +121,7 @@ public enum KeystoreStores {
             let entry = AuditEntry(time: clock.now(), action: "keystore.init", teamID: nil, keyID: nil, outcome: .ok,
                                    detail: "created \(url)")
             let created = try storage.txn(
-                [EtcdStorage.unchanged(storage.manifestKey, nil), EtcdStorage.unchanged(storage.kekKey, nil)],
+                [.absent(storage.manifestKey), .absent(storage.kekKey)],
                 [.put(key: storage.kekKey, value: Array(try JSONEncoder().encode(record))),
                  .put(key: storage.manifestKey, value: try KeystoreCoding.encode(Manifest())),
                  .put(key: storage.auditKey(entry), value: try KeystoreCoding.encode(entry))])
