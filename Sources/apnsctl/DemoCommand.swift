@@ -148,6 +148,7 @@ struct DemoCommand: AsyncParsableCommand {
         DemoChannels.run(demo, port: port, channelsPort: server.channelsPort, teamID: Self.team, bundleID: Self.bundleID)
 
         await server.stop()
+        await DemoKeyScopes.run(demo, directory: directory, bundleID: Self.bundleID, deviceToken: fixtures.deviceToken)
     }
 
     private func workingDirectory() throws -> String {
