@@ -95,22 +95,24 @@ extension DoctorCheck.Status {
 enum KeystoreChecks {
     static func run(_ options: KeystoreOptions, minDays: Int) -> [DoctorCheck] {
         let location = options.location
-        if let denied = KeystoreAccess.check(location.path).error {
-            return [DoctorCheck("keystore", .fail, denied.message, hint: denied.hint)]
-        }
-        guard FileManager.default.fileExists(atPath: location.path + "/" + KeystoreLocation.manifestName) else {
-            return [DoctorCheck("keystore", .warn, "no keystore at \(location.path)",
-                                hint: "create one with `apnsctl keystore init`, or pass --keystore PATH")]
-        }
         var checks: [DoctorCheck] = []
-        let problems = KeystorePermissions.problems(KeystoreLayout(root: location.path))
-        if let first = problems.first {
-            let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
-            checks.append(DoctorCheck("keystore permissions", .fail, first.summary + more,
-                                      hint: "run `apnsctl keystore fix-permissions`"))
-            return checks
+        if location.isDirectory {
+            if let denied = KeystoreAccess.check(location.path).error {
+                return [DoctorCheck("keystore", .fail, denied.message, hint: denied.hint)]
+            }
+            guard FileManager.default.fileExists(atPath: location.path + "/" + KeystoreLocation.manifestName) else {
+                return [DoctorCheck("keystore", .warn, "no keystore at \(location.path)",
+                                    hint: "create one with `apnsctl keystore init`, or pass --keystore PATH")]
+            }
+            let problems = KeystorePermissions.problems(KeystoreLayout(root: location.path))
+            if let first = problems.first {
+                let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
+                checks.append(DoctorCheck("keystore permissions", .fail, first.summary + more,
+                                          hint: "run `apnsctl keystore fix-permissions`"))
+                return checks
+            }
+            checks.append(DoctorCheck("keystore permissions", .pass, "\(location.path): directories 0700, secrets 0600"))
         }
-        checks.append(DoctorCheck("keystore permissions", .pass, "\(location.path): directories 0700, secrets 0600"))
         let report: KeystoreReport
         do {
             report = try options.open().status(minDays: minDays)

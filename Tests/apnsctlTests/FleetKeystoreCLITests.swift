@@ -51,6 +51,11 @@ import TestSupport
                 #expect(result.status == 0, "\(command): \(result.stderr)")
             }
             #expect(try states(url, environment) == ["NEW0000001": "active"])
+            let doctor = try run(["doctor", "--format", "json"], url, environment)
+            let checks = (try JSONSerialization.jsonObject(with: doctor.stdoutData) as? [String: Any])?["checks"]
+                as? [[String: Any]] ?? []
+            #expect(checks.first { $0["name"] as? String == "keystore integrity" }?["status"] as? String == "pass")
+            #expect(!checks.contains { $0["name"] as? String == "keystore permissions" }, "no directory to check")
             let audit = try run(["keystore", "audit", "--format", "json"], url, environment)
             let actions = (try JSONSerialization.jsonObject(with: audit.stdoutData) as? [[String: Any]] ?? [])
                 .compactMap { $0["action"] as? String }
