@@ -31,6 +31,10 @@ struct KeystoreFixPermissions: AsyncParsableCommand {
 
     func run() async throws {
         let path = keystore.location.path
+        guard keystore.location.isDirectory else {
+            throw APNsError.usage("\(path) is an etcd keystore: it has no files whose modes could be fixed",
+                                  hint: "etcd's users and roles decide who reads it (docs/fleet.md)")
+        }
         let fixed = try Keystore.fixPermissions(at: path)
         if format == .json {
             try Console.printJSON(Output(keystore: path, fixed: fixed.map {
