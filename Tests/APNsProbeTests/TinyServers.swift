@@ -1,5 +1,6 @@
 import APNsCore
 import Foundation
+import TestSupport
 import Testing
 
 /// Throwaway servers on 127.0.0.1 for transport tests: nghttpd (a real HTTP/2 server), and tiny misbehaving
@@ -80,23 +81,7 @@ final class TestServer: @unchecked Sendable {
         return TestServer(process: process, port: port, directory: certificates)
     }
 
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
-                guard bind(fd, pointer, length) == 0 else { return -1 }
-                return getsockname(fd, pointer, &length)
-            }
-        }
-        guard bound == 0 else { throw ServerError(message: "cannot bind a port") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
+    static func freePort() throws -> Int { try TestPorts.free() }
 
     static func waitUntilListening(_ port: Int) throws {
         for _ in 0..<200 {
