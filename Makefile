@@ -107,7 +107,9 @@ test: check-test-tools test-deps
 
 ## The release build that `install` installs and `bench` measures: the Swift runtime and Foundation linked in
 ## (no libswift*.so to load and relocate at start-up); `install -s` strips it. Benchmarks/run.sh uses the same flags.
-RELEASE_FLAGS := -c release --static-swift-stdlib
+## Every function in its own section (Swift and C/C++ alike), so the link (Package.swift `leanRelease`) can put the
+## functions of scripts/apnsctl.symbol-order first and drop unreferenced ones: see docs/benchmarks.md.
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xcxx -ffunction-sections
 
 release: deps build-info
 	$(SWIFT) build $(RELEASE_FLAGS) --product apnsctl

@@ -42,7 +42,7 @@ needs_bench_tool() {
     done
     return 1
 }
-read -r -a BUILD_FLAGS <<< "${BENCH_BUILD_FLAGS:--c release --static-swift-stdlib}"
+read -r -a BUILD_FLAGS <<< "${BENCH_BUILD_FLAGS:--c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xcxx -ffunction-sections}"
 if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
     echo "bench: building release binaries (swift build ${BUILD_FLAGS[*]})" >&2
     swift build "${BUILD_FLAGS[@]}" --product apnsctl >/dev/null || die "release build of apnsctl failed"
