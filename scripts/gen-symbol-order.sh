@@ -13,8 +13,9 @@
 # a local mock (Benchmarks/profile-mock.sh). The names kept are those the binary defines (nm), each once, in the
 # order of the commands above. A function missing from the list (a rarely taken path, a new function) is only
 # laid out after the listed ones: the list changes the layout, never the behaviour. Regenerate it when the
-# start-up path changes much; a stale list costs memory, not correctness. Needs valgrind and a release build
-# (made here with the Makefile's RELEASE_FLAGS when missing).
+# start-up path changes much; a stale list costs memory, not correctness. SwiftPM does not track the file: after
+# regenerating it, delete the release binary so that the next `make release` links again. Needs valgrind and a
+# release build (made here with the Makefile's RELEASE_FLAGS when missing; BENCH_BUILD_FLAGS overrides them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 read -r -a BUILD_FLAGS <<< "${BENCH_BUILD_FLAGS:--c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xcxx -ffunction-sections}"
