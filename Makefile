@@ -6,7 +6,7 @@ PREFIX    ?= /usr/local
 APT_DEPS  := libssl-dev libcurl4-openssl-dev
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps print-test-tools check-test-tools build-info build demo test release install uninstall docs check-docs fixtures bench clean fuzz fuzz-corpus dist dist-check
+.PHONY: all deps static-cxx test-deps print-test-tools check-test-tools build-info build demo test release install uninstall docs check-docs fixtures bench clean fuzz fuzz-corpus dist dist-check
 
 all: build
 
@@ -109,10 +109,21 @@ test: check-test-tools test-deps
 
 ## The release build that `install` installs and `bench` measures: the Swift runtime and Foundation linked in
 ## (no libswift*.so to load and relocate at start-up); `install -s` strips it. Benchmarks/run.sh uses the same flags.
-RELEASE_FLAGS := -c release --static-swift-stdlib
+## Every function in its own section (Swift and C/C++ alike), so the link (Package.swift `leanRelease`) can put the
+## functions of scripts/apnsctl.symbol-order first and drop unreferenced ones: see docs/benchmarks.md.
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xcxx -ffunction-sections
 
-release: deps build-info
+release: deps build-info static-cxx
 	$(SWIFT) build $(RELEASE_FLAGS) --product apnsctl
+
+## libstdc++ linked into the release binary instead of loading libstdc++.so.6 (1 MB less resident, fewer symbol
+## lookups at start: docs/benchmarks.md). SwiftPM links `-lstdc++` itself, so Package.swift's release link searches
+## STATIC_CXX_DIR first, where this links the toolchain's libstdc++.a; without it the link uses libstdc++.so.6.
+STATIC_CXX_DIR := .build-cxx
+static-cxx:
+	@mkdir -p $(STATIC_CXX_DIR); a=$$(clang -print-file-name=libstdc++.a 2>/dev/null); \
+	if [ -f "$$a" ]; then ln -sfn "$$a" $(STATIC_CXX_DIR)/libstdc++.a; \
+	else rm -f $(STATIC_CXX_DIR)/libstdc++.a; echo "make: no libstdc++.a (g++'s libstdc++-dev): linking libstdc++.so.6"; fi
 
 ## Man page and completions, generated from the command declarations (committed; CI checks drift).
 docs: deps
@@ -174,7 +185,7 @@ fuzz-corpus: build
 	scripts/make-fuzz-corpus.sh
 
 ## Benchmarks against peers (not part of `make test`); writes BENCHMARKS.md.
-bench: deps
+bench: deps static-cxx
 	@command -v hyperfine >/dev/null && command -v h2load >/dev/null && command -v nghttpd >/dev/null || \
 		$(SUDO) apt-get install -y hyperfine nghttp2-client nghttp2-server
 	BENCH_BUILD_FLAGS="$(RELEASE_FLAGS)" Benchmarks/run.sh

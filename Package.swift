@@ -5,8 +5,18 @@ let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 // The release binary, linked small (docs/benchmarks.md, issue 21): lld, no symbol table exported for dlopen
 // (nothing dlopens apnsctl; saves 3.5 MB), and relative relocations packed (DT_RELR, glibc 2.36+; saves 2 MB).
+//
+// The functions that one-shot commands run (--version, --help, token, cert inspect, probe) come first in the text,
+// in the order scripts/gen-symbol-order.sh records (scripts/apnsctl.symbol-order): start-up code is otherwise
+// scattered over 20 MB, and each page fault maps up to 16 pages around it, so a command kept several times the code
+// it ran resident. A stale or missing name changes only the layout (lld is told not to warn about them).
+// libstdc++ is linked statically when `make release` has put libstdc++.a in .build-cxx/ (else libstdc++.so.6).
 let leanRelease: [LinkerSetting] = [
-    .unsafeFlags(["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                  "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/scripts/apnsctl.symbol-order",
+                  "-Xlinker", "--no-warn-symbol-ordering",
+                  // `make release` links the toolchain's libstdc++.a here: found before libstdc++.so (Makefile static-cxx).
+                  "-L\(Context.packageDirectory)/.build-cxx"],
                  .when(platforms: [.linux], configuration: .release)),
 ]
 

@@ -137,7 +137,7 @@ start_mock() {
 }
 
 # Whether this build has a working `apnsctl probe` (a parallel module; skipped until it lands).
-have_probe() { "$APNSCTL" probe --help 2>/dev/null | grep -q -- '--count'; }
+have_probe() { "$APNSCTL" probe --help 2>/dev/null | grep -- '--count' >/dev/null; }  # not grep -q: with pipefail, apnsctl would die of SIGPIPE
 probe_cmd() { echo "$APNSCTL probe --host 127.0.0.1 --port $PORT --cacert $work/mock-ca.pem --token-file $work/token.out --topic $TOPIC --device-token $DEVICE $*"; }
 curl_cmd() {
     local token; token=$(cat "$work/token.out")
@@ -253,7 +253,7 @@ case_h2load() {
 # --- 9. Provisioning verbs against the openssl commands that do the same job ----------------------------------
 # `cert request` and `profile inspect` come with the provisioning issue: each row is skipped (and says so) while
 # the verb is not in this build (`apnsctl <verb> --help` fails, or shows the parent command's usage instead).
-have_verb() { "$APNSCTL" "$@" --help 2>/dev/null | grep -q "USAGE: apnsctl $* "; }
+have_verb() { "$APNSCTL" "$@" --help 2>/dev/null | grep "USAGE: apnsctl $* " >/dev/null; }  # not grep -q (SIGPIPE)
 case_cert_request() {
     CASE_LOAD=$(loadavg)
     local name="9a. \`cert request\` (RSA-2048 key + CSR, key kept in the keystore) vs \`openssl req -new -newkey rsa:2048\`"

@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 mode=${1:-}; shift || true
 dir=${PROFILE_DIR:-$(mktemp -d /tmp/apnsctl-process.XXXXXX)}
 mkdir -p "$dir"
-read -r -a BUILD_FLAGS <<< "${BENCH_BUILD_FLAGS:--c release --static-swift-stdlib}"
+read -r -a BUILD_FLAGS <<< "${BENCH_BUILD_FLAGS:--c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xcxx -ffunction-sections}"
 BIN=$(swift build "${BUILD_FLAGS[@]}" --show-bin-path)
 [ -x "$BIN/apnsctl" ] || swift build "${BUILD_FLAGS[@]}" --product apnsctl >/dev/null || { echo "profile: build failed" >&2; exit 2; }
 command -v perf >/dev/null || { echo "profile: perf is missing (apt-get install -y linux-perf)" >&2; exit 2; }

@@ -19,7 +19,7 @@ command -v valgrind >/dev/null || { echo "profile: valgrind is missing (apt-get 
 dir=${PROFILE_DIR:-$(mktemp -d /tmp/apnsctl-profile.XXXXXX)}
 mkdir -p "$dir"
 # The same build as `make release` / `make bench` (BENCH_BUILD_FLAGS, default the Makefile's RELEASE_FLAGS).
-read -r -a BUILD_FLAGS <<< "${BENCH_BUILD_FLAGS:--c release --static-swift-stdlib}"
+read -r -a BUILD_FLAGS <<< "${BENCH_BUILD_FLAGS:--c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xcxx -ffunction-sections}"
 if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
     swift build "${BUILD_FLAGS[@]}" --product apnsctl-bench >/dev/null || { echo "profile: build failed" >&2; exit 2; }
     swift build "${BUILD_FLAGS[@]}" --product apnsctl >/dev/null || { echo "profile: build failed" >&2; exit 2; }

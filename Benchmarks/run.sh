@@ -7,7 +7,7 @@
 # Environment: BENCH_RUNS (hyperfine runs per single-process command, default 20), BENCH_ROUNDS (alternating
 # rounds for the rate benchmarks 1 and 7, default 3), BENCH_OUT (report path, default BENCHMARKS.md),
 # BENCH_SKIP_BUILD=1 (use the release binaries already built), BENCH_BUILD_FLAGS (default: the Makefile's
-# RELEASE_FLAGS, `-c release --static-swift-stdlib`), BENCH_CASES (only these cases, by function name without
+# RELEASE_FLAGS: `-c release --static-swift-stdlib` with function sections), BENCH_CASES (only these cases, by function name without
 # `case_`, e.g. "token_process startup probe_vs_curl memory"; default: all; the report says which ran).
 # apnsctl is measured as `make install` installs it: stripped.
 set -uo pipefail
@@ -42,7 +42,7 @@ needs_bench_tool() {
     done
     return 1
 }
-read -r -a BUILD_FLAGS <<< "${BENCH_BUILD_FLAGS:--c release --static-swift-stdlib}"
+read -r -a BUILD_FLAGS <<< "${BENCH_BUILD_FLAGS:--c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xcxx -ffunction-sections}"
 if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
     echo "bench: building release binaries (swift build ${BUILD_FLAGS[*]})" >&2
     swift build "${BUILD_FLAGS[@]}" --product apnsctl >/dev/null || die "release build of apnsctl failed"

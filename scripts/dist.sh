@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 SWIFT=${SWIFT:-swift}
-read -r -a FLAGS <<< "${RELEASE_FLAGS:--c release --static-swift-stdlib}"
+read -r -a FLAGS <<< "${RELEASE_FLAGS:--c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xcxx -ffunction-sections}"
 VERSION=$(tr -d ' \n' < VERSION)
 ARCH=$(dpkg --print-architecture)
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct)}

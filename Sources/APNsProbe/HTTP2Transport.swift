@@ -113,12 +113,14 @@ public final class HTTP2Transport {
         case .token(let jwt, _):
             lines.append("authorization: bearer \(jwt)")
         case .pem(let certificate, let key, let password):
+            OpenSSLRuntime.bootstrap()  // an encrypted key may use a legacy cipher
             try easy.set(CURLOPT_SSLCERTTYPE, "PEM")
             try easy.set(CURLOPT_SSLCERT_BLOB, blob: certificate)
             try easy.set(CURLOPT_SSLKEYTYPE, "PEM")
             try easy.set(CURLOPT_SSLKEY_BLOB, blob: key)
             if let password { try easy.set(CURLOPT_KEYPASSWD, password) }
         case .pkcs12(let bytes, let password):
+            OpenSSLRuntime.bootstrap()  // RC2-40 and 3DES (Keychain's older exports) are in the legacy provider
             try easy.set(CURLOPT_SSLCERTTYPE, "P12")
             try easy.set(CURLOPT_SSLCERT_BLOB, blob: bytes)
             try easy.set(CURLOPT_KEYPASSWD, password)

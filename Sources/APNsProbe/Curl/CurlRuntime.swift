@@ -4,13 +4,13 @@ import CCurl
 /// Process-wide libcurl set-up and what this libcurl can do.
 public enum CurlRuntime {
     private static let initialised: Bool = {
-        OpenSSLRuntime.bootstrap()
-        return apns_curl_load() == 1 && apns_curl_global_init() == CURLE_OK
+        apns_curl_load() == 1 && apns_curl_global_init() == CURLE_OK
     }()
 
-    /// Bootstraps OpenSSL's providers (legacy .p12 files go through libcurl), loads libcurl (it is opened on first
-    /// use, not linked) and calls `curl_global_init`, once per process. Returns false when libcurl could not be
-    /// loaded or initialised.
+    /// Loads libcurl (it is opened on first use, not linked) and calls `curl_global_init`, once per process.
+    /// Returns false when libcurl could not be loaded or initialised. OpenSSL's providers are not loaded here: a
+    /// token probe needs only the implicit default provider (as `curl` does), and `HTTP2Transport` loads them before
+    /// it hands libcurl a client certificate (a legacy .p12 needs the legacy provider).
     @discardableResult
     public static func bootstrap() -> Bool { initialised }
 
