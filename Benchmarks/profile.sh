@@ -45,7 +45,7 @@ if [ "${1:-}" = --mock ]; then
     python3 - "$dir/perf-mock.txt" <<'PY'
 import re, sys
 labels = [
-    ("HTTP2StreamHandler.respond (all per-request work)", r"HTTP2StreamHandlerC7respond"),
+    ("HTTP2RequestHandler.respond (all per-request work)", r"HTTP2RequestHandlerC7respond"),
     ("MockCore.handle (validate + log)", r"APNsMock0B4CoreC6handle_"),
     ("  MockLogEntry.text (log line)", r"0B8LogEntryV4textSSvg"),
     ("    ISO8601DateFormatter.string(from:)", r"ISO8601DateFormatterC6string4from"),

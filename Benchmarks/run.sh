@@ -120,7 +120,7 @@ write_report() {
         echo "  case started: above ~1 on this machine means other processes shared the cores and the figure is noisy."
         echo "- Each apnsctl figure stands beside a peer measured in the same run; ratio = apnsctl ÷ peer unless the"
         echo "  cell says \"× faster\" (peer time ÷ apnsctl time). hyperfine: $RUNS runs per single-process command, mean ± σ."
-        echo "  Rates (1, 7): best of $ROUNDS alternating rounds of apnsctl and peer. In-process rates (1, 2) are per CPU second"
+        echo "  Rates: 1 best of, 7 median of $ROUNDS alternating rounds of apnsctl and peer. In-process rates (1, 2) are per CPU second"
         echo "  of the benchmark thread, as \`openssl speed\` counts by default (its user time), so co-tenants slow both alike."
         echo
         echo "| benchmark | apnsctl | peer | ratio | target | verdict | load |"

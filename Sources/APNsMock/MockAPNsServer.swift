@@ -304,13 +304,12 @@ public final class MockAPNsServer: Sendable {
         } catch {
             return channel.eventLoop.makeFailedFuture(error)
         }
-        return channel.configureHTTP2Pipeline(
-            mode: .server, connectionConfiguration: settings, streamConfiguration: streamSettings
-        ) { stream in
-            stream.eventLoop.makeCompletedFuture {
-                try stream.pipeline.syncOperations.addHandler(HTTP2StreamHandler(core: core, connection: connection))
-            }
-        }.map { _ in }
+        // No stream multiplexer: the frames go to HTTP2RequestHandler, which serves every stream inline.
+        return channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandlers(
+                NIOHTTP2Handler(mode: .server, connectionConfiguration: settings, streamConfiguration: streamSettings),
+                HTTP2RequestHandler(core: core, connection: connection))
+        }
     }
 
     private func configureRefusal(_ channel: any Channel, connection: ConnectionContext,
