@@ -59,8 +59,10 @@ let package = Package(
             "APNsCore", "APNsCredentials", "APNsTokens",
             .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: strict),
+        // libcurl's easy handle, header lists and run-time loading, shared by the prober and the etcd client.
+        .target(name: "APNsCurl", dependencies: ["APNsCore", "CCurl"], swiftSettings: strict),
         .target(name: "APNsProbe", dependencies: [
-            "APNsCore", "CCurl",
+            "APNsCore", "APNsCurl", "CCurl",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
