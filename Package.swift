@@ -32,7 +32,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
-        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
@@ -89,12 +88,10 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ], swiftSettings: strict),
-        // etcd v3 through its JSON gateway (issue 22): the client the fleet keystore is built on.
+        // etcd v3 through its JSON gateway (issue 22): the client the fleet keystore is built on, over libcurl
+        // (HTTP/1.1; the library the prober already loads). NIOSSL only reads the TLS files up front.
         .target(name: "APNsEtcd", dependencies: [
-            "APNsCore",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
+            "APNsCore", "APNsCurl", "CCurl",
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ], swiftSettings: strict),
         // The keystore kept in etcd for a fleet (issue 22): a KeystoreStorage, secrets sealed with a
