@@ -42,7 +42,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
-        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
@@ -69,8 +68,10 @@ let package = Package(
             "APNsCore", "APNsCredentials", "APNsTokens",
             .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: strict),
+        // libcurl's easy handle, header lists and run-time loading, shared by the prober and the etcd client.
+        .target(name: "APNsCurl", dependencies: ["APNsCore", "CCurl"], swiftSettings: strict),
         .target(name: "APNsProbe", dependencies: [
-            "APNsCore", "CCurl",
+            "APNsCore", "APNsCurl", "CCurl",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -97,12 +98,10 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ], swiftSettings: strict),
-        // etcd v3 through its JSON gateway (issue 22): the client the fleet keystore is built on.
+        // etcd v3 through its JSON gateway (issue 22): the client the fleet keystore is built on, over libcurl
+        // (HTTP/1.1; the library the prober already loads). NIOSSL only reads the TLS files up front.
         .target(name: "APNsEtcd", dependencies: [
-            "APNsCore",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
+            "APNsCore", "APNsCurl", "CCurl",
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ], swiftSettings: strict),
         // The keystore kept in etcd for a fleet (issue 22): a KeystoreStorage, secrets sealed with a

@@ -1,6 +1,4 @@
 import APNsCore
-import AsyncHTTPClient
-import NIOCore
 import Synchronization
 
 /// Where a watch has got to, shared by its stream and the loop that restarts it: the next revision to ask for,
@@ -113,15 +111,11 @@ extension EtcdClient {
                                      start_revision: progress.next.map(WireInt64.init))
         let body = try JSONDecoding.encode(WireWatchRequest(create_request: create))
         let token = try await token(at: endpoint)
-        let response = try await post(endpoint, "/v3/watch", body, token: token, deadline: nil)
-        guard response.status == .ok else {
-            let bytes = (try? await response.body.collect(upTo: 1 << 20)).map { Array($0.readableBytesView) } ?? []
-            throw EtcdFailure.gateway(body: bytes, httpStatus: Int(response.status.code))
-        }
+        let chunks = transport.stream(request(endpoint, "/v3/watch", body, token: token, deadline: nil))
         var pending: [UInt8] = []
         do {
-            for try await chunk in response.body {
-                pending.append(contentsOf: chunk.readableBytesView)
+            for try await chunk in chunks {
+                pending.append(contentsOf: chunk)
                 while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                     let line = Array(pending[..<newline])
                     pending.removeSubrange(...newline)
@@ -129,13 +123,17 @@ extension EtcdClient {
                     try handle(line: line, prefix: prefix, progress: progress, deliver: deliver)
                 }
             }
+            // A cancelled consumer's stream just ends: that is not the member's doing.
+            try Task.checkCancellation()
         } catch let failure as EtcdFailure {
             throw failure
         } catch let error as APNsError {
             throw error
+        } catch is CancellationError {
+            throw CancellationError()
         } catch {
             try Task.checkCancellation()
-            throw EtcdFailure.from(error)
+            throw EtcdFailure.transport(String(describing: error))
         }
         if !pending.isEmpty {
             try handle(line: pending, prefix: prefix, progress: progress, deliver: deliver)

@@ -1,12 +1,10 @@
 import APNsCore
-import AsyncHTTPClient
-import NIOCore
-import NIOHTTP1
+import APNsCurl
 import NIOSSL
 import Synchronization
 
-/// A client for etcd's v3 API through its JSON gateway (`POST /v3/kv/range` and the like), over one
-/// AsyncHTTPClient `HTTPClient` that the owner shuts down with ``shutdown()``.
+/// A client for etcd's v3 API through its JSON gateway (`POST /v3/kv/range` and the like), over libcurl
+/// (HTTP/1.1, one connection per request; ``CurlEtcdTransport``), which is opened at run time as for `probe`.
 ///
 /// Several members: a request goes to the member that last answered; a connection error, a timeout, or an
 /// answer meaning "cannot serve now" (no leader, leader changed, too many requests: gRPC codes 14, 8, 4, 10)
@@ -18,7 +16,7 @@ import Synchronization
 /// must not apply a change twice use ``txn(compare:success:failure:)`` comparing the revision they read.
 public final class EtcdClient: Sendable {
     public let configuration: EtcdConfiguration
-    let http: HTTPClient
+    let transport: any EtcdTransport
 
     struct State {
         /// Index of the member that answered last: the first one tried next.
@@ -33,41 +31,35 @@ public final class EtcdClient: Sendable {
         guard !configuration.endpoints.isEmpty else {
             throw APNsError.usage("no etcd member given", hint: "write the keystore as etcd://HOST:PORT[,HOST:PORT…]/PREFIX")
         }
+        if let tls = configuration.tls { try Self.checkTLSFiles(tls) }
+        guard CurlRuntime.bootstrap() else {
+            throw APNsError.unreachable(Self.curlMissing, hint: Self.curlMissingHint)
+        }
         self.configuration = configuration
-        var settings = HTTPClient.Configuration(
-            tlsConfiguration: try configuration.tls.map(Self.tlsConfiguration),
-            timeout: .init(connect: Self.timeAmount(configuration.requestTimeout)),
-            connectionPool: .init())
-        settings.httpVersion = .http1Only
-        // A refused connection fails at once so the next member is tried; left to AsyncHTTPClient, it would
-        // retry the same member until the request's deadline.
-        settings.connectionPool.retryConnectionEstablishment = false
-        settings.redirectConfiguration = .disallow
-        http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: settings)
+        transport = CurlEtcdTransport(tls: configuration.tls)
     }
 
-    /// Closes every connection; call it once, when done with the client.
-    public func shutdown() async throws {
-        try await http.shutdown()
-    }
+    /// What an etcd keystore says when libcurl could not be opened (as `probe` does, naming the package).
+    public static let curlMissing = "libcurl (libcurl.so.4) is not installed: the etcd keystore talks to etcd through it"
+    /// The hint that goes with ``curlMissing``.
+    public static let curlMissingHint = "install the libcurl4 package (sudo apt-get install libcurl4)"
+
+    /// Nothing to close (every request has its own connection, closed when it ends); kept so that owners mark the
+    /// end of the client's use as they did.
+    public func shutdown() async throws {}
 
     /// The member tried first by the next request (the one that answered last).
     public var currentEndpoint: EtcdEndpoint {
         configuration.endpoints[state.withLock { $0.current }]
     }
 
-    static func timeAmount(_ duration: Duration) -> TimeAmount {
-        let (seconds, attoseconds) = duration.components
-        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-    }
-
-    private static func tlsConfiguration(_ files: EtcdTLS) throws -> TLSConfiguration {
-        var tls = TLSConfiguration.makeClientConfiguration()
+    /// Reads the TLS files once, so that a missing or malformed one is a clear error before any request (libcurl
+    /// itself reads them at each connection).
+    private static func checkTLSFiles(_ files: EtcdTLS) throws {
         if let ca = files.caFile {
             do {
                 let roots = try NIOSSLCertificate.fromPEMFile(ca)
                 guard !roots.isEmpty else { throw APNsError.badInput("") }
-                tls.trustRoots = .certificates(roots)
             } catch {
                 throw APNsError.badInput("\(ca): not a readable PEM certificate (the etcd CA)",
                                          hint: "pass the CA certificate that signed etcd's server certificates with --etcd-cacert FILE")
@@ -77,13 +69,14 @@ public final class EtcdClient: Sendable {
         case (nil, nil): break
         case (let certificate?, let key?):
             do {
-                tls.certificateChain = try NIOSSLCertificate.fromPEMFile(certificate).map { .certificate($0) }
+                let chain = try NIOSSLCertificate.fromPEMFile(certificate)
+                guard !chain.isEmpty else { throw APNsError.badInput("") }
             } catch {
                 throw APNsError.badInput("\(certificate): not a readable PEM certificate (the etcd client certificate)",
                                          hint: "pass the client certificate etcd trusts with --etcd-cert FILE")
             }
             do {
-                tls.privateKey = .privateKey(try NIOSSLPrivateKey(file: key, format: .pem))
+                _ = try NIOSSLPrivateKey(file: key, format: .pem)
             } catch {
                 throw APNsError.badInput("\(key): not a readable, unencrypted PEM private key (the etcd client key)",
                                          hint: "pass the client certificate's key with --etcd-key FILE")
@@ -93,7 +86,6 @@ public final class EtcdClient: Sendable {
         case (nil, _?):
             throw APNsError.usage("--etcd-key needs --etcd-cert", hint: "pass the client certificate with --etcd-cert FILE")
         }
-        return tls
     }
 
     // MARK: Requests
@@ -165,43 +157,36 @@ public final class EtcdClient: Sendable {
     func send(_ endpoint: EtcdEndpoint, _ path: String, _ body: [UInt8], deadline: Deadline) async throws -> [UInt8] {
         let token = try await token(at: endpoint)
         let response = try await post(endpoint, path, body, token: token, deadline: deadline)
-        let buffer: ByteBuffer
-        do {
-            buffer = try await response.body.collect(upTo: 64 << 20)
-        } catch {
-            try Task.checkCancellation()
-            throw EtcdFailure.from(error)
+        guard response.status == 200 else {
+            throw EtcdFailure.gateway(body: response.body, httpStatus: response.status)
         }
-        let bytes = Array(buffer.readableBytesView)
-        guard response.status == .ok else {
-            throw EtcdFailure.gateway(body: bytes, httpStatus: Int(response.status.code))
-        }
-        return bytes
+        return response.body
     }
 
-    /// Starts a POST; the response body is still to be read (a watch streams it).
-    func post(_ endpoint: EtcdEndpoint, _ path: String, _ body: [UInt8], token: String?,
-              deadline: Deadline?) async throws -> HTTPClientResponse {
-        var request = HTTPClientRequest(url: endpoint.baseURL(tls: configuration.tls != nil) + path)
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/json")
-        if let token { request.headers.add(name: "Authorization", value: token) }
-        request.body = .bytes(ByteBuffer(bytes: body))
-        let limit: NIODeadline
+    /// The request for a POST of `body` to `path` at `endpoint`; a nil deadline for a stream that does not end.
+    func request(_ endpoint: EtcdEndpoint, _ path: String, _ body: [UInt8], token: String?,
+                 deadline: Deadline?) -> EtcdHTTPRequest {
+        let timeout: Duration?
         switch deadline {
-        case .standard: limit = .now() + Self.timeAmount(configuration.requestTimeout)
-        case .final(let wait): limit = .now() + Self.timeAmount(wait)
-        case nil: limit = .distantFuture
+        case .standard: timeout = configuration.requestTimeout
+        case .final(let wait): timeout = wait
+        case nil: timeout = nil
         }
+        return EtcdHTTPRequest(url: endpoint.baseURL(tls: configuration.tls != nil) + path, body: body, token: token,
+                               timeout: timeout, connectTimeout: configuration.requestTimeout)
+    }
+
+    /// One POST and its whole answer, whatever the status.
+    func post(_ endpoint: EtcdEndpoint, _ path: String, _ body: [UInt8], token: String?,
+              deadline: Deadline) async throws -> EtcdHTTPResponse {
         do {
-            return try await http.execute(request, deadline: limit)
+            return try await transport.send(request(endpoint, path, body, token: token, deadline: deadline))
         } catch {
             try Task.checkCancellation()
-            let failure = EtcdFailure.from(error)
-            if case .timeout = failure, case .final = deadline {
+            if case .timeout? = error as? EtcdFailure, case .final = deadline {
                 throw EtcdFailure.rejected(code: 4, message: "no answer within the time allowed")
             }
-            throw failure
+            throw error
         }
     }
 
@@ -213,14 +198,9 @@ public final class EtcdClient: Sendable {
         if let token = state.withLock({ $0.token }) { return token }
         let body = try JSONDecoding.encode(WireAuthenticateRequest(name: credentials.user, password: credentials.password))
         let response = try await post(endpoint, "/v3/auth/authenticate", body, token: nil, deadline: .standard)
-        let bytes: [UInt8]
-        do {
-            bytes = Array(try await response.body.collect(upTo: 1 << 20).readableBytesView)
-        } catch {
-            throw EtcdFailure.from(error)
-        }
-        guard response.status == .ok else {
-            let failure = EtcdFailure.gateway(body: bytes, httpStatus: Int(response.status.code))
+        let bytes = response.body
+        guard response.status == 200 else {
+            let failure = EtcdFailure.gateway(body: bytes, httpStatus: response.status)
             if case .rejected(_, let message) = failure, message.contains("authentication is not enabled") { return nil }
             if case .invalidToken(let message) = failure { throw EtcdFailure.authenticationFailed(message) }
             throw failure

@@ -1,6 +1,11 @@
 import APNsCore
-import AsyncHTTPClient
-import NIOSSL
+import APNsCurl
+import CCurl
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Why one request to one member failed, sorted by what the client does next: try the next member
 /// (`transport`, `retryable`), authenticate again (`invalidToken`), or stop and tell the user.
@@ -76,28 +81,32 @@ enum EtcdFailure: Error, Sendable {
         }
     }
 
-    /// Sorts what AsyncHTTPClient threw: a TLS verification failure stops, anything else moves on.
-    static func from(_ error: any Error) -> EtcdFailure {
-        if let failure = error as? EtcdFailure { return failure }
-        if let client = error as? HTTPClientError, client == .deadlineExceeded || client == .readTimeout {
+    /// Sorts what libcurl reported for a transfer that got no answer: a TLS failure stops (exit 4 with a hint to
+    /// `--etcd-cacert`), a timeout or anything else moves on to the next member.
+    static func curl(_ code: CURLcode, text: String, osErrno: Int) -> EtcdFailure {
+        var detail = text.isEmpty ? CurlRuntime.describe(code) : text
+        let lower = detail.lowercased()
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT:
             return .timeout
+        case CURLE_PEER_FAILED_VERIFICATION:
+            if lower.contains("host name") || lower.contains("hostname") || lower.contains("subject name") {
+                return .tls("the server certificate does not name this host (\(detail))")
+            }
+            return .tls("the server certificate is not trusted (\(detail))")
+        case CURLE_SSL_CONNECT_ERROR where lower.contains("wrong version number"):
+            return .tls("the member does not speak TLS on this port (WRONG_VERSION_NUMBER)")
+        case CURLE_SSL_CONNECT_ERROR where osErrno == 0 && !lower.contains("ssl_error_syscall") && !lower.contains("unexpected eof"),
+             CURLE_SSL_CERTPROBLEM, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CIPHER, CURLE_SSL_ISSUER_ERROR:
+            return .tls(detail)
+        default:
+            // "Couldn't connect to server" says less than the system's reason ("Connection refused").
+            if osErrno != 0, let reason = strerror(Int32(osErrno)).map({ String(cString: $0) }),
+               !lower.contains(reason.lowercased()) {
+                detail += " (\(reason))"
+            }
+            return .transport(detail)
         }
-        let text = String(describing: error)
-        if error is NIOSSLError || error is NIOSSLExtraError || text.contains("CERTIFICATE_VERIFY_FAILED")
-            || text.contains("certificate") && !(error is HTTPClientError) {
-            return .tls(tlsReason(text))
-        }
-        return .transport(text)
-    }
-
-    /// A person's words for BoringSSL's reason.
-    private static func tlsReason(_ text: String) -> String {
-        if text.contains("CERTIFICATE_VERIFY_FAILED") { return "the server certificate is not trusted (CERTIFICATE_VERIFY_FAILED)" }
-        if text.contains("hostname") || text.contains("unableToValidateCertificate") || text.contains("failedToValidateHostname") {
-            return "the server certificate does not name this host (\(text))"
-        }
-        if text.contains("WRONG_VERSION_NUMBER") { return "the member does not speak TLS on this port (WRONG_VERSION_NUMBER)" }
-        return text
     }
 
     /// The error shown to the user for a failure at `endpoint` that the client will not retry.

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsCurl
 import CCurl
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -16,6 +16,7 @@ static struct {
     curl_version_info_data *(*version_info)(CURLversion);
     CURL *(*easy_init)(void);
     void (*easy_cleanup)(CURL *);
+    CURLcode (*easy_perform)(CURL *);
     const char *(*easy_strerror)(CURLcode);
     CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
     CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
@@ -52,6 +53,7 @@ static void load(void) {
     RESOLVE(version_info, curl_version_info)
     RESOLVE(easy_init, curl_easy_init)
     RESOLVE(easy_cleanup, curl_easy_cleanup)
+    RESOLVE(easy_perform, curl_easy_perform)
     RESOLVE(easy_strerror, curl_easy_strerror)
     RESOLVE(easy_setopt, curl_easy_setopt)
     RESOLVE(easy_getinfo, curl_easy_getinfo)
@@ -85,6 +87,7 @@ curl_version_info_data *apns_curl_version_info(void) {
 
 CURL *apns_curl_easy_init(void) { return apns_curl_load() ? api.easy_init() : NULL; }
 void apns_curl_easy_cleanup(CURL *h) { if (apns_curl_load()) api.easy_cleanup(h); }
+CURLcode apns_curl_easy_perform(CURL *h) { return apns_curl_load() ? api.easy_perform(h) : CURLE_FAILED_INIT; }
 const char *apns_curl_easy_strerror(CURLcode code) {
     return apns_curl_load() ? api.easy_strerror(code) : "libcurl is not available";
 }

@@ -34,6 +34,17 @@ import Testing
         #expect((openssl?["detail"] as? String)?.hasPrefix("OpenSSL 3.") == true)
     }
 
+    /// The fleet keystore talks to etcd through libcurl too: without it, an etcd:// keystore says so (exit 4) and
+    /// names the package, before any connection is tried (nothing listens on port 1).
+    @Test func anEtcdKeystoreSaysLibcurlIsMissingAndNamesThePackage() throws {
+        let result = try CLI.run(["key", "list", "--keystore", "etcd://127.0.0.1:1/apnsctl"], environment: Self.noCurl)
+        #expect(result.status == 4, "stdout: \(result.stdout) stderr: \(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains("apnsctl: error: libcurl (libcurl.so.4) is not installed: the etcd keystore talks to etcd through it"),
+                "stderr: \(result.stderr)")
+        #expect(lines.last == "apnsctl: hint: install the libcurl4 package (sudo apt-get install libcurl4)")
+    }
+
     @Test func everyOtherVerbWorksWithoutLibcurl() throws {
         let directory = CLI.temporaryDirectory("nocurl")
         let keystore = directory.appendingPathComponent("ks").path

@@ -1,3 +1,4 @@
+import APNsCurl
 import CCurl
 
 /// An owned libcurl multi handle (`CURLM *`) that multiplexes transfers as HTTP/2 streams on one connection.

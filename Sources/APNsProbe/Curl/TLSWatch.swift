@@ -1,3 +1,4 @@
+import APNsCurl
 import CCurl
 
 /// What the servers of one transport did in their TLS handshakes: the last fatal alert they sent and whether they

@@ -1,9 +1,9 @@
 #ifndef APNSCTL_CCURL_H
 #define APNSCTL_CCURL_H
 
-// libcurl for APNsProbe, loaded on first use (dlopen) rather than linked: libcurl and the ~30 libraries it
+// libcurl for APNsProbe and APNsEtcd (through APNsCurl), loaded on first use (dlopen) rather than linked: libcurl and the ~30 libraries it
 // needs (Kerberos, LDAP, GnuTLS for RTMP, libssh2, …) cost about 12 M instructions at every process start,
-// which every verb paid although only `probe` and `doctor` use libcurl. See docs/benchmarks.md.
+// which every verb paid although only `probe`, `doctor` and the etcd keystore use libcurl. See docs/benchmarks.md.
 //
 // Swift calls only the apns_* functions below, never libcurl's own (they are not linked: calling one is a link
 // error). Until apns_curl_load() has succeeded they fail softly: NULL handles, CURLE_FAILED_INIT.
@@ -25,6 +25,7 @@ static inline long apns_curlpipe_multiplex(void) { return CURLPIPE_MULTIPLEX; }
 
 CURL *apns_curl_easy_init(void);
 void apns_curl_easy_cleanup(CURL *h);
+CURLcode apns_curl_easy_perform(CURL *h);
 const char *apns_curl_easy_strerror(CURLcode code);
 struct curl_slist *apns_curl_slist_append(struct curl_slist *list, const char *line);
 void apns_curl_slist_free_all(struct curl_slist *list);

@@ -1,10 +1,10 @@
 import CCurl
 
 /// An owned `curl_slist` of request header lines, freed when released.
-final class CurlHeaderList: @unchecked Sendable {
-    private(set) var list: UnsafeMutablePointer<curl_slist>?
+package final class CurlHeaderList: @unchecked Sendable {
+    package private(set) var list: UnsafeMutablePointer<curl_slist>?
 
-    init(_ lines: [String]) {
+    package init(_ lines: [String]) {
         for line in lines {
             list = line.withCString { apns_curl_slist_append(list, $0) }
         }

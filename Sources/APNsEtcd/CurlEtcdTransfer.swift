@@ -1,0 +1,115 @@
+import APNsCurl
+import CCurl
+import Synchronization
+
+/// One request to one member on libcurl: sets up the easy handle, collects (or streams) the answer, and stops
+/// when cancelled. ``run()`` is called once, on the transfer's own thread; ``cancel()`` from anywhere.
+final class CurlEtcdTransfer: @unchecked Sendable {
+    /// The most a unary answer may hold; etcd's own limit for a request is 1.5 MiB, a range answer can be larger.
+    static let bodyLimit = 64 << 20
+
+    private let request: EtcdHTTPRequest
+    private let tls: EtcdTLS?
+    /// Where a streaming answer's bytes go (a watch); nil collects the body.
+    private let chunks: AsyncThrowingStream<[UInt8], any Error>.Continuation?
+    private let cancelled = Atomic<Bool>(false)
+    // Touched on the transfer's thread only (from `run` and libcurl's callbacks, which it calls).
+    private var easy: CurlEasy?
+    private var status: Int?
+    private var body: [UInt8] = []
+    private var overflowed = false
+
+    init(_ request: EtcdHTTPRequest, tls: EtcdTLS?, chunks: AsyncThrowingStream<[UInt8], any Error>.Continuation?) {
+        self.request = request
+        self.tls = tls
+        self.chunks = chunks
+    }
+
+    /// Asks the transfer to stop; libcurl's progress callback ends it.
+    func cancel() { cancelled.store(true, ordering: .relaxed) }
+
+    /// Performs the transfer (blocking) and returns the status and the collected body.
+    func run() -> Result<EtcdHTTPResponse, any Error> {
+        let easy: CurlEasy
+        do throws(CurlSetupError) {
+            easy = try CurlEasy()
+            self.easy = easy
+            try configure(easy)
+        } catch {
+            return .failure(EtcdFailure.transport("libcurl: \(error.what)"))
+        }
+        let code = easy.perform()
+        self.easy = nil
+        if cancelled.load(ordering: .relaxed) { return .failure(CancellationError()) }
+        if overflowed { return .failure(EtcdFailure.malformed("an answer larger than \(Self.bodyLimit >> 20) MiB")) }
+        guard code == CURLE_OK else {
+            return .failure(EtcdFailure.curl(code, text: easy.errorText, osErrno: easy.long(CURLINFO_OS_ERRNO)))
+        }
+        return .success(EtcdHTTPResponse(status: easy.long(CURLINFO_RESPONSE_CODE), body: body))
+    }
+
+    /// A piece of the answer's body from libcurl; false stops the transfer.
+    private func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if cancelled.load(ordering: .relaxed) { return false }
+        if let chunks {
+            if status == nil { status = easy?.long(CURLINFO_RESPONSE_CODE) }
+            if status == 200 {
+                chunks.yield(Array(bytes))
+                return true
+            }
+        }
+        guard body.count + bytes.count <= Self.bodyLimit else {
+            overflowed = true
+            return false
+        }
+        body.append(contentsOf: bytes)
+        return true
+    }
+
+    private func configure(_ easy: CurlEasy) throws(CurlSetupError) {
+        try easy.set(CURLOPT_URL, request.url)
+        try easy.set(CURLOPT_POST, 1)
+        try easy.setBody(request.body)
+        try easy.set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
+        try easy.set(CURLOPT_NOSIGNAL, 1)
+        try easy.set(CURLOPT_FOLLOWLOCATION, 0)
+        // etcd is reached directly: an http_proxy in the environment is not for it.
+        try easy.set(CURLOPT_PROXY, "")
+        try easy.set(CURLOPT_TCP_KEEPALIVE, 1)
+        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout))
+        if let timeout = request.timeout { try easy.set(CURLOPT_TIMEOUT_MS, Self.milliseconds(timeout)) }
+        if let tls {
+            try easy.set(CURLOPT_SSL_VERIFYPEER, 1)
+            try easy.set(CURLOPT_SSL_VERIFYHOST, 2)
+            if let ca = tls.caFile { try easy.set(CURLOPT_CAINFO, ca) }
+            if let certificate = tls.certificateFile, let key = tls.keyFile {
+                try easy.set(CURLOPT_SSLCERTTYPE, "PEM")
+                try easy.set(CURLOPT_SSLCERT, certificate)
+                try easy.set(CURLOPT_SSLKEYTYPE, "PEM")
+                try easy.set(CURLOPT_SSLKEY, key)
+            }
+        }
+        var lines = ["Content-Type: application/json", "Expect:"]
+        if let token = request.token { lines.append("Authorization: \(token)") }
+        try easy.set(CURLOPT_HTTPHEADER, headers: CurlHeaderList(lines))
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        try easy.set(CURLOPT_WRITEFUNCTION, callback: { buffer, size, count, userdata in
+            guard let buffer, let userdata else { return 0 }
+            let transfer = Unmanaged<CurlEtcdTransfer>.fromOpaque(userdata).takeUnretainedValue()
+            return transfer.receive(UnsafeRawBufferPointer(start: buffer, count: size * count)) ? size * count : 0
+        })
+        try easy.set(CURLOPT_WRITEDATA, pointer: context)
+        try easy.set(CURLOPT_NOPROGRESS, 0)
+        try easy.set(CURLOPT_XFERINFOFUNCTION, progressCallback: { userdata, _, _, _, _ in
+            guard let userdata else { return 0 }
+            let transfer = Unmanaged<CurlEtcdTransfer>.fromOpaque(userdata).takeUnretainedValue()
+            return transfer.cancelled.load(ordering: .relaxed) ? 1 : 0
+        })
+        try easy.set(CURLOPT_XFERINFODATA, pointer: context)
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+    }
+}

@@ -1,0 +1,34 @@
+/// One POST the etcd client sends to one member: JSON in, JSON out.
+struct EtcdHTTPRequest: Sendable {
+    /// `http(s)://HOST:PORT/v3/…`.
+    var url: String
+    /// The JSON request body.
+    var body: [UInt8]
+    /// The `Authorization` token, when the client has authenticated.
+    var token: String?
+    /// How long the whole exchange may take; nil for a stream that never ends (a watch).
+    var timeout: Duration?
+    /// How long connecting (TCP and TLS) may take.
+    var connectTimeout: Duration
+}
+
+/// A member's answer: the HTTP status and the whole body.
+struct EtcdHTTPResponse: Sendable {
+    var status: Int
+    var body: [UInt8]
+}
+
+/// How the client reaches a member: the seam between the failover, authentication, lock and lease logic above
+/// and the HTTP library below (``CurlEtcdTransport``).
+///
+/// Both calls fail with an ``EtcdFailure`` (`transport`, `timeout`, `tls`) when no answer came, or with
+/// `CancellationError` when the calling task was cancelled.
+protocol EtcdTransport: Sendable {
+    /// One request, its whole answer.
+    func send(_ request: EtcdHTTPRequest) async throws -> EtcdHTTPResponse
+
+    /// A request whose answer streams (`/v3/watch`): its body's bytes as they arrive. An answer other than 200
+    /// ends the stream with ``EtcdFailure/gateway(body:httpStatus:)``; the consumer's stopping (or its task's
+    /// cancellation) ends the transfer.
+    func stream(_ request: EtcdHTTPRequest) -> AsyncThrowingStream<[UInt8], any Error>
+}
