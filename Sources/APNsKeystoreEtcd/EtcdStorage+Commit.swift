@@ -26,6 +26,10 @@ extension EtcdStorage {
                 try? audit(action, team ?? change.teamID, keyID,
                            error.status == .keystore || error.status == .usage ? .refused : .failed, error.message, now)
                 throw error
+            } catch {
+                try? audit(action, team ?? change.teamID, keyID, .failed, "\(error)", now)
+                throw APNsError(.internalError, "\(action) failed: \(error)",
+                                hint: "the keystore was not changed; please report this")
             }
             var compare = [EtcdCompare.unchanged(manifestKey, since: stored)]
             var operations = [EtcdOperation]()
