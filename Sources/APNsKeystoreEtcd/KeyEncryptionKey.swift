@@ -1,6 +1,9 @@
 import APNsCore
 import Crypto
 import _CryptoExtras
+#if canImport(Glibc)
+import Glibc
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -37,8 +40,15 @@ public struct KeyEncryptionKey: Sendable {
     static let checkText = Array("apnsctl-kek-check".utf8)
     static let checkName = "kek"
 
-    /// Reads `file`: exactly 32 bytes are a raw key, anything else a passphrase (its last newline dropped).
+    /// Reads `file`: exactly 32 bytes are a raw key, anything else a passphrase (its last newline dropped). A file
+    /// that group or others may read is refused, as ssh refuses such a private key (`-` reads standard input).
     public static func read(_ file: String) throws -> Material {
+        var info = stat()
+        if file != "-", stat(file, &info) == 0, UInt32(info.st_mode) & 0o077 != 0 {
+            throw APNsError.badInput("\(file): the key-encryption key is readable by group or others "
+                                     + "(mode 0\(String(UInt32(info.st_mode) & 0o777, radix: 8)))",
+                                     hint: "chmod 600 \(file)")
+        }
         let bytes = try SecureFile.read(file, limit: 4096)
         if bytes.count == 32 { return .raw(bytes) }
         var passphrase = bytes

@@ -7,10 +7,20 @@ import TestSupport
 /// The key-encryption key that seals an etcd keystore's secrets: AES-256-GCM bound to each object's name, a raw
 /// 32-byte key or a passphrase stretched with scrypt, and a check value that tells a wrong key from the right one.
 @Suite struct KeyEncryptionKeyTests {
-    func file(_ bytes: [UInt8]) throws -> String {
+    func file(_ bytes: [UInt8], mode: Int = 0o600) throws -> String {
         let path = TestPaths.temporaryDirectory("kek").appendingPathComponent("kek").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
         return path
+    }
+
+    @Test func aKeyFileOthersMayReadIsRefused() throws {
+        let path = try file([UInt8](repeating: 3, count: 32), mode: 0o644)
+        #expect { _ = try KeyEncryptionKey.read(path) } throws: {
+            let error = $0 as? APNsError
+            return error?.status == .badInput && error?.message.contains("readable by group or others (mode 0644)") == true
+                && error?.hint == "chmod 600 \(path)"
+        }
     }
 
     @Test func sealedObjectsOpenOnlyUnderTheirNameAndKey() throws {

@@ -85,6 +85,7 @@ import TestSupport
             // A wrong key-encryption key is named as such.
             let wrong = cluster.directory.appendingPathComponent("wrong").path
             try Data((0..<32).map { _ in UInt8.random(in: 0...255) }).write(to: URL(fileURLWithPath: wrong))
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: wrong)
             let refused = try CLI.run(["key", "list", "--keystore", url], environment: ["APNSCTL_KEK_FILE": wrong])
             #expect(refused.status == 5 && refused.stderr.contains("wrong key-encryption key"), "\(refused.stderr)")
         }
