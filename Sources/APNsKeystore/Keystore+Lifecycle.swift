@@ -52,11 +52,21 @@ extension Keystore {
     ///
     /// When `canary` is given it runs first, outside the lock, once per new key with a token that key signed; if
     /// it throws, nothing changes (the refusal is audited). Cached tokens of the retired keys are dropped.
+    ///
+    /// The whole rotation, canary included, holds the storage's operation lock
+    /// (``KeystoreStorage/withOperationLock(_:_:)``): a second host rotating meanwhile is refused (exit 5).
     public func rotate(team: String, to newKeyIDs: [String], grace: TimeInterval = defaultGrace,
                        allowGap: Bool = false, canary: RotationCanary? = nil) async throws -> RotationResult {
         try AppleIdentifier.validate(team, what: "team id", flag: "--team")
         for keyID in newKeyIDs { try AppleIdentifier.validate(keyID, what: "key id", flag: "--to") }
         guard grace >= 0 else { throw APNsError.usage("--grace must not be negative") }
+        return try await storage.withOperationLock("rotation") {
+            try await rotateHoldingLock(team: team, to: newKeyIDs, grace: grace, allowGap: allowGap, canary: canary)
+        }
+    }
+
+    private func rotateHoldingLock(team: String, to newKeyIDs: [String], grace: TimeInterval, allowGap: Bool,
+                                   canary: RotationCanary?) async throws -> RotationResult {
         let named = newKeyIDs.joined(separator: ",")
         var probed = false
         if let canary {

@@ -103,4 +103,8 @@ public struct KeystoreTokenCacheStore: TokenCacheStore {
     public func withExclusiveAccess<T>(_ body: (inout TokenCache) throws -> T) throws -> T {
         try keystore.storage.withTokenCache(body)
     }
+
+    public func peek() throws -> TokenCache? {
+        try keystore.storage.peekTokenCache()
+    }
 }

@@ -42,11 +42,29 @@ public protocol KeystoreStorage: Sendable {
     /// The token cache as stored now; empty when absent or unreadable (a cache can always be rebuilt).
     func readTokenCache() -> TokenCache
 
+    /// The token cache read without exclusive access, when that is cheaper than ``withTokenCache(_:)`` (etcd: one
+    /// read, no lock); nil to always go through ``withTokenCache(_:)`` (the default).
+    func peekTokenCache() throws -> TokenCache?
+
+    /// Runs `body`, a long operation named `name` (a rotation with its canary), while no other host runs one on
+    /// this keystore; another host's operation in progress is a keystore error (exit 5) naming its holder. A
+    /// fleet store holds the lock on a lease, so a crashed holder frees it within seconds. The default runs
+    /// `body` as it is: a directory's changes are already serialised by its flock.
+    func withOperationLock<T: Sendable>(_ name: String, _ body: () async throws -> T) async throws -> T
+
     /// Appends an entry that belongs to no manifest change (a refused canary, `keystore.init`).
     func appendAudit(_ entry: AuditEntry) throws
 
     /// Audit entries, oldest first, at or after `since`, with interrupted changes settled (see ``AuditEntry``).
     func auditEntries(since: Date?) throws -> [AuditEntry]
+}
+
+extension KeystoreStorage {
+    public func peekTokenCache() throws -> TokenCache? { nil }
+
+    public func withOperationLock<T: Sendable>(_ name: String, _ body: () async throws -> T) async throws -> T {
+        try await body()
+    }
 }
 
 /// What one change does besides editing the manifest, recorded by the keystore's rules and carried out by the

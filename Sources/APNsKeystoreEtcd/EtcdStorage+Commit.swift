@@ -31,7 +31,7 @@ extension EtcdStorage {
                 throw APNsError(.internalError, "\(action) failed: \(error)",
                                 hint: "the keystore was not changed; please report this")
             }
-            var compare = [EtcdCompare.unchanged(manifestKey, since: stored)]
+            let compare = [EtcdCompare.unchanged(manifestKey, since: stored)]
             var operations = [EtcdOperation]()
             for write in change.writes {
                 write.crashBefore.map { CrashPoint.reach("\(action):\($0)") }
@@ -44,13 +44,8 @@ extension EtcdStorage {
                 operations.append(.delete(key: objectKey(shred.name)))
             }
             operations += change.shredAfterWrite.map { .delete(key: objectKey($0)) }
-            if !change.dropTokensOf.isEmpty {
-                let cached = try get(tokenCacheKey)
-                var cache = cached.map { Keystore.decodeTokenCache($0.value) } ?? TokenCache()
-                for keyID in change.dropTokensOf { _ = cache.drop(keyID: keyID) }
-                compare.append(.unchanged(tokenCacheKey, since: cached))
-                operations.append(.put(key: tokenCacheKey, value: try KeystoreCoding.encode(cache)))
-            }
+            // A dropped token goes with the change: every agent watching it sees the delete at once.
+            operations += change.dropTokensOf.map { .delete(key: tokenRecordKey($0)) }
             if manifest != before {
                 operations.append(.put(key: manifestKey, value: try KeystoreCoding.encode(manifest)))
             }
@@ -67,21 +62,6 @@ extension EtcdStorage {
         let message = "\(location): the keystore kept changing while \(action) was being made (\(Self.attempts) attempts)"
         try? audit(action, team, keyID, .failed, message, now)
         throw APNsError.keystore(message, hint: "try again; `apnsctl keystore audit` shows the changes other hosts made")
-    }
-
-    public func withTokenCache<T>(_ body: (inout TokenCache) throws -> T) throws -> T {
-        for _ in 1...Self.attempts {
-            let cached = try get(tokenCacheKey)
-            let before = cached.map { Keystore.decodeTokenCache($0.value) } ?? TokenCache()
-            var cache = before
-            let result = try body(&cache)
-            if cache == before { return result }
-            let stored = try txn([.unchanged(tokenCacheKey, since: cached)],
-                                 [.put(key: tokenCacheKey, value: try KeystoreCoding.encode(cache))])
-            if stored.succeeded { return result }
-        }
-        throw APNsError.keystore("\(location): the shared token cache kept changing (\(Self.attempts) attempts)",
-                                 hint: "try again")
     }
 
     func audit(_ action: String, _ team: String?, _ keyID: String?, _ outcome: AuditEntry.Outcome, _ detail: String,

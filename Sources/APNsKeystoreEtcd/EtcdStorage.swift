@@ -16,11 +16,13 @@ import Foundation
 /// PREFIX/objects/keys/ID.p8  a signing key, sealed with AES-256-GCM under the key-encryption key
 /// PREFIX/objects/certs/…     certificates and their keys, sealed the same way
 /// PREFIX/audit/TIME-ID       one audit entry (JSON)
-/// PREFIX/tokens/cache        the provider tokens every host shares (JSON; no private key)
+/// PREFIX/tokens/keys/KEYID  the provider token every host shares for that key, under a lease (no private key)
+/// PREFIX/tokens/last-signed  when each key last signed
+/// PREFIX/locks/…             etcd locks on leases: `tokens` while a host signs, `rotation` while one rotates
 /// ```
 ///
 /// A change is one etcd transaction: it compares the manifest's `mod_revision` with the one the rules read, and
-/// puts the manifest, the sealed objects, the deletions, the token-cache update and the audit entry together.
+/// puts the manifest, the sealed objects, the deletions, the dropped tokens and the audit entry together.
 /// A concurrent change makes the loser's transaction fail; it then reads the new manifest and applies its rules
 /// again (a rotation to a key another host already made active is then refused, exit 5), so no write is lost.
 public struct EtcdStorage: KeystoreStorage {
@@ -45,7 +47,6 @@ public struct EtcdStorage: KeystoreStorage {
 
     func key(_ suffix: String) -> String { url.prefix + "/" + suffix }
     var manifestKey: String { key("manifest") }
-    var tokenCacheKey: String { key("tokens/cache") }
     var kekKey: String { key("kek") }
     func objectKey(_ name: String) -> String { key("objects/" + name) }
     func auditKey(_ entry: AuditEntry) -> String {
@@ -103,11 +104,6 @@ public struct EtcdStorage: KeystoreStorage {
         throw APNsError.keystore("\(location): \(name) lives in etcd; programs that read files cannot use it here",
                                  hint: "copy the keystore to a directory for this use: "
                                      + "`apnsctl keystore copy --from \(location) --to DIR`")
-    }
-
-    public func readTokenCache() -> TokenCache {
-        guard let stored = try? get(tokenCacheKey) else { return TokenCache() }
-        return Keystore.decodeTokenCache(stored.value)
     }
 
     public func appendAudit(_ entry: AuditEntry) throws {

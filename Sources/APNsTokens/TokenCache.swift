@@ -89,6 +89,15 @@ public struct TokenCache: Codable, Sendable, Equatable {
 public protocol TokenCacheStore: Sendable {
     /// Runs `body` with exclusive access to the cache; whatever `body` leaves in it is saved.
     func withExclusiveAccess<T>(_ body: (inout TokenCache) throws -> T) throws -> T
+
+    /// The cache as stored now, read without exclusive access, for a provider's first look: a token found there
+    /// that may be reused is handed out without taking the store's lock. Nil (the default) when the store has no
+    /// cheaper read than ``withExclusiveAccess(_:)``.
+    func peek() throws -> TokenCache?
+}
+
+extension TokenCacheStore {
+    public func peek() throws -> TokenCache? { nil }
 }
 
 /// A process-local cache store.

@@ -56,21 +56,21 @@ public final class TokenProvider: Sendable {
     }
 
     private func token(team: String?, keyID: String?, lastToken: inout ProviderToken?) throws -> IssuedToken {
-        try cache.withExclusiveAccess { cache in
+        // A store with a cheap read (a fleet's) serves a reusable token without its lock.
+        if let snapshot = try cache.peek() {
+            let reference = try keys.signingKey(team: team, keyID: keyID)
+            if case .reuse(let token) = reusable(snapshot, reference, now: clock.now(), lastToken: &lastToken) {
+                return issued(token, reused: true, reason: nil)
+            }
+        }
+        return try cache.withExclusiveAccess { cache in
             let reference = try keys.signingKey(team: team, keyID: keyID)
             let now = clock.now()
-            let exact = cache.entry(teamID: reference.teamID, keyID: reference.keyID)
-            let candidate = exact ?? cache.entries.first { $0.teamID == reference.teamID }
-            var decision = policy.decide(cached: candidate, keyID: reference.keyID, now: now)
-            if case .reuse = decision, let exact {
-                if let token = Self.parsed(exact.token, remembered: &lastToken), token.keyID == reference.keyID,
-                   token.teamID == reference.teamID, token.issuedAt == exact.issuedAt {
-                    return issued(token, reused: true, reason: nil)
-                }
-                decision = .refresh(.keyChanged)
-            }
             let reason: RefreshReason
-            if case .refresh(let why) = decision { reason = why } else { reason = .noCachedToken }
+            switch reusable(cache, reference, now: now, lastToken: &lastToken) {
+            case .reuse(let token): return issued(token, reused: true, reason: nil)
+            case .refresh(let why): reason = why
+            }
             let key = try keys.privateKey(for: reference)
             let token: ProviderToken
             do {
@@ -81,6 +81,28 @@ public final class TokenProvider: Sendable {
             cache.store(TokenCacheEntry(token))
             lastToken = token
             return issued(token, reused: false, reason: reason)
+        }
+    }
+
+    private enum Reuse {
+        case reuse(ProviderToken)
+        case refresh(RefreshReason)
+    }
+
+    /// The policy's decision for `reference` on `cache` at `now`: the cached token, parsed, or why to sign anew.
+    private func reusable(_ cache: TokenCache, _ reference: SigningKeyReference, now: Date,
+                          lastToken: inout ProviderToken?) -> Reuse {
+        let exact = cache.entry(teamID: reference.teamID, keyID: reference.keyID)
+        let candidate = exact ?? cache.entries.first { $0.teamID == reference.teamID }
+        switch policy.decide(cached: candidate, keyID: reference.keyID, now: now) {
+        case .refresh(let reason):
+            return .refresh(reason)
+        case .reuse:
+            if let exact, let token = Self.parsed(exact.token, remembered: &lastToken), token.keyID == reference.keyID,
+               token.teamID == reference.teamID, token.issuedAt == exact.issuedAt {
+                return .reuse(token)
+            }
+            return .refresh(.keyChanged)
         }
     }
 

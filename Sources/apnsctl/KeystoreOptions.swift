@@ -37,7 +37,7 @@ struct KeystoreOptions: ParsableArguments {
 
     /// Opens the keystore (permissions checked); passphrases for encrypted keys come from `secrets` if given.
     func open(secrets: SecretOptions? = nil) throws -> Keystore {
-        var store = try KeystoreStores.open(location, access: fleet.access, lockTimeout: lockTimeout)
+        var store = try KeystoreStores.open(location, access: fleet.access, clock: ProcessClock(), lockTimeout: lockTimeout)
         if let secrets {
             let source = secrets.source(prompt: "")
             store.passphrase = { record in

@@ -1,0 +1,109 @@
+import APNsCore
+import APNsEtcd
+import APNsKeystore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Locks on leases: etcd's lock service for short waits (signing a token), a create-once holder record for long
+/// operations (a rotation with its canary). A holder that dies stops renewing its lease; etcd then deletes the
+/// lock within the lease's TTL and the next host goes on.
+extension EtcdStorage {
+    /// The lease of every lock: renewed every third of it while held.
+    static let lockTTL: Int64 = 10
+
+    /// Runs `body` holding etcd's lock `PREFIX/locks/NAME`, waiting at most ``lockTimeout`` for it.
+    func withWaitingLock<T>(_ name: String, _ body: () throws -> T) throws -> T {
+        let client = self.client, lockName = key("locks/" + name), wait = Duration.seconds(max(1, lockTimeout))
+        return try withLease { lease in
+            let held = try BlockingCall.run { try await client.lock(name: lockName, lease: lease, wait: wait) }
+            defer { _ = try? BlockingCall.run { try await client.unlock(key: held) } }
+            return try body()
+        }
+    }
+
+    /// Grants a lease, keeps it alive while `body` runs, and revokes it afterwards.
+    func withLease<T>(_ body: (Int64) throws -> T) throws -> T {
+        let client = self.client, ttl = Self.lockTTL
+        let lease = try BlockingCall.run { try await client.grantLease(ttl: ttl) }
+        let renewal = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(ttl * 1000 / 3))
+                if Task.isCancelled { break }
+                _ = try? await client.keepAlive(lease: lease.id)
+            }
+        }
+        defer {
+            renewal.cancel()
+            _ = try? BlockingCall.run { try await client.revokeLease(lease.id) }
+        }
+        return try body(lease.id)
+    }
+
+    /// Holds `PREFIX/locks/NAME` (created only when absent, on a lease renewed meanwhile) while `body` runs; when
+    /// another host holds it, a keystore error naming that host (exit 5).
+    public func withOperationLock<T: Sendable>(_ name: String, _ body: () async throws -> T) async throws -> T {
+        let client = self.client, lockKey = key("locks/" + name), ttl = Self.lockTTL
+        let holder = OperationHolder.current(name)
+        let lease = try await client.grantLease(ttl: ttl)
+        let renewal = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(ttl * 1000 / 3))
+                if Task.isCancelled { break }
+                _ = try? await client.keepAlive(lease: lease.id)
+            }
+        }
+        defer {
+            renewal.cancel()
+            Task { try? await client.revokeLease(lease.id) }
+        }
+        let taken = try await client.txn(compare: [.absent(lockKey)],
+                                         success: [.put(key: lockKey, value: try holder.encoded(), lease: lease.id)],
+                                         failure: [.range(key: lockKey)])
+        guard taken.succeeded else {
+            let other = taken.responses.first?.range?.first
+                .flatMap { try? OperationHolder.decoded($0.value) }
+            throw APNsError.keystore(
+                "\(location): another \(name) is in progress"
+                    + (other.map { " (on \($0.host), pid \($0.pid), since \(ISO8601Text.string(from: $0.since)))" } ?? ""),
+                hint: "wait for it to finish and look at `apnsctl key list`; a host that died frees the lock within "
+                    + "\(ttl) s")
+        }
+        let result = try await body()
+        _ = try? await client.txn(compare: [EtcdCompare(key: lockKey, .equal, .lease(lease.id))], success: [.delete(key: lockKey)])
+        try? await client.revokeLease(lease.id)
+        return result
+    }
+}
+
+/// Who holds an operation lock: written as the lock's value, named to the host that is refused.
+struct OperationHolder: Codable {
+    var operation: String
+    var host: String
+    var pid: Int32
+    var since: Date
+
+    static func current(_ operation: String) -> OperationHolder {
+        var name = [CChar](repeating: 0, count: 256)
+        let host = gethostname(&name, name.count) == 0
+            ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "unknown host"
+        return OperationHolder(operation: operation, host: host, pid: getpid(), since: Date())
+    }
+
+    func encoded() throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return Array(try encoder.encode(self))
+    }
+
+    static func decoded(_ bytes: [UInt8]) throws -> OperationHolder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return try decoder.decode(OperationHolder.self, from: Data(bytes))
+    }
+}

@@ -1,0 +1,116 @@
+import APNsCore
+import APNsEtcd
+import APNsKeystore
+import APNsTokens
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The fleet's provider tokens: one record per key (`tokens/keys/KEYID`, a ``FleetTokenRecord`` under a lease)
+/// and `tokens/last-signed` (when each key last signed).
+///
+/// Reading is one range request and takes no lock: a token the policy may reuse is handed out at once. Signing
+/// happens under etcd's lock `PREFIX/locks/tokens` (on a lease, so a crashed host frees it): the first host that
+/// finds a token missing or due signs it while the others wait, then read the record it wrote. The write is still a
+/// transaction comparing each record's mod revision with the one read (create-once for a new record), so a host
+/// whose lock lapsed (frozen, cut off) can never overwrite a newer token. A record never goes back: a host whose
+/// clock is behind the fleet's newest token is refused rather than replacing it with an older one.
+extension EtcdStorage {
+    var tokensPrefix: String { key("tokens/") }
+    var lastSignedKey: String { key("tokens/last-signed") }
+    func tokenRecordKey(_ keyID: String) -> String { key("tokens/keys/" + keyID) }
+
+    /// What `tokens/` holds now: the records by key id, and `last-signed`.
+    struct StoredTokens {
+        var records: [String: (kv: EtcdKeyValue, record: FleetTokenRecord)] = [:]
+        var lastSigned: EtcdKeyValue?
+
+        var cache: TokenCache {
+            let signed = lastSigned.flatMap { try? JSONDecoder().decode([String: Int64].self, from: Data($0.value)) }
+            return TokenCache(entries: records.values.map(\.record.entry).sorted { ($0.teamID, $0.keyID) < ($1.teamID, $1.keyID) },
+                              lastSigned: signed ?? [:])
+        }
+    }
+
+    func storedTokens() throws -> StoredTokens {
+        let client = self.client, prefix = tokensPrefix
+        let result = try BlockingCall.run { try await client.range(prefix, prefix: true) }
+        var stored = StoredTokens()
+        for kv in result.keyValues {
+            if kv.key == lastSignedKey {
+                stored.lastSigned = kv
+            } else if let record = try? JSONDecoder().decode(FleetTokenRecord.self, from: Data(kv.value)) {
+                stored.records[record.keyID] = (kv, record)
+            }
+        }
+        return stored
+    }
+
+    public func readTokenCache() -> TokenCache {
+        (try? storedTokens())?.cache ?? TokenCache()
+    }
+
+    public func peekTokenCache() throws -> TokenCache? {
+        try storedTokens().cache
+    }
+
+    public func withTokenCache<T>(_ body: (inout TokenCache) throws -> T) throws -> T {
+        try withWaitingLock("tokens") {
+            for _ in 1...Self.attempts {
+                let stored = try storedTokens()
+                let before = stored.cache
+                var cache = before
+                let result = try body(&cache)
+                if cache == before { return result }
+                if try storeTokens(cache, replacing: stored, before: before) { return result }
+                // A revocation or a host whose lock lapsed changed the records meanwhile: decide again.
+            }
+            throw APNsError.keystore("\(location): the shared tokens kept changing (\(Self.attempts) attempts)",
+                                     hint: "try again")
+        }
+    }
+
+    /// Writes the entries of `cache` that differ from `before` (each under a new lease), deletes those it dropped,
+    /// in one transaction comparing every record it touches with `stored`. False when that comparison failed.
+    private func storeTokens(_ cache: TokenCache, replacing stored: StoredTokens, before: TokenCache) throws -> Bool {
+        let client = self.client
+        let scopes = (try? Manifest.decode(readManifest(), path: location))?.keys
+            .reduce(into: [String: KeyScope]()) { $0[$1.keyID] = $1.scope } ?? [:]
+        var compare: [EtcdCompare] = [], operations: [EtcdOperation] = [], granted: [Int64] = [], replaced: [Int64] = []
+        for entry in cache.entries where before.entry(teamID: entry.teamID, keyID: entry.keyID) != entry {
+            let old = stored.records[entry.keyID]
+            if let old, old.record.issuedAt > entry.issuedAt {
+                throw APNsError.keystore(
+                    "\(location): this host's clock is \(old.record.issuedAt - entry.issuedAt) s behind the fleet's "
+                        + "token for key \(entry.keyID); a token older than one already shared is never stored",
+                    hint: "synchronise this host's clock (NTP); the other hosts keep the newer token")
+            }
+            let lease = try BlockingCall.run { try await client.grantLease(ttl: FleetTokenRecord.leaseSeconds) }
+            granted.append(lease.id)
+            if let previous = old?.kv.lease, previous != 0 { replaced.append(previous) }
+            let record = FleetTokenRecord(entry, environments: scopes[entry.keyID]?.environments,
+                                          topics: scopes[entry.keyID]?.topics)
+            compare.append(.unchanged(tokenRecordKey(entry.keyID), since: old?.kv))
+            operations.append(.put(key: tokenRecordKey(entry.keyID), value: Array(try JSONEncoder().encode(record)),
+                                   lease: lease.id))
+        }
+        for entry in before.entries where cache.entry(teamID: entry.teamID, keyID: entry.keyID) == nil {
+            compare.append(.unchanged(tokenRecordKey(entry.keyID), since: stored.records[entry.keyID]?.kv))
+            operations.append(.delete(key: tokenRecordKey(entry.keyID)))
+            if let lease = stored.records[entry.keyID]?.kv.lease, lease != 0 { replaced.append(lease) }
+        }
+        if cache.lastSigned != before.lastSigned {
+            compare.append(.unchanged(lastSignedKey, since: stored.lastSigned))
+            operations.append(.put(key: lastSignedKey, value: Array(try JSONEncoder().encode(cache.lastSigned))))
+        }
+        CrashPoint.reach("token:before-record")
+        let stored = try txn(compare, operations).succeeded
+        // Leases left without a key: end them now rather than in 55 minutes (best effort).
+        for lease in stored ? replaced : granted {
+            _ = try? BlockingCall.run { try await client.revokeLease(lease) }
+        }
+        return stored
+    }
+}
