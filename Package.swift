@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "APNsMock", targets: ["APNsMock"]),
         .library(name: "APNsProvisioning", targets: ["APNsProvisioning"]),
         .library(name: "APNsEtcd", targets: ["APNsEtcd"]),
+        .library(name: "APNsTokenAgent", targets: ["APNsTokenAgent"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -113,8 +114,12 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ], swiftSettings: strict),
+        // The token agent: token files and metrics for sender hosts, fed by the fleet's records (docs/fleet.md).
+        .target(name: "APNsTokenAgent", dependencies: [
+            "APNsCore", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens",
+        ], swiftSettings: strict),
         .executableTarget(name: "apnsctl", dependencies: [
-            "APNsCore", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens", "APNsProbe", "APNsMock",
+            "APNsCore", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokenAgent", "APNsTokens", "APNsProbe", "APNsMock",
             "APNsProvisioning", "CBuildInfo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict, linkerSettings: leanRelease),
@@ -141,6 +146,9 @@ let package = Package(
         .testTarget(name: "APNsEtcdTests", dependencies: ["TestSupport", "APNsEtcd", "APNsCore"], swiftSettings: strict),
         .testTarget(name: "APNsKeystoreEtcdTests", dependencies: [
             "TestSupport", "APNsKeystoreEtcd", "APNsKeystore", "APNsEtcd", "APNsCore",
+        ], swiftSettings: strict),
+        .testTarget(name: "APNsTokenAgentTests", dependencies: [
+            "TestSupport", "APNsTokenAgent", "APNsKeystoreEtcd", "APNsKeystore", "APNsTokens", "APNsCore",
         ], swiftSettings: strict),
         .testTarget(name: "apnsctlTests", dependencies: [
             "TestSupport", "APNsCore", .product(name: "PropertyBased", package: "swift-property-based"),

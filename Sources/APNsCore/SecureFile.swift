@@ -103,9 +103,11 @@ public enum SecureFile {
     ///
     /// The bytes go to a temporary file in the same directory, which is fsynced and then renamed over the
     /// target (or, without `overwrite`, linked to it so an existing file is never replaced), and the directory
-    /// is fsynced. On any failure no file is left behind. `-` writes to standard output.
+    /// is fsynced. With `group`, the file belongs to that group (a token agent's 0640 files). On any failure no
+    /// file is left behind. `-` writes to standard output.
     public static func write<Bytes: Collection>(_ bytes: Bytes, to path: String, mode: mode_t = 0o600,
-                                                 overwrite: Bool = false) throws where Bytes.Element == UInt8 {
+                                                 overwrite: Bool = false, group: gid_t? = nil) throws
+        where Bytes.Element == UInt8 {
         if path == "-" {
             StandardStream.output.write(bytes)
             return
@@ -129,6 +131,10 @@ public enum SecureFile {
         }
         do {
             defer { close(fd) }
+            if let group, fchown(fd, uid_t.max, group) != 0 {
+                throw APNsError.output("\(path): cannot give the file to group \(group): \(String(cString: strerror(errno)))",
+                                       hint: "the agent's user must be a member of that group (or root)")
+            }
             guard fchmod(fd, mode) == 0 else { throw writeError(path) }
             let data = Array(bytes)
             var offset = 0

@@ -3,8 +3,8 @@ import ArgumentParser
 struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
-        abstract: "Issue (cached) and inspect ES256 provider tokens.",
-        subcommands: [TokenIssue.self, TokenInspect.self],
+        abstract: "Issue (cached) and inspect ES256 provider tokens; keep a fleet's token files fresh.",
+        subcommands: [TokenIssue.self, TokenInspect.self, TokenAgentCommand.self],
         defaultSubcommand: TokenIssue.self
     )
 }

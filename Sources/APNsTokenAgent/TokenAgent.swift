@@ -1,0 +1,122 @@
+import APNsCore
+import APNsKeystore
+import APNsKeystoreEtcd
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `apnsctl token agent`: keeps `DIR/TEAM-ENV.token` files fresh from the fleet's token records.
+///
+/// It reads the records once, then follows an etcd watch (no polling); after a lost connection it reads them again
+/// and watches from there. Files are replaced by atomic rename (0640, `group`), removed when their key is revoked
+/// or rotated away, and never go back to an older token (``AgentState``). A clock tick (every `checkInterval`,
+/// no etcd request) applies the time rules: a signing agent refreshes due tokens; a token reaching 55 minutes is
+/// removed. While etcd is out of reach the current tokens keep being served; once one reaches 55 minutes the agent
+/// removes it, marks itself unhealthy and ends with an `unreachable` error (exit 4): loudly, never silently.
+public final class TokenAgent: Sendable {
+    /// Where and how it writes.
+    public struct Options: Sendable {
+        public var directory: String
+        public var group: gid_t?
+        public var metricsFile: String?
+        /// How often the time rules run (no etcd request).
+        public var checkInterval: Duration = .seconds(1)
+        /// Read, write, sign once, and return.
+        public var once = false
+
+        public init(directory: String, group: gid_t? = nil, metricsFile: String? = nil) {
+            self.directory = directory
+            self.group = group
+            self.metricsFile = metricsFile
+        }
+    }
+
+    /// What the agent did, for its log (`--format json`: one object a line).
+    public struct Event: Sendable, Equatable {
+        public enum Kind: String, Sendable { case written, removed, signed, connected, disconnected, failed }
+        public var kind: Kind
+        public var time: Int64
+        public var file: String?
+        public var teamID: String?
+        public var keyID: String?
+        public var issuedAt: Int64?
+        public var detail: String?
+    }
+
+    let feed: FleetTokenFeed
+    let signer: AgentSigner?
+    let options: Options
+    let clock: any APNsClock
+    let report: @Sendable (Event) -> Void
+
+    public init(feed: FleetTokenFeed, signer: AgentSigner?, options: Options, clock: any APNsClock,
+                report: @escaping @Sendable (Event) -> Void) {
+        self.feed = feed
+        self.signer = signer
+        self.options = options
+        self.clock = clock
+        self.report = report
+    }
+
+    /// What the loop consumes: a snapshot, a watched change, a lost connection, a clock tick.
+    enum Input: Sendable {
+        case snapshot([FleetTokenFeed.Stored])
+        case change(FleetTokenFeed.Change)
+        case lost(String)
+        case tick
+    }
+
+    /// Runs until cancelled (returns) or until a token ages out with etcd out of reach (throws, exit 4).
+    public func run() async throws {
+        try SecureFile.ensureDirectory(options.directory, mode: 0o750)
+        if let group = options.group { chown(options.directory, uid_t.max, group) }
+        var loop = AgentLoop(agent: self)
+        if options.once {
+            let (records, _) = try await feed.snapshot()
+            try loop.handle(.snapshot(records))
+            if signer != nil, loop.signedAny { try loop.handle(.snapshot(try await feed.snapshot().records)) }
+            return
+        }
+        let (inputs, continuation) = AsyncStream<Input>.makeStream()
+        let pump = Task { await self.pump(continuation) }
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: self.options.checkInterval)
+                continuation.yield(.tick)
+            }
+        }
+        defer {
+            pump.cancel()
+            ticker.cancel()
+        }
+        for await input in inputs {
+            try loop.handle(input)
+            if Task.isCancelled { break }
+        }
+    }
+
+    /// Snapshot, then watch; again after each loss, with a growing pause (at most 5 s).
+    private func pump(_ inputs: AsyncStream<Input>.Continuation) async {
+        var pause = Duration.milliseconds(200)
+        while !Task.isCancelled {
+            do {
+                let (records, revision) = try await feed.snapshot()
+                inputs.yield(.snapshot(records))
+                pause = .milliseconds(200)
+                for try await change in feed.changes(after: revision) { inputs.yield(.change(change)) }
+                inputs.yield(.lost("the watch ended"))
+            } catch is CancellationError {
+                return
+            } catch {
+                inputs.yield(.lost((error as? APNsError)?.message ?? String(describing: error)))
+            }
+            try? await Task.sleep(for: pause)
+            pause = min(pause * 2, .seconds(5))
+        }
+    }
+}
