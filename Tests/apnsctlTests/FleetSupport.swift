@@ -37,3 +37,76 @@ extension FleetCLI {
     }
 
 }
+
+/// A long-running apnsctl (a token agent, a paused rotation) playing a host: stdout and stderr go to files, so a
+/// chatty process never blocks; stopped with SIGTERM (or killed) by the test.
+final class HostProcess: @unchecked Sendable {
+    let process = Process()
+    let stdoutFile: URL
+    let stderrFile: URL
+
+    init(_ arguments: [String], environment: [String: String], logs directory: URL, name: String) throws {
+        stdoutFile = directory.appendingPathComponent("\(name).out")
+        stderrFile = directory.appendingPathComponent("\(name).err")
+        _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        process.executableURL = CLI.binary
+        process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        merged["APNSCTL_KEYSTORE"] = nil
+        merged["NO_COLOR"] = "1"
+        process.environment = merged
+        process.standardOutput = try FileHandle(forWritingTo: stdoutFile)
+        process.standardError = try FileHandle(forWritingTo: stderrFile)
+        try process.run()
+    }
+
+    var stdout: String { (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? "" }
+    var stderr: String { (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "" }
+
+    /// The JSON lines it printed (`--format json`).
+    var events: [[String: Any]] {
+        stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    /// Waits up to `seconds` for it to end; its exit status, or nil if still running.
+    func exitStatus(within seconds: TimeInterval) -> Int32? {
+        let end = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < end { Thread.sleep(forTimeInterval: 0.05) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    /// SIGTERM, then SIGKILL if it has not ended within 5 s; its exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        if process.isRunning { process.terminate() }
+        if let status = exitStatus(within: 5) { return status }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// Polls `condition` every 50 ms for up to `seconds`; the time it took, or nil if it never held.
+func waitUntil(_ seconds: TimeInterval, _ condition: () -> Bool) -> TimeInterval? {
+    let start = Date()
+    while Date().timeIntervalSince(start) < seconds {
+        if condition() { return Date().timeIntervalSince(start) }
+        Thread.sleep(forTimeInterval: 0.05)
+    }
+    return condition() ? Date().timeIntervalSince(start) : nil
+}
+
+/// The text of a file, or nil when it does not exist.
+func contents(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
+
+/// A JWT's `iat`.
+func issuedAt(ofJWT jwt: String) -> Int64? {
+    let parts = jwt.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".")
+    guard parts.count == 3 else { return nil }
+    var payload = String(parts[1]).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    while payload.count % 4 != 0 { payload += "=" }
+    guard let data = Data(base64Encoded: payload),
+          let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+    return (object["iat"] as? NSNumber)?.int64Value
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `apnsctl token agent` against a real 3-member etcd cluster: agents are separate processes, as on sender hosts
+/// (no key-encryption key), and signing agents as on ops hosts.
+@Suite(.serialized) struct FleetAgentCLITests: FleetCLI {
+    static let team = "AGT123TEAM"
+    /// A sender host's environment: the fleet's address and user, no key-encryption key.
+    static let sender = ["APNSCTL_KEK_FILE": ""]
+
+    func agent(_ url: String, _ environment: [String: String], in directory: URL, name: String,
+               extra: [String] = []) throws -> (HostProcess, String) {
+        let out = directory.appendingPathComponent(name).path
+        let process = try HostProcess(["token", "agent", "--out", out, "--keystore", url, "--format", "json",
+                                       "--metrics", out + ".prom", "--check-interval", "0.1"] + extra,
+                                      environment: environment, logs: directory, name: name)
+        return (process, out)
+    }
+
+    @Test func aRevocationReachesEveryAgentsFileWithinFiveSeconds() throws {
+        try withFleet { cluster, url, environment in
+            #expect(try run(["key", "generate", "--team", Self.team, "--key-id", "REV0000001", "--env", "both"],
+                            url, environment).status == 0)
+            let token = try run(["token", "--team", Self.team, "--env", "production"], url, environment)
+            #expect(token.status == 0, "\(token.stderr)")
+            let agents = try (0..<3).map { try agent(url, environment.merging(Self.sender) { $1 }, in: cluster.directory, name: "agent\($0)") }
+            defer { agents.forEach { $0.0.stop() } }
+            let files = agents.flatMap { [$0.1 + "/\(Self.team)-production.token", $0.1 + "/\(Self.team)-development.token"] }
+            let served = waitUntil(20) { files.allSatisfy { contents($0) == token.stdout } }
+            #expect(served != nil, "\(agents.map(\.0.stderr))")
+            for file in files {
+                let mode = (try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? NSNumber)?.intValue
+                #expect(mode == 0o640, "\(file)")
+            }
+            let revoke = try run(["key", "revoke", "REV0000001", "--force"], url, environment)
+            #expect(revoke.status == 0, "\(revoke.stderr)")
+            let took = waitUntil(5) { files.allSatisfy { contents($0) == nil } }
+            #expect(took != nil, "every agent removed its files within 5 s")
+            for (process, _) in agents {
+                #expect(process.events.contains { $0["event"] as? String == "removed" })
+                #expect(process.process.isRunning, "an agent outlives a revocation")
+            }
+        }
+    }
+
+    @Test func aSigningAgentFollowsARotationAndWatchersGetTheNewTokenWithinSeconds() throws {
+        try withFleet { cluster, url, environment in
+            for key in ["ROT0000001", "ROT0000002"] {
+                #expect(try run(["key", "generate", "--team", Self.team, "--key-id", key, "--env", "production"],
+                                url, environment).status == 0)
+            }
+            let (signer, _) = try agent(url, environment, in: cluster.directory, name: "signer", extra: ["--sign"])
+            let watchers = try (0..<2).map { try agent(url, environment.merging(Self.sender) { $1 }, in: cluster.directory, name: "watcher\($0)") }
+            defer { ([signer] + watchers.map(\.0)).forEach { $0.stop() } }
+            let files = watchers.map { $0.1 + "/\(Self.team)-production.token" }
+            func keyID(_ file: String) -> String? {
+                guard let jwt = contents(file), let header = jwt.split(separator: ".").first else { return nil }
+                var text = String(header)
+                while text.count % 4 != 0 { text += "=" }
+                let object = Data(base64Encoded: text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/"))
+                    .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+                return object?["kid"] as? String
+            }
+            #expect(waitUntil(20) { files.allSatisfy { keyID($0) == "ROT0000001" } } != nil, "\(signer.stderr)")
+            let rotate = try run(["key", "rotate", "--team", Self.team, "--to", "ROT0000002"], url, environment)
+            #expect(rotate.status == 0, "\(rotate.stderr)")
+            let took = waitUntil(5) { files.allSatisfy { keyID($0) == "ROT0000002" } }
+            #expect(took != nil, "the watchers hold the new key's token within 5 s: \(signer.stdout)")
+            let signatures = signer.events.filter { $0["event"] as? String == "signed" }.compactMap { $0["key_id"] as? String }
+            #expect(signatures == ["ROT0000001", "ROT0000002"])
+        }
+    }
+
+    @Test func withEveryMemberDownAgentsServeTheTokenThenFailLoudlyAt55Minutes() throws {
+        try withFleet { cluster, url, environment in
+            let clock = cluster.directory.appendingPathComponent("clock").path
+            let start = Int64(Date().timeIntervalSince1970)
+            func set(_ seconds: Int64) throws { try "\(start + seconds)".write(toFile: clock, atomically: true, encoding: .utf8) }
+            try set(0)
+            var timed = environment
+            timed["APNSCTL_DEBUG_CLOCK_FILE"] = clock
+            #expect(try run(["key", "generate", "--team", Self.team, "--key-id", "DWN0000001", "--env", "production"],
+                            url, timed).status == 0)
+            let token = try run(["token", "--team", Self.team, "--env", "production"], url, timed)
+            let (agent, out) = try agent(url, timed.merging(Self.sender) { $1 }, in: cluster.directory, name: "agent")
+            defer { agent.stop() }
+            let file = out + "/\(Self.team)-production.token", metrics = out + ".prom"
+            #expect(waitUntil(20) { contents(file) == token.stdout } != nil, "\(agent.stderr)")
+            for member in cluster.members.indices { cluster.killMember(member) }
+            #expect(waitUntil(60) { contents(metrics)?.contains("apnsctl_token_agent_etcd_up 0") == true } != nil,
+                    "the metric says etcd is out of reach: \(agent.stderr)")
+            try set(54 * 60)
+            #expect(agent.exitStatus(within: 2) == nil, "at 54 minutes the agent keeps serving")
+            #expect(contents(file) == token.stdout)
+            #expect(contents(metrics)?.contains("apnsctl_token_agent_healthy 1") == true)
+            try set(56 * 60)
+            #expect(agent.exitStatus(within: 10) == 4, "past 55 minutes it fails: \(agent.stderr)")
+            #expect(contents(file) == nil, "and removes the token it can no longer vouch for")
+            #expect(agent.stderr.contains("out of reach") && agent.stderr.contains("apnsctl: hint: "), "\(agent.stderr)")
+            let text = try #require(contents(metrics))
+            #expect(text.contains("apnsctl_token_agent_healthy 0"))
+            // The exposition text parses with the Prometheus project's own parser.
+            let parsed = try CLI.tool("/usr/bin/python3", ["-c", """
+                import sys
+                from prometheus_client.parser import text_string_to_metric_families
+                names = sorted(f.name for f in text_string_to_metric_families(open(sys.argv[1]).read()))
+                print(",".join(names))
+                """, metrics])
+            #expect(parsed.status == 0 && parsed.output.contains("apnsctl_token_agent_healthy"), "\(parsed.output)")
+        }
+    }
+}
