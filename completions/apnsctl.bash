@@ -1648,13 +1648,13 @@ _apnsctl_token() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    issue|inspect)
+    issue|inspect|agent)
         # Offer subcommand argument completions
         "_apnsctl_token_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'issue inspect' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'issue inspect agent' -- "${cur}"))
         ;;
     esac
 }
@@ -1746,6 +1746,66 @@ _apnsctl_token_inspect() {
         ;;
     '--key-id')
         __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion token inspect -- --key-id "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+}
+
+_apnsctl_token_agent() {
+    repeating_flags=()
+    non_repeating_flags=(--sign --once --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--out --group --metrics --refresh-after --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--out')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--group')
+        return
+        ;;
+    '--metrics')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--refresh-after')
         return
         ;;
     '--keystore')

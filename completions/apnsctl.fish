@@ -91,6 +91,8 @@ function __apnsctl_parse_tokens -S
                 __apnsctl_parse_subcommand 0 'team=' 'key-id=' 'env=' 'topic=' 'refresh-after=' 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'inspect'
                 __apnsctl_parse_subcommand 1 'key=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+            case 'agent'
+                __apnsctl_parse_subcommand 0 'out=' 'group=' 'metrics=' 'sign' 'refresh-after=' 'once' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             end
         case 'probe'
             __apnsctl_parse_subcommand 0 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'device-token=' 'topic=' 'push-type=' 'priority=' 'payload=' 'count=' 'interval=' 'channels' 'format=' 'out=' 'version' 'h/help'
@@ -178,7 +180,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apn
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'keystore' -d 'Create, check and audit the keystore.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'profile' -d 'Inspect and verify provisioning profiles (.mobileprovision, .provisionprofile).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'expiry' -d 'List when every credential expires: keystore, certificates, .p12, profiles, .p8 keys.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'token' -d 'Issue (cached) and inspect ES256 provider tokens.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'token' -d 'Issue (cached) and inspect ES256 provider tokens; keep a fleet\'s token files fresh.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'probe' -d 'Send a canary push over HTTP/2 and explain the answer.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'channel' -d 'Create, list, inspect and delete broadcast push channels (Live Activities).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'mock' -d 'Run a local APNs stand-in that validates like the real one.'
@@ -563,6 +565,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl token" -eq 1' -fa 'issue' -d 'Print the team\'s provider token for `authorization: bearer …` (cached, shared by every process).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl token" -eq 1' -fa 'inspect' -d 'Decode a provider token: header, claims, age, and whether APNs would accept it.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl token" -eq 1' -fa 'agent' -d 'Keep DIR/TEAM-ENV.token files fresh from a fleet keystore\'s shared tokens (etcd), for sender hosts.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" team' -l 'team' -d 'The team (may be left out when the keystore holds one team).' -rfka '(__apnsctl_custom_completion ---completion token issue -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" key-id' -l 'key-id' -d 'Sign with this keystore key instead of the team\'s active key (an active or staged key: retired and revoked keys never sign).' -rfka '(__apnsctl_custom_completion ---completion token issue -- --key-id (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" env' -l 'env' -d 'The environment the token is for: the signing key must cover it.' -rfka 'development production'
@@ -594,6 +597,23 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" out' -l 'out' -d 'The directory of the token files (created 0750).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" group' -l 'group' -d 'Give the token files (0640) to this group: the one the sender runs as.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" metrics' -l 'metrics' -d 'Write the agent\'s state as Prometheus text to this file (node_exporter\'s textfile collector).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" sign' -l 'sign' -d 'Also sign: keep every active key\'s token fresh (needs the key-encryption key).'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" refresh-after' -l 'refresh-after' -d 'With --sign, re-sign a token this old: 20 to 59 minutes.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" once' -l 'once' -d 'Read the tokens, write the files (and sign) once, then exit.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" format' -l 'format' -d 'Output format of the agent\'s log: a line per event (JSON: an object a line).' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" env' -l 'env' -d 'APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" port' -l 'port' -d '443 or 2197 for APNs (channel commands: 2195/2196); any port with --host.' -rfka ''

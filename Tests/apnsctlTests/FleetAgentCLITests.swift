@@ -37,10 +37,13 @@ import TestSupport
             #expect(revoke.status == 0, "\(revoke.stderr)")
             let took = waitUntil(5) { files.allSatisfy { contents($0) == nil } }
             #expect(took != nil, "every agent removed its files within 5 s")
+            var check = JSONSchemaCheck()
             for (process, _) in agents {
                 #expect(process.events.contains { $0["event"] as? String == "removed" })
                 #expect(process.process.isRunning, "an agent outlives a revocation")
+                check.add("token-agent", "token agent log (written, removed)", stdout: Data(process.stdout.utf8), lines: true)
             }
+            try JSONSchemaTests.expectValid(check)
         }
     }
 
@@ -69,6 +72,9 @@ import TestSupport
             #expect(took != nil, "the watchers hold the new key's token within 5 s: \(signer.stdout)")
             let signatures = signer.events.filter { $0["event"] as? String == "signed" }.compactMap { $0["key_id"] as? String }
             #expect(signatures == ["ROT0000001", "ROT0000002"])
+            var check = JSONSchemaCheck()
+            check.add("token-agent", "token agent --sign log", stdout: Data(signer.stdout.utf8), lines: true)
+            try JSONSchemaTests.expectValid(check)
         }
     }
 
@@ -108,6 +114,10 @@ import TestSupport
                 print(",".join(names))
                 """, metrics])
             #expect(parsed.status == 0 && parsed.output.contains("apnsctl_token_agent_healthy"), "\(parsed.output)")
+            var check = JSONSchemaCheck()
+            #expect(agent.stdout.contains(#""event":"disconnected""#) && agent.stdout.contains(#""event":"failed""#))
+            check.add("token-agent", "token agent log (disconnected, failed)", stdout: Data(agent.stdout.utf8), lines: true)
+            try JSONSchemaTests.expectValid(check)
         }
     }
 }

@@ -271,8 +271,8 @@ import Testing
         let schemas = Set(JSONSchemaCheck.schemaNames).subtracting(["common"])
         #expect(expected.subtracting(schemas).isEmpty, "commands without a schema: \(expected.subtracting(schemas).sorted())")
         #expect(schemas.subtracting(expected).isEmpty, "schemas of no command: \(schemas.subtracting(expected).sorted())")
-        // Every command schema is used: some case of this suite (or the demo's test) validates output against it.
-        let tests = try ["JSONSchemaTests.swift", "DemoTests.swift"].map {
+        // Every command schema is used: a case of this suite, the demo's or the fleet agent's validates against it.
+        let tests = try ["JSONSchemaTests.swift", "DemoTests.swift", "FleetAgentCLITests.swift"].map {
             try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("Tests/apnsctlTests/\($0)"), encoding: .utf8)
         }.joined()
         for name in schemas.sorted() {
