@@ -130,6 +130,11 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ], path: "Benchmarks/apnsctl-bench", swiftSettings: strict),
 
+        // Signatures per hour for a fleet, with and without the shared token (Benchmarks/run.sh, case fleet_token).
+        .executableTarget(name: "apnsctl-fleet-bench", dependencies: [
+            "APNsCore", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens",
+        ], path: "Benchmarks/apnsctl-fleet-bench", swiftSettings: strict),
+
         // What every test target shares: spawning programs, fixture paths, scratch directories.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "APNsCoreTests", dependencies: ["TestSupport", "APNsCore"], swiftSettings: strict),

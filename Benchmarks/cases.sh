@@ -418,4 +418,5 @@ run_cases() {
     case_cert_request
     case_profile_inspect
     case_memory
+    case_fleet_token
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # apnsctl benchmarks: every figure beside a peer measured in the same run, as a ratio.
 #   make bench   (or Benchmarks/run.sh)   → prints the table and writes BENCHMARKS.md
-# Needs: hyperfine, h2load + nghttpd (nghttp2-client, nghttp2-server), openssl, curl, python3 with PyJWT.
+# Needs: hyperfine, h2load + nghttpd (nghttp2-client, nghttp2-server), openssl, curl, python3 with PyJWT; etcd and
+# etcdctl (etcd-server, etcd-client) for case 9, skipped without them.
 # Loopback only. Nothing here is a test: no figure fails the build, and no test asserts a time.
 #
 # Environment: BENCH_RUNS (hyperfine runs per single-process command, default 20), BENCH_ROUNDS (alternating
@@ -49,6 +50,9 @@ if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
     if needs_bench_tool; then
         swift build "${BUILD_FLAGS[@]}" --product apnsctl-bench >/dev/null || die "release build of apnsctl-bench failed"
     fi
+    if [ -z "${BENCH_CASES:-}" ] || [[ " $BENCH_CASES " == *" fleet_token "* ]]; then
+        swift build "${BUILD_FLAGS[@]}" --product apnsctl-fleet-bench >/dev/null || die "release build of apnsctl-fleet-bench failed"
+    fi
 fi
 BIN=$(swift build "${BUILD_FLAGS[@]}" --show-bin-path)
 [ -x "$BIN/apnsctl" ] || die "no release apnsctl in $BIN"
@@ -94,6 +98,7 @@ hf_shell() {
 }
 
 source Benchmarks/cases.sh
+source Benchmarks/fleet.sh
 
 machine() {
     echo "$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')," \
