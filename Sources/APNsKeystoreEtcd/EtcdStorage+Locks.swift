@@ -31,18 +31,23 @@ extension EtcdStorage {
     func withLease<T>(_ body: (Int64) throws -> T) throws -> T {
         let client = self.client, ttl = Self.lockTTL
         let lease = try BlockingCall.run { try await client.grantLease(ttl: ttl) }
-        let renewal = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(ttl * 1000 / 3))
-                if Task.isCancelled { break }
-                _ = try? await client.keepAlive(lease: lease.id)
-            }
-        }
+        let renewal = Self.keepAlive(lease.id, ttl: ttl, client: client)
         defer {
             renewal.cancel()
             _ = try? BlockingCall.run { try await client.revokeLease(lease.id) }
         }
         return try body(lease.id)
+    }
+
+    /// Renews `lease` every third of its TTL until the task is cancelled.
+    static func keepAlive(_ lease: Int64, ttl: Int64, client: EtcdClient) -> Task<Void, Never> {
+        Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(ttl * 1000 / 3))
+                if Task.isCancelled { break }
+                _ = try? await client.keepAlive(lease: lease)
+            }
+        }
     }
 
     /// Holds `PREFIX/locks/NAME` (created only when absent, on a lease renewed meanwhile) while `body` runs; when
@@ -51,13 +56,7 @@ extension EtcdStorage {
         let client = self.client, lockKey = key("locks/" + name), ttl = Self.lockTTL
         let holder = OperationHolder.current(name)
         let lease = try await client.grantLease(ttl: ttl)
-        let renewal = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(ttl * 1000 / 3))
-                if Task.isCancelled { break }
-                _ = try? await client.keepAlive(lease: lease.id)
-            }
-        }
+        let renewal = Self.keepAlive(lease.id, ttl: ttl, client: client)
         defer {
             renewal.cancel()
             Task { try? await client.revokeLease(lease.id) }
