@@ -57,25 +57,31 @@ extension EtcdStorage {
         let holder = OperationHolder.current(name)
         let lease = try await client.grantLease(ttl: ttl)
         let renewal = Self.keepAlive(lease.id, ttl: ttl, client: client)
-        defer {
+        // Revoking the lease deletes the lock with it: done (and awaited) on every way out, so a rotation that
+        // failed never leaves its lock to lapse for the next one.
+        func release() async {
             renewal.cancel()
-            Task { try? await client.revokeLease(lease.id) }
+            try? await client.revokeLease(lease.id)
         }
-        let taken = try await client.txn(compare: [.absent(lockKey)],
-                                         success: [.put(key: lockKey, value: try holder.encoded(), lease: lease.id)],
-                                         failure: [.range(key: lockKey)])
-        guard taken.succeeded else {
-            let other = taken.responses.first?.range?.first
-                .flatMap { try? OperationHolder.decoded($0.value) }
-            throw APNsError.keystore(
-                "\(location): another \(name) is in progress"
-                    + (other.map { " (on \($0.host), pid \($0.pid), since \(ISO8601Text.string(from: $0.since)))" } ?? ""),
-                hint: "wait for it to finish and look at `apnsctl key list`; a host that died frees the lock within "
-                    + "\(ttl) s")
+        let result: T
+        do {
+            let taken = try await client.txn(compare: [.absent(lockKey)],
+                                             success: [.put(key: lockKey, value: try holder.encoded(), lease: lease.id)],
+                                             failure: [.range(key: lockKey)])
+            guard taken.succeeded else {
+                let other = taken.responses.first?.range?.first.flatMap { try? OperationHolder.decoded($0.value) }
+                throw APNsError.keystore(
+                    "\(location): another \(name) is in progress"
+                        + (other.map { " (on \($0.host), pid \($0.pid), since \(ISO8601Text.string(from: $0.since)))" } ?? ""),
+                    hint: "wait for it to finish and look at `apnsctl key list`; a host that died frees the lock within "
+                        + "\(ttl) s")
+            }
+            result = try await body()
+        } catch {
+            await release()
+            throw error
         }
-        let result = try await body()
-        _ = try? await client.txn(compare: [EtcdCompare(key: lockKey, .equal, .lease(lease.id))], success: [.delete(key: lockKey)])
-        try? await client.revokeLease(lease.id)
+        await release()
         return result
     }
 }

@@ -44,6 +44,7 @@ import TestSupport
                 check.add("token-agent", "token agent log (written, removed)", stdout: Data(process.stdout.utf8), lines: true)
             }
             try JSONSchemaTests.expectValid(check)
+            for (process, _) in agents { #expect(process.stop() == 0, "SIGTERM ends an agent with exit 0") }
         }
     }
 

@@ -161,6 +161,11 @@ import TestSupport
             }
             #expect(took != nil && (took ?? 99) <= 15, "freed within the lock's 10 s lease: \(after?.stderr ?? "")")
             #expect(try states(url, environment) == ["LCK0000001": "retired", "LCK0000002": "staged", "LCK0000003": "active"])
+            // A rotation the rules refuse lets go of the lock at once: the next one goes straight through.
+            let ruled = try run(["key", "rotate", "--team", Self.team, "--to", "LCK0000003"], url, environment)
+            #expect(ruled.status == 5 && ruled.stderr.contains("already the active key"), "\(ruled.stderr)")
+            let next = try run(["key", "rotate", "--team", Self.team, "--to", "LCK0000002"], url, environment)
+            #expect(next.status == 0, "\(next.stderr)")
         }
     }
 }

@@ -122,6 +122,12 @@ import TestSupport
                                           asRoot: false)
             #expect(key.status != 0 && key.stderr.contains("permission denied"), "\(key.stdout)")
             let sender = ["APNSCTL_ETCD_USER": "sender", "APNSCTL_ETCD_PASSWORD": "sender-secret", "APNSCTL_KEK_FILE": ""]
+            // The token agent needs nothing more: as the sender it writes the token file.
+            let out = cluster.directory.appendingPathComponent("sender-tokens").path
+            let agent = try run(["token", "agent", "--out", out, "--once"], url, sender)
+            #expect(agent.status == 0, "\(agent.stderr)")
+            let served = try String(contentsOfFile: out + "/\(Self.team)-development.token", encoding: .utf8)
+            #expect(served.hasPrefix("eyJ") && served.split(separator: ".").count == 3, "\(served)")
             let denied = try run(["key", "list"], url, sender)
             #expect(denied.status == 5 && denied.stderr.contains("permission denied"), "\(denied.stderr)")
             let wrong = try run(["key", "list"], url, ["APNSCTL_ETCD_USER": "sender", "APNSCTL_ETCD_PASSWORD": "nope"])
