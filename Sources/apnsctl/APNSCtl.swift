@@ -1,5 +1,6 @@
 import APNsCore
 import ArgumentParser
+import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -12,7 +13,7 @@ import Glibc
 /// The root command: parses, runs, and renders every failure as `apnsctl: error:` / `apnsctl: hint:`
 /// with the documented exit code.
 @main
-struct APNSCtl: AsyncParsableCommand {
+struct APNSCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apnsctl",
         abstract: "Manage the credentials a server needs to talk to Apple Push Notification service.",
@@ -69,35 +70,71 @@ struct APNSCtl: AsyncParsableCommand {
         ]
     )
 
-    static func main() async {
+    /// A synchronous `main`: a verb runs in a task while the main thread waits for it, so the main thread ends
+    /// with the process (`exit`) instead of in `dispatch_main()`'s `pthread_exit`, whose forced unwind reads
+    /// `.eh_frame` (about 1 MB of every verb's memory; docs/benchmarks.md). Servers that run until a signal
+    /// (`mock serve`, `token agent`) keep the main thread parked in `dispatchMain()`, as an async `main` does.
+    static func main() {
         // Nothing is set up here: OpenSSL's providers and libcurl are loaded by the first verb that needs them
         // (OpenSSLRuntime.bootstrap(), CurlRuntime.bootstrap()), so `--version`, `token` and `key` never pay for them.
+        let command: any ParsableCommand
         do {
             if let format = VersionReport.requestedFormat(Array(CommandLine.arguments.dropFirst())) {
                 if format == .json { try Console.printJSON(VersionReport.current()) } else { print(VersionReport.line) }
                 return
             }
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch let error as APNsError {
-            Console.fail(error)
-        } catch let exit as ExitCode {
-            Glibc.exit(exit.rawValue)
+            command = try parseAsRoot()
         } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                // --help, --version: ArgumentParser's own text, on stdout.
-                print(fullMessage(for: error))
+            fail(error)
+        }
+        guard let verb = command as? any AsyncParsableCommand else {
+            var command = command
+            do { try command.run() } catch { fail(error) }
+            return
+        }
+        let running = ParsedVerb(verb)
+        if verb is MockServe || verb is TokenAgentCommand {
+            Task {
+                await running.run()
                 Glibc.exit(0)
             }
-            let message = message(for: error).trimmingWhitespace()
-            let first = message.split(separator: "\n").first.map(String.init) ?? message
-            let cleaned = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
-            Console.fail(APNsError.usage(cleaned, hint: "see `apnsctl help` or add --help to the command"))
+            dispatchMain()
         }
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            await running.run()
+            done.signal()
+        }
+        done.wait()
+    }
+
+    /// Renders `error` as `apnsctl: error:` / `apnsctl: hint:` with its exit code (ArgumentParser's help and
+    /// version text as they are, exit 0), and exits.
+    static func fail(_ error: any Error) -> Never {
+        if let error = error as? APNsError { Console.fail(error) }
+        if let exit = error as? ExitCode { Glibc.exit(exit.rawValue) }
+        let code = exitCode(for: error)
+        if code == .success {
+            // --help, --version: ArgumentParser's own text, on stdout.
+            print(fullMessage(for: error))
+            Glibc.exit(0)
+        }
+        let message = message(for: error).trimmingWhitespace()
+        let first = message.split(separator: "\n").first.map(String.init) ?? message
+        let cleaned = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
+        Console.fail(APNsError.usage(cleaned, hint: "see `apnsctl help` or add --help to the command"))
+    }
+}
+
+/// A parsed verb handed to the task that runs it: the main thread never touches it again, so it crosses to that
+/// task alone (what `@unchecked Sendable` asserts here).
+private final class ParsedVerb: @unchecked Sendable {
+    private var verb: any AsyncParsableCommand
+
+    init(_ verb: any AsyncParsableCommand) { self.verb = verb }
+
+    /// Runs the verb; a failure exits with its status (``APNSCtl/fail(_:)``).
+    func run() async {
+        do { try await verb.run() } catch { APNSCtl.fail(error) }
     }
 }
