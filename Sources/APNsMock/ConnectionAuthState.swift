@@ -22,6 +22,9 @@ public struct ConnectionAuthState: Sendable, Equatable {
     /// The key of the first push on this connection whose key the mock accepted (environment and topic covered):
     /// later pushes may use only keys that may share it (see ``KeyScopeRules``). Nil until then.
     public private(set) var keyBinding: ConnectionKeyBinding?
+    /// The last payload on this connection found to be a JSON object: the same bytes again need no parse (a sender
+    /// under load repeats its payload). A memo, not state: it never changes an answer, and `==` ignores it.
+    var lastObjectPayload: [UInt8]?
 
     public init(clientCertificate: ClientCertificateIdentity? = nil) {
         self.clientCertificate = clientCertificate

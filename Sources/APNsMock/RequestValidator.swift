@@ -48,7 +48,7 @@ public struct RequestValidator: Sendable {
             let topic = try checkTopic(request, pushType: pushType, certificate: connection.clientCertificate,
                                        authentication: authentication, deviceToken: deviceToken)
             try checkKeyCoversTopic(topic, authentication: authentication, connection: &connection)
-            try checkPayload(request, pushType: pushType)
+            try checkPayload(request, pushType: pushType, connection: &connection)
             try checkDevice(deviceToken, topic: topic)
             let uniqueID = policy.environment == .development ? makeID().lowercasedString : nil
             return MockResponse(status: 200, reason: nil, apnsID: apnsID, uniqueID: uniqueID,
@@ -205,7 +205,8 @@ public struct RequestValidator: Sendable {
     /// Push types whose topic is the bundle id plus a suffix, and that users reach by mistake with the bare id.
     private static let bareTopicPushTypes: Set<APNsPushType> = [.voip, .liveactivity, .complication]
 
-    private func checkPayload(_ request: MockRequest, pushType: APNsPushType) throws(Rejection) {
+    private func checkPayload(_ request: MockRequest, pushType: APNsPushType,
+                              connection: inout ConnectionAuthState) throws(Rejection) {
         if request.bodyLength == 0 {
             throw Rejection(.payloadEmpty, "the payload is empty")
         }
@@ -213,10 +214,12 @@ public struct RequestValidator: Sendable {
             throw Rejection(.payloadTooLarge,
                             "payload is \(request.bodyLength) bytes (limit \(pushType.maximumPayloadBytes) for \(pushType.rawValue))")
         }
+        if connection.lastObjectPayload == request.body { return }
         // Apple documents no reason for a malformed payload; PayloadEmpty (no usable payload) is the closest.
         guard JSONValue(parsing: request.body)?.object != nil else {
             throw Rejection(.payloadEmpty, "the payload is not a JSON object")
         }
+        connection.lastObjectPayload = request.body
     }
 
     private func checkDevice(_ token: String, topic: String) throws(Rejection) {

@@ -140,6 +140,21 @@ struct RequestValidatorTests {
         #expect(response.uniqueID == nil)
     }
 
+    /// The connection remembers the last payload found to be a JSON object; that memo never changes an answer,
+    /// whatever order valid and invalid payloads arrive in on one connection.
+    @Test func aRepeatedPayloadIsJudgedAsItWasAndADifferentOneAfresh() throws {
+        var state = ConnectionAuthState()
+        let token = try goodToken()
+        let good = Array(#"{"aps":{"alert":"hi"}}"#.utf8)
+        let sequence: [([UInt8], Int)] = [(good, 200), (good, 200), (Array("[1]".utf8), 400), (good, 200),
+                                          (Array(#"{"aps":{"alert":"hi"}"#.utf8), 400), (good, 200),
+                                          (Array(#"{"aps":{"alert":"hj"}}"#.utf8), 200), (good, 200)]
+        for (index, (body, status)) in sequence.enumerated() {
+            let response = validator.validate(Fixture.canary(token: token).withBody(body), connection: &state, now: now)
+            #expect(response.status == status, "request \(index): \(String(decoding: body, as: UTF8.self))")
+        }
+    }
+
     @Test func unregisteredCarriesTheTimestampInMilliseconds() throws {
         let response = answer(Fixture.canary(token: try goodToken(), device: Fixture.goneDevice))
         #expect(response.status == 410)
