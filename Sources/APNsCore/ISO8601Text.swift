@@ -19,6 +19,32 @@ public enum ISO8601Text {
             + "T\(CivilDate.pad(hour)):\(CivilDate.pad(minute)):\(CivilDate.pad(second))Z"
     }
 
+    /// `2026-11-23T17:30:00.123Z`: milliseconds, UTC; the text `Date.ISO8601FormatStyle(includingFractionalSeconds:
+    /// true)` gives (its milliseconds are the fraction of the second truncated), without its calendar. The mock
+    /// stamps every log line with it.
+    public static func millisecondString(from date: Date) -> String {
+        let (days, secondOfDay) = CivilDate.split(date)
+        let (year, month, dayOfMonth) = CivilDate.date(fromDays: days)
+        let seconds = date.timeIntervalSince1970
+        let milliseconds = min(999, max(0, Int(((seconds - seconds.rounded(.down)) * 1000).rounded(.down))))
+        // Digits straight into the string's buffer: one allocation (the log stamps every request with this).
+        return String(unsafeUninitializedCapacity: 24) { text in
+            func put(_ value: Int, _ width: Int, at offset: Int) {
+                var value = value
+                for index in stride(from: offset + width - 1, through: offset, by: -1) {
+                    text[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+            }
+            put(year, 4, at: 0); text[4] = UInt8(ascii: "-"); put(month, 2, at: 5); text[7] = UInt8(ascii: "-")
+            put(dayOfMonth, 2, at: 8); text[10] = UInt8(ascii: "T"); put(secondOfDay / 3600, 2, at: 11)
+            text[13] = UInt8(ascii: ":"); put(secondOfDay / 60 % 60, 2, at: 14); text[16] = UInt8(ascii: ":")
+            put(secondOfDay % 60, 2, at: 17); text[19] = UInt8(ascii: "."); put(milliseconds, 3, at: 20)
+            text[23] = UInt8(ascii: "Z")
+            return 24
+        }
+    }
+
     /// What every `--at`/`--since`-style option reads: a full timestamp (``date(from:)``) or a calendar day
     /// (``day(from:)``, midnight UTC). One parser, so no command refuses a date another accepts.
     public static func instant(from text: String) -> Date? {

@@ -52,7 +52,7 @@ final class ConnectionContext: Sendable {
 
     /// Answers are flushed to the socket at least this often, not only at the end of a read (NIO's default), so
     /// that a burst of requests gets its answers as they are made.
-    static let flushEvery = 8
+    static let flushEvery = 32
 
     /// Marks the connection as speaking HTTP/2 and advertising `streamLimit` concurrent streams (fewer than
     /// APNs's 1000 until a push succeeds, on a connection without a client certificate).

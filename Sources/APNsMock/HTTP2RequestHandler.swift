@@ -28,6 +28,8 @@ final class HTTP2RequestHandler: ChannelInboundHandler {
     private var streams: [HTTP2StreamID: RequestStream] = [:]
     /// Frames written since the last flush; flushed at the end of the read.
     private var flushPending = false
+    /// The `date` header of the current second: one format a second per connection, not one per answer.
+    private var dateHeader: (second: Int64, text: String) = (.min, "")
 
     init(core: MockCore, connection: ConnectionContext) {
         self.core = core
@@ -167,7 +169,9 @@ final class HTTP2RequestHandler: ChannelInboundHandler {
         fields.add(name: response.idHeader, value: response.apnsID, indexing: .nonIndexable)
         for header in response.headers { fields.add(name: header.name, value: header.value, indexing: .nonIndexable) }
         if let unique = response.uniqueID { fields.add(name: "apns-unique-id", value: unique, indexing: .nonIndexable) }
-        fields.add(name: "date", value: HTTPDate.format(now), indexing: .nonIndexable)
+        let second = Int64(now.timeIntervalSince1970.rounded(.down))
+        if dateHeader.second != second { dateHeader = (second, HTTPDate.format(now)) }
+        fields.add(name: "date", value: dateHeader.text, indexing: .nonIndexable)
         let payload = response.body
         if !payload.isEmpty {
             fields.add(name: "content-type", value: "application/json")

@@ -60,8 +60,10 @@ final class MockCore: Sendable {
         let entry = MockLogEntry(request: request, response: response, time: now, connection: connection.id,
                                  stream: stream, remote: connection.remote)
         handled.withLock { $0 += 1 }
-        records.withLock { Self.append(ReceivedRequest(request: request, response: response, log: entry), to: &$0,
-                                       limit: retained) }
+        if retained > 0 {
+            records.withLock { Self.append(ReceivedRequest(request: request, response: response, log: entry), to: &$0,
+                                           limit: retained) }
+        }
         write(entry)
         return (response, now)
     }
@@ -69,7 +71,7 @@ final class MockCore: Sendable {
     /// Logs a line for an entry that has no HTTP/2 request behind it (a refused HTTP/1.1 request).
     func write(_ entry: MockLogEntry) {
         let line = entry.line(format)
-        lines.withLock { Self.append(line, to: &$0, limit: retained) }
+        if retained > 0 { lines.withLock { Self.append(line, to: &$0, limit: retained) } }
         sink?(line)
     }
 

@@ -22,16 +22,22 @@ extension UUID {
     /// The canonical lowercase text form (`8-4-4-4-12` hex digits), as APNs writes `apns-id`: by hand, without
     /// `uuidString`'s `snprintf` and a second pass to lowercase it.
     var lowercasedString: String {
-        let digits = Array("0123456789abcdef".utf8)
-        return withUnsafeBytes(of: uuid) { raw in
-            var text = [UInt8]()
-            text.reserveCapacity(36)
-            for (index, byte) in raw.enumerated() {
-                if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
-                text.append(digits[Int(byte >> 4)])
-                text.append(digits[Int(byte & 0x0F)])
+        withUnsafeBytes(of: uuid) { raw in
+            String(unsafeUninitializedCapacity: 36) { text in
+                var at = 0
+                for (index, byte) in raw.enumerated() {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        text[at] = UInt8(ascii: "-")
+                        at += 1
+                    }
+                    text[at] = Self.hexDigits[Int(byte >> 4)]
+                    text[at + 1] = Self.hexDigits[Int(byte & 0x0F)]
+                    at += 2
+                }
+                return at
             }
-            return String(decoding: text, as: UTF8.self)
         }
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }

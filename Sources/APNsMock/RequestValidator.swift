@@ -24,7 +24,7 @@ public struct RequestValidator: Sendable {
     public func validate(_ request: MockRequest, connection: inout ConnectionAuthState, now: Date,
                          makeID: (() -> UUID)? = nil) -> MockResponse {
         let makeID = makeID ?? UUID.randomV4
-        let sentID = request.header("apns-id")
+        let sentID = request.header(lowercase: "apns-id")
         // A UUID is echoed as sent (Apple: "the apns-id value from the request"), so a client can match even the
         // BadMessageId answer an uppercase one gets; anything else gets a new id.
         let apnsID = sentID.flatMap { HeaderSyntax.isUUID($0) ? $0 : nil } ?? makeID().lowercasedString
@@ -96,7 +96,7 @@ public struct RequestValidator: Sendable {
     func authenticate(_ request: MockRequest, connection: inout ConnectionAuthState, now: Date,
                       claimed: inout MockAuthentication,
                       warnings: inout [String]) throws(Rejection) -> MockAuthentication {
-        if let authorization = request.header("authorization") {
+        if let authorization = request.header(lowercase: "authorization") {
             return try TokenAuthenticator(policy: policy).authenticate(authorization, connection: &connection, now: now,
                                                                        claimed: &claimed, warnings: &warnings)
         }
@@ -116,8 +116,8 @@ public struct RequestValidator: Sendable {
     /// `.complication` complication, …; a bare bundle id is alert), as APNs does: Apple calls the header required
     /// only on watchOS 6+, and legacy VoIP senders omit it. `inferred` says so for the log.
     private func checkPushType(_ request: MockRequest) throws(Rejection) -> (type: APNsPushType, inferred: String?) {
-        guard let value = request.header("apns-push-type") else {
-            guard let topic = request.header("apns-topic"), let type = Self.pushType(ofTopic: topic) else {
+        guard let value = request.header(lowercase: "apns-push-type") else {
+            guard let topic = request.header(lowercase: "apns-topic"), let type = Self.pushType(ofTopic: topic) else {
                 return (.alert, nil)
             }
             return (type, "no apns-push-type: \(type.rawValue) inferred from the topic suffix \(type.topicSuffix ?? "")")
@@ -137,7 +137,7 @@ public struct RequestValidator: Sendable {
     }
 
     private func checkPriority(_ request: MockRequest, pushType: APNsPushType) throws(Rejection) {
-        let value = request.header("apns-priority")
+        let value = request.header(lowercase: "apns-priority")
         if let value, !["1", "5", "10"].contains(value) {
             throw Rejection(.badPriority, "apns-priority \(value) is not 1, 5 or 10")
         }
@@ -147,10 +147,10 @@ public struct RequestValidator: Sendable {
     }
 
     private func checkExpirationAndCollapseID(_ request: MockRequest) throws(Rejection) {
-        if let value = request.header("apns-expiration"), !HeaderSyntax.isExpiration(value) {
+        if let value = request.header(lowercase: "apns-expiration"), !HeaderSyntax.isExpiration(value) {
             throw Rejection(.badExpirationDate, "apns-expiration \(value) is not unix seconds")
         }
-        if let value = request.header("apns-collapse-id"), value.utf8.count > 64 {
+        if let value = request.header(lowercase: "apns-collapse-id"), value.utf8.count > 64 {
             throw Rejection(.badCollapseId, "apns-collapse-id is \(value.utf8.count) bytes (limit 64)")
         }
     }
@@ -158,7 +158,7 @@ public struct RequestValidator: Sendable {
     private func checkTopic(_ request: MockRequest, pushType: APNsPushType, certificate: ClientCertificateIdentity?,
                             authentication: MockAuthentication, deviceToken: String) throws(Rejection) -> String {
         let topic: String
-        if let value = request.header("apns-topic") {
+        if let value = request.header(lowercase: "apns-topic") {
             topic = value
         } else if case .certificate = authentication, let fallback = certificate?.defaultTopic {
             topic = fallback
@@ -226,7 +226,7 @@ public struct RequestValidator: Sendable {
         guard HeaderSyntax.isDeviceToken(token) else {
             throw Rejection(.badDeviceToken, "device token \(token) is not hex")
         }
-        let key = token.lowercased()
+        let key = token.utf8.contains(where: { (65...90).contains($0) }) ? token.lowercased() : token
         if let registered = policy.devices[key] {
             let wanted = APNsPushType.bundleID(ofTopic: topic)
             guard APNsPushType.bundleID(ofTopic: registered) == wanted else {

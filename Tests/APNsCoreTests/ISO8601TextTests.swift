@@ -38,3 +38,25 @@ struct ISO8601TextTests {
         #expect(ISO8601Text.day(from: "23/11/2026") == nil)
     }
 }
+
+/// The mock's log time by hand is the text FoundationEssentials' style gives, for every kind of fraction.
+@Suite struct ISO8601MillisecondTests {
+    static let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    @Test func millisecondsMatchTheFormatStyleForEveryFraction() {
+        var generator = SystemRandomNumberGenerator()
+        var dates = [0.0, 0.0005, 0.001, 0.1234999, 0.5, 0.9985, 0.999, 0.9995, 0.9999999,
+                     1_800_000_000.999_999, 1_800_000_000.000_001, 1_764_000_000.1, 4_102_444_799.999]
+            .map(Date.init(timeIntervalSince1970:))
+        for _ in 0..<20_000 {
+            let whole = Double(Int64.random(in: 0...4_102_444_799, using: &generator))
+            let fraction = [Double.random(in: 0..<1, using: &generator),
+                            Double(Int.random(in: 0...999, using: &generator)) / 1000,
+                            Double(Int.random(in: 0...999_999, using: &generator)) / 1_000_000][Int.random(in: 0...2)]
+            dates.append(Date(timeIntervalSince1970: whole + fraction))
+        }
+        let mismatches = dates.filter { ISO8601Text.millisecondString(from: $0) != Self.style.format($0) }
+            .map { "\($0.timeIntervalSince1970): \(ISO8601Text.millisecondString(from: $0)) vs \(Self.style.format($0))" }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+}

@@ -34,6 +34,7 @@ struct HotPathHelpersTests {
             #expect(id.uuid.6 >> 4 == 4)
             #expect(id.uuid.8 >> 6 == 0b10)
             #expect(HeaderSyntax.isCanonicalUUID(id.lowercasedString))
+            #expect(id.lowercasedString == id.uuidString.lowercased(), "the same text as Foundation's, lowercased")
         }
     }
 }
