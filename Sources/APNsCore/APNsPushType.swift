@@ -30,9 +30,17 @@ public enum APNsPushType: String, Sendable, CaseIterable, Codable {
 
     /// The bundle id a topic names: the topic without any push-type suffix.
     public static func bundleID(ofTopic topic: String) -> String {
-        for suffix in allSuffixes where topic.hasSuffix(suffix) && topic.count > suffix.count {
-            return String(topic.dropLast(suffix.count))
+        guard let suffix = topicSuffix(of: topic) else { return topic }
+        return String(decoding: topic.utf8.dropLast(suffix.utf8.count), as: UTF8.self)
+    }
+
+    /// The longest of ``allSuffixes`` that `topic` ends with and is longer than, if any. Compared as UTF-8 bytes:
+    /// the suffixes are ASCII and start with `.`, which no combining mark can attach to, so the bytes end with a
+    /// suffix exactly when the characters do (the mock asks this of every request's topic).
+    public static func topicSuffix(of topic: String) -> String? {
+        let bytes = topic.utf8
+        return allSuffixes.first { suffix in
+            bytes.count > suffix.utf8.count && bytes.reversed().starts(with: suffix.utf8.reversed())
         }
-        return topic
     }
 }

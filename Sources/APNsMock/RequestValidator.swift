@@ -72,13 +72,15 @@ public struct RequestValidator: Sendable {
 
     // MARK: - The checks, in order
 
+    private static let devicePathPrefix = Array("/3/device".utf8)
+
     private func checkPath(_ request: MockRequest) throws(Rejection) -> String {
         guard request.method == "POST" else {
             throw Rejection(.methodNotAllowed, "method \(request.method) is not POST")
         }
         // Over the UTF-8 bytes: Character-wise searching and Foundation's `hasPrefix` were 40 % of a validation.
         let bytes = Array(request.path.utf8.prefix { $0 != UInt8(ascii: "?") })
-        let prefix = Array("/3/device".utf8)
+        let prefix = Self.devicePathPrefix
         guard bytes.starts(with: prefix), bytes.count == prefix.count || bytes[prefix.count] == UInt8(ascii: "/") else {
             throw Rejection(.badPath, "path \(request.path) is not /3/device/<token>")
         }
@@ -130,10 +132,7 @@ public struct RequestValidator: Sendable {
 
     /// The push type whose topic suffix `topic` ends with (longest suffix first), if any.
     static func pushType(ofTopic topic: String) -> APNsPushType? {
-        for suffix in APNsPushType.allSuffixes where topic.hasSuffix(suffix) && topic.count > suffix.count {
-            return APNsPushType.allCases.first { $0.topicSuffix == suffix }
-        }
-        return nil
+        APNsPushType.topicSuffix(of: topic).flatMap { suffix in APNsPushType.allCases.first { $0.topicSuffix == suffix } }
     }
 
     private func checkPriority(_ request: MockRequest, pushType: APNsPushType) throws(Rejection) {
