@@ -73,7 +73,12 @@ public final class TokenAgent: Sendable {
 
     /// Runs until cancelled (returns) or until a token ages out with etcd out of reach (throws, exit 4).
     public func run() async throws {
-        try SecureFile.ensureDirectory(options.directory, mode: 0o750)
+        do {
+            try SecureFile.ensureDirectory(options.directory, mode: 0o750)
+        } catch var error as APNsError {
+            error.hint = "give --out a directory the agent may create and write (its parent must exist)"
+            throw error
+        }
         if let group = options.group { chown(options.directory, uid_t.max, group) }
         var loop = AgentLoop(agent: self)
         if options.once {
