@@ -20,7 +20,9 @@ import Foundation
 extension EtcdStorage {
     var tokensPrefix: String { key("tokens/") }
     var lastSignedKey: String { key("tokens/last-signed") }
-    func tokenRecordKey(_ keyID: String) -> String { key("tokens/keys/" + keyID) }
+    /// Where the records are: `tokens/keys/`, one per key id.
+    var tokenRecordsPrefix: String { key("tokens/keys/") }
+    func tokenRecordKey(_ keyID: String) -> String { tokenRecordsPrefix + keyID }
 
     /// What `tokens/` holds now: the records by key id, and `last-signed`.
     struct StoredTokens {
@@ -41,7 +43,7 @@ extension EtcdStorage {
         for kv in result.keyValues {
             if kv.key == lastSignedKey {
                 stored.lastSigned = kv
-            } else if let record = try? JSONDecoder().decode(FleetTokenRecord.self, from: Data(kv.value)) {
+            } else if kv.key.hasPrefix(tokenRecordsPrefix), let record = FleetTokenRecord(stored: kv.value) {
                 stored.records[record.keyID] = (kv, record)
             }
         }

@@ -10,7 +10,7 @@ import Foundation
 /// The fleet's token records as a token agent sees them: a snapshot, then a watch of every change after it.
 ///
 /// It reads `PREFIX/tokens/` only, which is all a sender's etcd role may read (docs/fleet.md), and never the
-/// manifest or a key. With `manifest` it also reports changes of `PREFIX/manifest` (a signing agent's view).
+/// manifest or a key. With `watchesManifest` it also reports changes of `PREFIX/manifest` (a signing agent's view).
 public struct FleetTokenFeed: Sendable {
     /// A record as the agent tracks it: the record and the revision that wrote it.
     public struct Stored: Sendable, Equatable {
@@ -45,14 +45,14 @@ public struct FleetTokenFeed: Sendable {
     /// Every record now, and the revision of that read (watch from the next one).
     public func snapshot() async throws -> (records: [Stored], revision: Int64) {
         let result = try await storage.client.range(storage.tokensPrefix, prefix: true)
-        return (result.keyValues.compactMap(Self.stored), result.revision)
+        return (result.keyValues.compactMap(stored), result.revision)
     }
 
     /// Every change after `revision`, in order; ends with an error when etcd is out of reach (see
     /// `EtcdClient.watch(prefix:fromRevision:)`).
     public func changes(after revision: Int64) -> AsyncThrowingStream<Change, any Error> {
         let prefix = watchesManifest ? storage.key("") : storage.tokensPrefix
-        let manifestKey = storage.manifestKey, recordsPrefix = storage.key("tokens/keys/")
+        let manifestKey = storage.manifestKey, recordsPrefix = storage.tokenRecordsPrefix, stored = self.stored
         let events = storage.client.watch(prefix: prefix, fromRevision: revision + 1)
         let (stream, continuation) = AsyncThrowingStream<Change, any Error>.makeStream()
         let task = Task {
@@ -64,7 +64,7 @@ public struct FleetTokenFeed: Sendable {
                     } else if key.hasPrefix(recordsPrefix) {
                         switch event.kind {
                         case .put:
-                            if let stored = Self.stored(event.keyValue) { continuation.yield(.put(stored)) }
+                            if let record = stored(event.keyValue) { continuation.yield(.put(record)) }
                         case .delete:
                             continuation.yield(.deleted(keyID: String(key.dropFirst(recordsPrefix.count)),
                                                         revision: event.revision))
@@ -80,9 +80,9 @@ public struct FleetTokenFeed: Sendable {
         return stream
     }
 
-    private static func stored(_ kv: EtcdKeyValue) -> Stored? {
-        guard kv.key.contains("/tokens/keys/"),
-              let record = try? JSONDecoder().decode(FleetTokenRecord.self, from: Data(kv.value)) else { return nil }
+    /// A record under `tokens/keys/`, with the revision that wrote it.
+    private func stored(_ kv: EtcdKeyValue) -> Stored? {
+        guard kv.key.hasPrefix(storage.tokenRecordsPrefix), let record = FleetTokenRecord(stored: kv.value) else { return nil }
         return Stored(record: record, modRevision: kv.modRevision)
     }
 }

@@ -42,6 +42,12 @@ public struct FleetTokenRecord: Codable, Sendable, Equatable {
                   environments: environments ?? APNsEnvironment.allCases, topics: topics)
     }
 
+    /// The record a stored value holds; nil when it is not one (damaged, or another key under `tokens/`).
+    public init?(stored value: [UInt8]) {
+        guard let record = try? JSONDecoder().decode(FleetTokenRecord.self, from: Data(value)) else { return nil }
+        self = record
+    }
+
     /// The token-cache entry this record carries.
     public var entry: TokenCacheEntry {
         TokenCacheEntry(teamID: teamID, keyID: keyID, issuedAt: issuedAt, token: token)

@@ -62,10 +62,10 @@ struct AgentLoop {
         let due = AgentSigner.due(activeKeys ?? [], records: state.records, now: now, refreshAfter: signer.refreshAfter)
         for key in due where (retryAfter[key.keyID] ?? 0) <= now {
             do {
-                if try signer.refresh(key) {
+                if let token = try signer.refresh(key) {
                     metrics.signatures += 1
                     signedAny = true
-                    emit(.signed, teamID: key.teamID, keyID: key.keyID, issuedAt: now)
+                    emit(.signed, teamID: key.teamID, keyID: key.keyID, issuedAt: token.issuedAt)
                 }
                 retryAfter[key.keyID] = now + 5
             } catch {

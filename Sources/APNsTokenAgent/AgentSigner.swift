@@ -34,11 +34,12 @@ public struct AgentSigner: Sendable {
         }
     }
 
-    /// Signs (or finds already signed by another agent) the token of `key`; true when this call signed it.
-    public func refresh(_ key: KeyRecord) throws -> Bool {
+    /// Signs (or finds already signed by another agent) the token of `key`; the token when this call signed it,
+    /// nil when another agent had.
+    public func refresh(_ key: KeyRecord) throws -> ProviderToken? {
         let issued = try keystore.token(team: key.teamID, keyID: key.keyID,
                                         environment: key.scope.environments.count == 1 ? key.scope.environments[0] : nil,
                                         topic: key.scope.topics?.first, refreshAfter: refreshAfter)
-        return !issued.reused
+        return issued.reused ? nil : issued.token
     }
 }
