@@ -6,7 +6,7 @@ PREFIX    ?= /usr/local
 APT_DEPS  := libssl-dev libcurl4-openssl-dev
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps static-cxx test-deps print-test-tools check-test-tools build-info build demo test release install uninstall docs check-docs fixtures bench clean fuzz fuzz-corpus dist dist-check
+.PHONY: all deps static-cxx test-deps print-test-tools check-test-tools build-info build demo test check-rules release install uninstall docs check-docs fixtures bench clean fuzz fuzz-corpus dist dist-check
 
 all: build
 
@@ -33,6 +33,7 @@ TEST_TOOLS += etcdctl=apt:etcd-client
 TEST_TOOLS += setpriv=apt:util-linux
 TEST_TOOLS += setsid=apt:util-linux
 TEST_TOOLS += update-ca-certificates=apt:ca-certificates
+TEST_TOOLS += promtool=apt:prometheus
 TEST_TOOLS += py:jwt=pip:pyjwt
 TEST_TOOLS += py:cryptography=pip:cryptography
 TEST_TOOLS += py:aioapns=pip:aioapns
@@ -106,6 +107,13 @@ test: check-test-tools test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	$(MAKE) check-docs
+	$(MAKE) check-rules
+
+## The alert rules in contrib/prometheus: valid (`promtool check rules`), and each alert fires when it should and
+## stays silent when it should not (`promtool test rules` on apnsctl.rules.test.yml).
+check-rules:
+	promtool check rules contrib/prometheus/apnsctl.rules.yml
+	cd contrib/prometheus && promtool test rules apnsctl.rules.test.yml
 
 ## The release build that `install` installs and `bench` measures: the Swift runtime and Foundation linked in
 ## (no libswift*.so to load and relocate at start-up); `install -s` strips it. Benchmarks/run.sh uses the same flags.

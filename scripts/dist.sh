@@ -31,6 +31,8 @@ install -m 0755 "$work/apnsctl" "$tdir/apnsctl"
 install -m 0644 man/apnsctl.1 "$tdir/apnsctl.1"
 install -m 0644 completions/apnsctl.bash completions/_apnsctl completions/apnsctl.fish "$tdir/completions/"
 install -m 0644 README.md LICENSE "$tdir/"
+mkdir -p "$tdir/prometheus"
+install -m 0644 contrib/prometheus/apnsctl.rules.yml contrib/prometheus/apnsctl.rules.test.yml "$tdir/prometheus/"
 (cd "$tdir" && find . -type f ! -name SHA256SUMS | sed 's|^\./||' | LC_ALL=C sort | xargs sha256sum > SHA256SUMS)
 chmod 0644 "$tdir/SHA256SUMS"
 stamp "$tdir"
@@ -40,7 +42,8 @@ tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH
 # --- the .deb ----------------------------------------------------------------------------------------------------
 pkg=$work/deb
 mkdir -p "$pkg/DEBIAN" "$pkg/usr/bin" "$pkg/usr/share/man/man1" "$pkg/usr/share/bash-completion/completions" \
-    "$pkg/usr/share/zsh/vendor-completions" "$pkg/usr/share/fish/vendor_completions.d" "$pkg/usr/share/doc/apnsctl"
+    "$pkg/usr/share/zsh/vendor-completions" "$pkg/usr/share/fish/vendor_completions.d" "$pkg/usr/share/doc/apnsctl" \
+    "$pkg/usr/share/apnsctl/prometheus"
 install -m 0755 "$work/apnsctl" "$pkg/usr/bin/apnsctl"
 gzip -9n < man/apnsctl.1 > "$pkg/usr/share/man/man1/apnsctl.1.gz"
 # bash-completion sources the file: no #! line (lintian: bash-completion-with-hashbang).
@@ -49,6 +52,7 @@ chmod 0644 "$pkg/usr/share/bash-completion/completions/apnsctl"
 install -m 0644 completions/_apnsctl "$pkg/usr/share/zsh/vendor-completions/_apnsctl"
 install -m 0644 completions/apnsctl.fish "$pkg/usr/share/fish/vendor_completions.d/apnsctl.fish"
 install -m 0644 packaging/debian/copyright "$pkg/usr/share/doc/apnsctl/copyright"
+install -m 0644 contrib/prometheus/apnsctl.rules.yml contrib/prometheus/apnsctl.rules.test.yml "$pkg/usr/share/apnsctl/prometheus/"
 date_rfc=$(LC_ALL=C date -u -R -d "@$SOURCE_DATE_EPOCH")
 maintainer=$(sed -n 's/^Maintainer: //p' packaging/debian/control.in)
 {
