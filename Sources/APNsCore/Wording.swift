@@ -56,6 +56,18 @@ public enum Wording {
         return "expired \(days == 0 ? "less than a day" : count(days, "day")) before \(label)"
     }
 
+    /// A time left (``timeLeft(until:now:)``) said as too little: "only 3 days left", but "less than a day left"
+    /// as it is (never "only less than a day left").
+    public static func only(_ left: String) -> String {
+        left.hasPrefix("less than") ? left : "only " + left
+    }
+
+    /// "10 days left (until DATE)", "less than a day left (until DATE)", "expired 3 days ago (on DATE)",
+    /// "expired today (on DATE)": the time left with its date, the preposition following the tense.
+    public static func timeLeft(until end: Date, now: Date, date: String) -> String {
+        "\(timeLeft(until: end, now: now)) (\(end > now ? "until" : "on") \(date))"
+    }
+
     /// "today", "1 day ago", "3 days ago" for a whole number of days in the past.
     public static func daysAgo(_ days: Int) -> String {
         days <= 0 ? "today" : "\(count(days, "day")) ago"

@@ -66,6 +66,9 @@ public struct APNsCertificate: Sendable, Hashable {
     public let topics: [APNsTopic]
     /// Why 1.2.840.113635.100.6.3.6 could not be decoded, when it could not.
     public let topicsError: String?
+    /// The dotted OIDs of the certificate's extensions under Apple's arc 1.2.840.113635.100.6 (what
+    /// ``purpose`` is read from, with the subject), in certificate order.
+    public let appleExtensionOIDs: [String]
 
     /// Parses a DER certificate with swift-certificates, or, when it refuses one that OpenSSL parses (an RSA key
     /// under 2048 bits, explicit NULL parameters, BER), with OpenSSL, recording why in ``warnings``.
@@ -118,6 +121,7 @@ public struct APNsCertificate: Sendable, Hashable {
         let decoded = Self.decodeTopics(certificate.extensions[oid: APNsOID.topics].map(\.value))
         topics = decoded.topics
         topicsError = decoded.error
+        appleExtensionOIDs = certificate.extensions.map(\.oid.description).filter(Self.isAppleCertificateExtension)
     }
 
     /// A certificate described by OpenSSL's facts (see ``OpenSSLCertificateFacts``).
@@ -151,7 +155,11 @@ public struct APNsCertificate: Sendable, Hashable {
         let decoded = Self.decodeTopics(facts.extensions[APNsOID.topics.description].map { $0[...] })
         topics = decoded.topics
         topicsError = decoded.error
+        appleExtensionOIDs = facts.extensions.keys.sorted().filter(Self.isAppleCertificateExtension)
     }
+
+    /// True for a dotted OID under 1.2.840.113635.100.6 (Apple's certificate extensions).
+    static func isAppleCertificateExtension(_ oid: String) -> Bool { oid.hasPrefix("1.2.840.113635.100.6.") }
 
     /// Decodes the raw value of 1.2.840.113635.100.6.3.6 with swift-asn1; absent gives no topics and no error.
     private static func decodeTopics(_ value: ArraySlice<UInt8>?) -> (topics: [APNsTopic], error: String?) {
@@ -183,10 +191,18 @@ public struct APNsCertificate: Sendable, Hashable {
     /// True when `date` lies inside the validity period.
     public func isValid(at date: Date) -> Bool { date >= notBefore && date <= notAfter }
 
-    /// The topics a provider may send to: those of 1.2.840.113635.100.6.3.6, else the subject UID alone.
+    /// The topics a provider may send to: those of 1.2.840.113635.100.6.3.6, else the one the subject UID gives
+    /// for the certificate's ``purpose``: the UID itself (an app's bundle id, a `pass.…` or `web.…` id), the UID
+    /// with `.voip` for a VoIP Services certificate, none for a certificate that is not for push (whose UID is
+    /// the team id).
     public var allowedTopics: [String] {
         if !topics.isEmpty { return topics.map(\.topic) }
-        return bundleID.map { [$0] } ?? []
+        guard let bundleID else { return [] }
+        switch purpose {
+        case .notPush: return []
+        case .voip: return [bundleID + ".voip"]
+        case .appPush, .passTypeID, .websitePush: return [bundleID]
+        }
     }
 
     /// `development`, `production`, `universal` (both) or `none`.

@@ -28,6 +28,7 @@ public struct CertificateVerifier: Sendable {
                        anchors: [APNsCertificate]? = nil) async -> [CertificateCheck] {
         var checks = [CertificateCheck("parses", .pass,
                                        "\(leaf.publicKeyDescription) certificate for \(leaf.bundleID ?? leaf.commonName ?? leaf.subject)")]
+        checks.append(purposeCheck(leaf))
         if let problem = leaf.topicsError {
             checks.append(CertificateCheck("topics_extension", .fail, problem))
         }
@@ -79,10 +80,10 @@ public struct CertificateVerifier: Sendable {
             return CertificateCheck("validity", .fail, "not valid before \(ISO8601Text.string(from: leaf.notBefore))")
         }
         if now > leaf.notAfter {
-            return CertificateCheck("validity", .fail, "\(left) (\(end))")
+            return CertificateCheck("validity", .fail, "\(left) (on \(end))")
         }
         if leaf.notAfter.timeIntervalSince(now) < Double(minimumDays) * 86_400 {
-            return CertificateCheck("validity", .fail, "only \(left) (until \(end)); "
+            return CertificateCheck("validity", .fail, "\(Wording.only(left)) (until \(end)); "
                                     + "at least \(Wording.count(minimumDays, "day")) required")
         }
         return CertificateCheck("validity", .pass, "\(left) (until \(end))")
@@ -104,14 +105,32 @@ public struct CertificateVerifier: Sendable {
         return CertificateCheck("environment", .fail, "not valid for \(environment.rawValue): the certificate is \(has)")
     }
 
+    /// Names what the certificate is for; fails for a certificate that is not for push at all.
+    func purposeCheck(_ leaf: APNsCertificate) -> CertificateCheck {
+        switch leaf.purpose {
+        case .notPush:
+            let uid = leaf.bundleID.map { "; its UID \($0) is not a topic" } ?? ""
+            return CertificateCheck("purpose", .fail, "not a push certificate: \(leaf.displayName) has "
+                                    + "\(leaf.purposeEvidence)\(uid)")
+        case .appPush:
+            return CertificateCheck("purpose", .pass, leaf.purposeDescription)
+        default:
+            return CertificateCheck("purpose", .pass, "\(leaf.purposeDescription), not an app's push certificate")
+        }
+    }
+
     func topicCheck(_ topic: String, _ leaf: APNsCertificate) -> CertificateCheck {
         let name = "topic:\(topic)"
+        if let refusal = leaf.purposeRefusal(topic: topic) {
+            return CertificateCheck(name, .fail, refusal)
+        }
+        if leaf.topics.isEmpty, leaf.allowedTopics.contains(topic) {
+            let source = leaf.purpose == .voip ? "the certificate's bundle id (UID) with .voip" : "the certificate's bundle id (UID)"
+            return CertificateCheck(name, .pass, "\(topic) is \(source)")
+        }
         if let entry = leaf.topics.first(where: { $0.topic == topic }) {
             let labels = entry.labels.isEmpty ? "" : " (\(entry.labels.joined(separator: ", ")))"
             return CertificateCheck(name, .pass, "\(topic) is listed\(labels)")
-        }
-        if leaf.topics.isEmpty, leaf.bundleID == topic {
-            return CertificateCheck(name, .pass, "\(topic) is the certificate's bundle id (UID)")
         }
         let allowed = leaf.allowedTopics.isEmpty ? "none" : leaf.allowedTopics.joined(separator: ", ")
         return CertificateCheck(name, .fail, "\(topic) is not allowed; allowed: \(allowed)")

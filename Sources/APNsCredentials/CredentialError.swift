@@ -17,6 +17,8 @@ public struct CredentialError: Error, Sendable, Equatable, CustomStringConvertib
         case integrity
         case unsupported
         case keyMismatch
+        /// The private key fails OpenSSL's pairwise check: it does not match the public key it carries.
+        case inconsistentKey
         case internalFailure
     }
 
@@ -44,7 +46,7 @@ public struct CredentialError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// What to do when the thrower gave no hint: every error the CLI shows has one.
-    var defaultHint: String {
+    public var defaultHint: String {
         switch reason {
         case .empty: return "the file is empty: check the path, or that the download or export finished"
         case .unrecognised, .malformed:
@@ -58,6 +60,9 @@ public struct CredentialError: Error, Sendable, Equatable, CustomStringConvertib
         case .integrity: return "the file is damaged: export it again"
         case .unsupported: return "convert it with openssl to PKCS#8 (keys) or PEM (certificates) and try again"
         case .keyMismatch: return "pair the certificate with the private key it was issued for"
+        case .inconsistentKey:
+            return "the key is damaged (a changed byte, a bad copy): tokens or connections made with it would be "
+                + "refused; use an undamaged copy (download or export it again); `openssl pkey -check -in FILE` shows the same"
         case .internalFailure: return "please report this with the command you ran"
         }
     }

@@ -13,6 +13,10 @@ public struct CredentialReader: Sendable {
     /// tries it before the empty password, one key derivation instead of three for a protected file.
     public var passwordAtHand: Bool
 
+    /// Which identity (private key and its certificate) to read from a PKCS#12 file that holds several; nil
+    /// reads the file whole (and picks the key that matches the only leaf, if one does).
+    public var identity: PKCS12.Identity?
+
     /// A reader that asks `password` when needed. Without one, a file that needs a password fails saying so.
     public init(password: (@Sendable () throws -> String)? = nil, passwordAtHand: Bool = false) {
         self.passwordAtHand = passwordAtHand && password != nil
@@ -58,6 +62,7 @@ public struct CredentialReader: Sendable {
         }
         let asker = CachedPassword(password)
         if PEMText.looksLikePEM(bytes) {
+            try refuseIdentity(in: "PEM text")
             return try parsePEM(bytes, password: asker)
         }
         if Self.looksLikePropertyList(bytes) || (bytes.first == 0x30 && DERShape.isSignedContent(bytes)) {
@@ -74,8 +79,8 @@ public struct CredentialReader: Sendable {
 
     /// An XML or binary property list (an unsigned provisioning profile, say).
     static func looksLikePropertyList(_ bytes: [UInt8]) -> Bool {
-        let head = String(decoding: bytes.prefix(256), as: UTF8.self).drop { $0.isWhitespace }
-        return head.hasPrefix("bplist") || head.hasPrefix("<plist") || (head.hasPrefix("<?xml") && head.contains("<plist"))
+        let head = String(decoding: bytes.prefix(512), as: UTF8.self).drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        return head.hasPrefix("bplist") || (head.hasPrefix("<") && head.contains("<plist"))
     }
 
     private func parsePEM(_ bytes: [UInt8], password: CachedPassword) throws -> CredentialBundle {
@@ -130,6 +135,13 @@ public struct CredentialReader: Sendable {
         return bundle
     }
 
+    /// Choosing an identity applies to PKCS#12 files only: said rather than ignored.
+    private func refuseIdentity(in what: String) throws {
+        guard let identity else { return }
+        throw CredentialError(.unsupported, "\(what), not a PKCS#12 file: there is no \(identity.phrase) to choose",
+                              hint: "identities are chosen in .p12 files only; read this file without choosing one")
+    }
+
     /// A key block that is damaged (not a password problem, nor an algorithm this OpenSSL lacks).
     private static func isDamage(_ error: CredentialError) -> Bool {
         error.reason == .malformed || error.reason == .unrecognised || error.reason == .notAKey
@@ -138,6 +150,7 @@ public struct CredentialReader: Sendable {
     private func parseDER(_ bytes: [UInt8], password: CachedPassword) throws -> CredentialBundle {
         switch DERShape.classify(bytes) {
         case .certificate:
+            try refuseIdentity(in: "a DER certificate")
             do {
                 return CredentialBundle(certificates: [try APNsCertificate(derEncoded: bytes)], privateKey: nil, format: .der)
             } catch {
@@ -146,9 +159,11 @@ public struct CredentialReader: Sendable {
             }
         case .pkcs12:
             let contents = try PKCS12.read(bytes, password: password.get, givenFirst: passwordAtHand)
+            if let identity { return try PKCS12.bundle(of: identity, in: contents) }
             return CredentialBundle(certificates: contents.certificates, keys: contents.keys, format: .pkcs12,
                                     friendlyName: contents.friendlyName)
         case .pkcs8, .encryptedPKCS8, .traditionalRSA, .traditionalEC:
+            try refuseIdentity(in: "a DER private key")
             return CredentialBundle(certificates: [], privateKey: try PrivateKey(derEncoded: bytes, passphrase: password.get),
                                     format: .der)
         case .publicKey:

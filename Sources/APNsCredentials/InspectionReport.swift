@@ -118,7 +118,8 @@ public struct InspectionReport: Encodable, Sendable {
 
 /// One certificate in `cert inspect --format json`. Fields (snake_case, stable; absent values are null):
 /// `role` (`leaf`/`chain`), `subject`, `common_name`, `bundle_id` (UID), `team_id` (OU), `organization` (O),
-/// `country` (C), `issuer`, `issuer_common_name`, `serial` (hex), `not_before`, `not_after` (ISO 8601),
+/// `country` (C), `purpose` (``CertificatePurpose``: `app_push`, `voip`, `pass_type_id`, `website_push`,
+/// `not_push`; `bundle_id` is null for `not_push`, whose UID is a team id), `issuer`, `issuer_common_name`, `serial` (hex), `not_before`, `not_after` (ISO 8601),
 /// `days_left` (negative when expired), `sha1`, `sha256` (hex of the DER), `public_key` (`RSA 2048`),
 /// `public_key_type`, `public_key_bits`, `signature_algorithm`, `client_auth` (EKU), `environments`
 /// (`development`, `production`), `environment` (`development`/`production`/`universal`/`none`), `topics` (the
@@ -144,7 +145,7 @@ public struct CertificateReport: Encodable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case role, subject, issuer, serial, sha1, sha256, country, organization, environments, environment, topics
+        case role, subject, issuer, serial, sha1, sha256, country, organization, environments, environment, topics, purpose
         case commonName = "common_name", bundleID = "bundle_id", teamID = "team_id"
         case issuerCommonName = "issuer_common_name", notBefore = "not_before", notAfter = "not_after"
         case daysLeft = "days_left", publicKey = "public_key", publicKeyType = "public_key_type"
@@ -158,7 +159,7 @@ public struct CertificateReport: Encodable, Sendable {
         try c.encode(role, forKey: .role)
         try c.encode(cert.subject, forKey: .subject)
         try c.encode(cert.commonName, forKey: .commonName)
-        try c.encode(cert.bundleID, forKey: .bundleID)
+        try c.encode(cert.purpose == .notPush ? nil : cert.bundleID, forKey: .bundleID)
         try c.encode(cert.teamID, forKey: .teamID)
         try c.encode(cert.organization, forKey: .organization)
         try c.encode(cert.country, forKey: .country)
@@ -175,6 +176,7 @@ public struct CertificateReport: Encodable, Sendable {
         try c.encode(cert.publicKeyBits, forKey: .publicKeyBits)
         try c.encode(cert.signatureAlgorithm, forKey: .signatureAlgorithm)
         try c.encode(cert.hasClientAuthUsage, forKey: .clientAuth)
+        try c.encode(cert.purpose, forKey: .purpose)
         try c.encode(cert.environments, forKey: .environments)
         try c.encode(cert.environmentSummary, forKey: .environment)
         try c.encode(cert.allowedTopics, forKey: .topics)
@@ -195,7 +197,8 @@ extension InspectionReport {
             }
             row("subject", cert.subject)
             row("common name", cert.commonName)
-            row("bundle id", cert.bundleID)
+            row("purpose", cert.purposeDescription)
+            row("bundle id", cert.purpose == .notPush ? cert.bundleID.map { "none (UID \($0) is not a bundle id)" } : cert.bundleID)
             row("team id", cert.teamID)
             row("organization", cert.organization)
             row("country", cert.country)
@@ -213,7 +216,7 @@ extension InspectionReport {
             if let problem = cert.topicsError {
                 row("topics", "MALFORMED: " + problem)
             } else if cert.topics.isEmpty {
-                row("topics", cert.bundleID.map { "\($0) (from UID)" } ?? "none")
+                row("topics", cert.allowedTopics.first.map { "\($0) (from UID)" } ?? "none")
             } else {
                 for (number, topic) in cert.topics.enumerated() {
                     row(number == 0 ? "topics" : "", "\(topic.topic) [\(topic.labels.joined(separator: ", "))]")

@@ -21,6 +21,8 @@ public enum PKCS12 {
         var friendlyName: String?
         /// Every private key in the file, in bag order (``key`` is one of them).
         var keys: [PrivateKey] = []
+        /// The friendlyName of each certificate's bag, aligned with ``certificates``.
+        var certificateNames: [String?] = []
     }
 
     /// Decodes a PKCS#12 file. `password` is asked only when the empty password does not open it; with
@@ -44,7 +46,8 @@ public enum PKCS12 {
         let certificates = try ordered.map { try APNsCertificate(derEncoded: $0.handle.der) }
         // The first friendlyName, leaf first (what `X509_alias_get0` gave after `PKCS12_parse`).
         let friendlyName = ordered.lazy.compactMap(\.friendlyName).first { !$0.isEmpty }
-        return Contents(certificates: certificates, key: bags.keys.first, friendlyName: friendlyName, keys: bags.keys)
+        return Contents(certificates: certificates, key: bags.keys.first, friendlyName: friendlyName, keys: bags.keys,
+                        certificateNames: ordered.map(\.friendlyName))
     }
 
     /// Finds the password that verifies the MAC: the empty one first (in whichever of its two encodings

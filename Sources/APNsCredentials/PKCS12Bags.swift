@@ -45,14 +45,14 @@ extension PKCS12 {
                     guard let info = PKCS12_SAFEBAG_get0_p8inf(bag), let key = EVP_PKCS82PKEY(info) else {
                         throw PKCS12.undecryptable(OpenSSLRuntime.drainErrors())
                     }
-                    keys.append(PrivateKey(key: EVPKey(owning: key), encoding: .pkcs12))
+                    keys.append(try PrivateKey(checking: EVPKey(owning: key), encoding: .pkcs12))
                 case NID_pkcs8ShroudedKeyBag:
                     guard let info = password.withOpenSSL({ PKCS12_decrypt_skey(bag, $0, $1) }) else {
                         throw PKCS12.undecryptable(OpenSSLRuntime.drainErrors())
                     }
                     defer { PKCS8_PRIV_KEY_INFO_free(info) }
                     guard let key = EVP_PKCS82PKEY(info) else { throw PKCS12.undecryptable(OpenSSLRuntime.drainErrors()) }
-                    keys.append(PrivateKey(key: EVPKey(owning: key), encoding: .pkcs12))
+                    keys.append(try PrivateKey(checking: EVPKey(owning: key), encoding: .pkcs12))
                 case NID_certBag:
                     // Only X.509 certificates; SDSI certificates are skipped, as OpenSSL does.
                     guard PKCS12_SAFEBAG_get_bag_nid(bag) == NID_x509Certificate else { continue }

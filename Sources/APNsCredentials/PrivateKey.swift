@@ -98,7 +98,7 @@ public struct PrivateKey: Sendable {
             }
             throw CredentialError(.malformed, "malformed private key (\(reasons.last ?? "OpenSSL could not decode it"))")
         }
-        self.init(key: EVPKey(owning: pointer), encoding: encoding)
+        self = try PrivateKey(checking: EVPKey(owning: pointer), encoding: encoding)
     }
 
     /// Reads a traditional key under legacy PEM encryption (`Proc-Type: 4,ENCRYPTED`, `DEK-Info: …`).
@@ -124,7 +124,45 @@ public struct PrivateKey: Sendable {
         }
         let key = EVPKey(owning: pointer)
         let isRSA = EVP_PKEY_get_base_id(pointer) == apns_EVP_PKEY_RSA()
-        self.init(key: key, encoding: isRSA ? .traditionalRSA : .traditionalEC)
+        self = try PrivateKey(checking: key, encoding: isRSA ? .traditionalRSA : .traditionalEC)
+    }
+
+    /// A key read from a file, refused unless its private half matches the public half it carries: OpenSSL's
+    /// pairwise check (`openssl pkey -check`). A PKCS#8 EC key as Apple's .p8 files hold it stores the public
+    /// point beside the private scalar; one flipped bit in the scalar leaves a key that loads and signs, with
+    /// signatures its own public key refuses. An RSA key must have n = p·q and d the inverse of e.
+    init(checking key: EVPKey, encoding: Encoding) throws {
+        self.init(key: key, encoding: encoding)
+        if let failure = Self.pairwiseFailure(key) {
+            throw CredentialError(.inconsistentKey, "the \(kind) private key does not match \(failure)")
+        }
+    }
+
+    /// How messages name the check a damaged key fails (callers that reword a reader's error look for it).
+    public static let pairwiseCheckName = "OpenSSL's pairwise check"
+
+    /// Nil when the key passes OpenSSL's pairwise check; else what disagrees, as a phrase for
+    /// "the private key does not match …".
+    static func pairwiseFailure(_ key: EVPKey) -> String? {
+        guard let context = EVP_PKEY_CTX_new_from_pkey(nil, key.pointer, nil) else {
+            ERR_clear_error()
+            return nil
+        }
+        defer { EVP_PKEY_CTX_free(context) }
+        let result = EVP_PKEY_pairwise_check(context)
+        let reasons = OpenSSLRuntime.drainErrors()
+        // -2: the algorithm has no pairwise check (nothing to compare).
+        guard result <= 0, result != -2 else { return nil }
+        let check = pairwiseCheckName + (reasons.last.map { ": \($0)" } ?? " failed")
+        switch EVP_PKEY_get_base_id(key.pointer) {
+        case apns_EVP_PKEY_EC():
+            return "the public key stored with it: the public point is not the private scalar times the generator "
+                + "(\(check))"
+        case apns_EVP_PKEY_RSA():
+            return "its public modulus and exponent: the primes, modulus and exponents disagree (\(check))"
+        default:
+            return "its public key (\(check))"
+        }
     }
 
     /// Decodes with OpenSSL: `PKCS8_decrypt` for EncryptedPrivateKeyInfo, `d2i_AutoPrivateKey` for the rest.

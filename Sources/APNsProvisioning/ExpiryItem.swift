@@ -10,9 +10,10 @@ import Foundation
 ///
 /// JSON fields: `kind` (`certificate`, `chain_certificate`, `profile`, `signing_key`, `request`, `unreadable`),
 /// `source` (`keystore` or `file`), `file`, `name` (subject, profile name, key id, or request id and subject),
-/// `team_id`, `environment`, `bundle_id` (a certificate's topic, a profile's app id, a request's note),
-/// `not_after`, `days_left`, `created_at`, `age_days`, `error`; absent values are null. (Prometheus keeps its
-/// short labels `team` and `topic`.)
+/// `team_id`, `key_id` (a signing key's id), `purpose` (a certificate's: `app_push`, `voip`, `pass_type_id`,
+/// `website_push`, `not_push`), `environment`, `bundle_id` (a certificate's topic, a profile's app id, a request's
+/// note), `not_after`, `days_left`, `created_at`, `age_days`, `error`; absent values are null. (Prometheus labels
+/// them `team_id`, `key_id`, `purpose`, `topic`.)
 public struct ExpiryItem: Sendable, Encodable, Equatable {
     /// What kind of credential this is.
     public enum Kind: String, Sendable, Encodable, CaseIterable {
@@ -33,6 +34,10 @@ public struct ExpiryItem: Sendable, Encodable, Equatable {
     /// Subject, profile name or key id.
     public var name: String
     public var team: String?
+    /// A signing key's key id.
+    public var keyID: String?
+    /// What a certificate is for.
+    public var purpose: String?
     /// `development`, `production`, `universal`; a profile's aps-environment.
     public var environment: String?
     /// The bundle id (a certificate's topic, a profile's app id).
@@ -45,14 +50,16 @@ public struct ExpiryItem: Sendable, Encodable, Equatable {
     /// Why an unreadable file could not be read.
     public var error: String?
 
-    public init(kind: Kind, source: String, file: String, name: String, team: String? = nil,
-                environment: String? = nil, topic: String? = nil, notAfter: Date? = nil, daysLeft: Int? = nil,
-                createdAt: Date? = nil, ageDays: Int? = nil, error: String? = nil) {
+    public init(kind: Kind, source: String, file: String, name: String, team: String? = nil, keyID: String? = nil,
+                purpose: String? = nil, environment: String? = nil, topic: String? = nil, notAfter: Date? = nil,
+                daysLeft: Int? = nil, createdAt: Date? = nil, ageDays: Int? = nil, error: String? = nil) {
         self.kind = kind
         self.source = source
         self.file = file
         self.name = name
         self.team = team
+        self.keyID = keyID
+        self.purpose = purpose
         self.environment = environment
         self.topic = topic
         self.notAfter = notAfter
@@ -63,7 +70,7 @@ public struct ExpiryItem: Sendable, Encodable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case kind, source, file, name, team = "team_id", environment, topic = "bundle_id", notAfter = "not_after", daysLeft = "days_left"
+        case kind, source, file, name, team = "team_id", keyID = "key_id", purpose, environment, topic = "bundle_id", notAfter = "not_after", daysLeft = "days_left"
         case createdAt = "created_at", ageDays = "age_days", error
     }
 
@@ -74,6 +81,8 @@ public struct ExpiryItem: Sendable, Encodable, Equatable {
         try c.encode(file, forKey: .file)
         try c.encode(name, forKey: .name)
         try c.encode(team, forKey: .team)
+        try c.encode(keyID, forKey: .keyID)
+        try c.encode(purpose, forKey: .purpose)
         try c.encode(environment, forKey: .environment)
         try c.encode(topic, forKey: .topic)
         try c.encode(notAfter, forKey: .notAfter)

@@ -10,10 +10,12 @@ import Foundation
 /// JSON: `generated_at`, `min_days` (null without `--min-days`), `passed` (nothing under `min_days` and, with
 /// `--min-days`, nothing unreadable), `credentials` (``ExpiryItem``s, soonest first).
 ///
-/// Prometheus (all gauges; labels `kind`, `team`, `topic`, `environment`, `file`, `name`):
+/// Prometheus (all gauges; labels `kind`, `team_id`, `purpose`, `topic`, `environment`, `file`, `name`: the label
+/// names of every apnsctl metric, docs/probe.md):
 /// `apnsctl_credential_expiry_timestamp_seconds` (not-after, unix seconds; one per expiring credential),
 /// `apnsctl_credential_days_left` (whole days left; negative once expired),
-/// `apnsctl_signing_key_age_days` (.p8 keys never expire: their age; labels `kind`, `team`, `file`, `name`),
+/// `apnsctl_signing_key_age_days` (.p8 keys never expire: their age; labels `kind`, `team_id`, `key_id`, `file`,
+/// `name`),
 /// `apnsctl_pending_request_age_days` (pending certificate requests: their age; labels `kind`, `topic`,
 /// `environment`, `file`, `name`),
 /// `apnsctl_credential_unreadable` (1 per file that could not be read; labels `file`),
@@ -61,10 +63,10 @@ public struct ExpiryReport: Encodable, Sendable {
         try c.encode(items, forKey: .credentials)
     }
 
-    /// The table's rows, header first: kind, name, team, environment, not after, days left, file
+    /// The table's rows, header first: kind, purpose (a certificate's), name, team, environment, not after, days left, file
     /// (unreadable files are left out: see ``unreadableLines``).
     public var rows: [[String]] {
-        var rows = [["KIND", "NAME", "TEAM", "ENV", "NOT AFTER", "DAYS LEFT", "FILE"]]
+        var rows = [["KIND", "PURPOSE", "NAME", "TEAM", "ENV", "NOT AFTER", "DAYS LEFT", "FILE"]]
         for item in items where item.kind != .unreadable {
             let left: String
             if let days = item.daysLeft {
@@ -73,7 +75,7 @@ public struct ExpiryReport: Encodable, Sendable {
                 let state = item.kind == .request ? "pending" : "never"
                 left = item.ageDays.map { "\(state) (age \(Wording.count($0, "day")))" } ?? state
             }
-            rows.append([item.kind.rawValue, item.name, item.team ?? "-", item.environment ?? "-",
+            rows.append([item.kind.rawValue, item.purpose ?? "-", item.name, item.team ?? "-", item.environment ?? "-",
                          item.notAfter.map(ProfileDates.iso) ?? "-", left, item.file])
         }
         return rows
@@ -91,8 +93,9 @@ public struct ExpiryReport: Encodable, Sendable {
             gauges.add(name, help: help, samples.map { ($0.0, $0.1.rounded(.down)) })
         }
         func labels(_ item: ExpiryItem) -> [(String, String)] {
-            [("kind", item.kind.rawValue), ("team", item.team ?? ""), ("topic", item.topic ?? ""),
-             ("environment", item.environment ?? ""), ("file", item.file), ("name", item.name)]
+            [("kind", item.kind.rawValue), ("team_id", item.team ?? ""), ("purpose", item.purpose ?? ""),
+             ("topic", item.topic ?? ""), ("environment", item.environment ?? ""), ("file", item.file),
+             ("name", item.name)]
         }
         let expiring = items.filter { $0.notAfter != nil }
         metric("apnsctl_credential_expiry_timestamp_seconds", "When the credential expires (not after), unix seconds.",
@@ -101,8 +104,8 @@ public struct ExpiryReport: Encodable, Sendable {
                expiring.compactMap { item in item.daysLeft.map { (labels(item), Double($0)) } })
         metric("apnsctl_signing_key_age_days", "Age of a .p8 signing key in days (it never expires).",
                items.filter { $0.kind == .signingKey }.compactMap { item in
-                   item.ageDays.map { ([("kind", item.kind.rawValue), ("team", item.team ?? ""), ("file", item.file),
-                                        ("name", item.name)], Double($0)) }
+                   item.ageDays.map { ([("kind", item.kind.rawValue), ("team_id", item.team ?? ""),
+                                        ("key_id", item.keyID ?? ""), ("file", item.file), ("name", item.name)], Double($0)) }
                })
         metric("apnsctl_pending_request_age_days", "Age of a pending certificate request in days (cert request).",
                items.filter { $0.kind == .request }.compactMap { item in

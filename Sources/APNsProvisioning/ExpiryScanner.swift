@@ -43,7 +43,7 @@ public struct ExpiryScanner: Sendable {
         }
         for key in manifest.keys where key.state != .revoked {
             items.append(ExpiryItem(kind: .signingKey, source: "keystore", file: keystore.layout.absolute(key.file),
-                                    name: "\(key.keyID) (\(key.state.rawValue))", team: key.teamID,
+                                    name: "\(key.keyID) (\(key.state.rawValue))", team: key.teamID, keyID: key.keyID,
                                     createdAt: key.createdAt, ageDays: Wording.ageDays(since: key.createdAt, now: now)))
         }
         for request in manifest.pendingRequests {
@@ -124,9 +124,9 @@ public struct ExpiryScanner: Sendable {
         }
         return bundle.certificates.enumerated().map { index, certificate in
             ExpiryItem(kind: index == 0 ? .certificate : .chainCertificate, source: source, file: path,
-                       name: certificate.subject, team: certificate.teamID,
+                       name: certificate.subject, team: certificate.teamID, purpose: certificate.purpose.rawValue,
                        environment: certificate.environments.isEmpty ? nil : certificate.environmentSummary,
-                       topic: certificate.bundleID, notAfter: certificate.notAfter,
+                       topic: certificate.purpose == .notPush ? nil : certificate.bundleID, notAfter: certificate.notAfter,
                        daysLeft: certificate.daysLeft(at: now))
         }
     }
@@ -134,8 +134,9 @@ public struct ExpiryScanner: Sendable {
     /// A .p8 (or other lone private key): no expiry, its age from the file's modification time.
     private func signingKey(_ path: String) -> ExpiryItem {
         let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-        let name = AppleIdentifier.keyID(fromFileName: path) ?? URL(fileURLWithPath: path).lastPathComponent
-        return ExpiryItem(kind: .signingKey, source: "file", file: path, name: name, createdAt: modified,
+        let keyID = AppleIdentifier.keyID(fromFileName: path)
+        let name = keyID ?? URL(fileURLWithPath: path).lastPathComponent
+        return ExpiryItem(kind: .signingKey, source: "file", file: path, name: name, keyID: keyID, createdAt: modified,
                           ageDays: modified.map { Wording.ageDays(since: $0, now: now) })
     }
 

@@ -130,7 +130,10 @@ enum ProfileContent {
         let trimmed = bytes.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
         if trimmed.isEmpty { return .empty }
         let head = String(decoding: trimmed.prefix(512), as: UTF8.self)
-        if head.hasPrefix("bplist") || (head.hasPrefix("<?xml") && head.contains("<plist")) || head.hasPrefix("<plist") {
+        // An XML property list may open with `<?xml …?>`, a byte order mark, `<!DOCTYPE plist …>`, a comment or
+        // `<plist` itself: whatever comes first, it is markup and a `<plist` element follows.
+        let markup = head.hasPrefix("\u{FEFF}") ? String(head.dropFirst()) : head
+        if head.hasPrefix("bplist") || (markup.hasPrefix("<") && markup.contains("<plist")) {
             return .propertyList
         }
         let certHint = "use `apnsctl cert inspect FILE` for certificates, keys and certificate requests"

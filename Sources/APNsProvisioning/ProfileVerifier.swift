@@ -21,6 +21,14 @@ public struct ProfileVerifier: Sendable {
     public var minimumDays: Int = 0
     /// "Now".
     public var now: Date = Date()
+    /// True when ``now`` was set by the user (`--at`): the words then name that instant ("expired 3 days before
+    /// 2030-01-01T00:00:00Z"), since "3 days ago" would read as relative to today.
+    public var atFixedTime = false
+
+    /// The time left until `end`, said relative to ``now``.
+    func left(_ end: Date) -> String {
+        atFixedTime ? Wording.timeLeft(until: end, at: now) : Wording.timeLeft(until: end, now: now)
+    }
 
     public init() {}
 
@@ -57,11 +65,13 @@ public struct ProfileVerifier: Sendable {
             return CertificateCheck("expiry", .fail, "the profile has no ExpirationDate")
         }
         let end = ProfileDates.iso(expires)
-        if expires < now { return CertificateCheck("expiry", .fail, "expired \(-days) days ago (\(end))") }
+        let left = self.left(expires)
+        if expires < now { return CertificateCheck("expiry", .fail, "\(left) (on \(end))") }
         if days < minimumDays {
-            return CertificateCheck("expiry", .fail, "only \(days) days left (until \(end)); at least \(minimumDays) required")
+            return CertificateCheck("expiry", .fail, "\(Wording.only(left)) (until \(end)); "
+                                    + "at least \(Wording.count(minimumDays, "day")) required")
         }
-        return CertificateCheck("expiry", .pass, "\(days) days left (until \(end))")
+        return CertificateCheck("expiry", .pass, "\(left) (until \(end))")
     }
 
     func environmentCheck(_ profile: ProvisioningProfile, hints: inout [String]) -> CertificateCheck {
@@ -90,7 +100,7 @@ public struct ProfileVerifier: Sendable {
     /// an expired certificate cannot send, whatever the profile says.
     func certificateExpiry(_ certificate: APNsCertificate, hints: inout [String]) -> CertificateCheck {
         let end = ProfileDates.iso(certificate.notAfter)
-        let left = Wording.timeLeft(until: certificate.notAfter, now: now)
+        let left = self.left(certificate.notAfter)
         if now < certificate.notBefore {
             return CertificateCheck("certificate_expiry", .fail,
                                     "the push certificate is not valid before \(ProfileDates.iso(certificate.notBefore))")
@@ -98,10 +108,10 @@ public struct ProfileVerifier: Sendable {
         if now >= certificate.notAfter {
             hints.append("APNs refuses an expired certificate: make a new push certificate (`apnsctl cert request`), "
                          + "or move to token authentication with a .p8 key")
-            return CertificateCheck("certificate_expiry", .fail, "the push certificate \(left) (\(end))")
+            return CertificateCheck("certificate_expiry", .fail, "the push certificate \(left) (on \(end))")
         }
         if certificate.notAfter.timeIntervalSince(now) < Double(minimumDays) * 86_400 {
-            return CertificateCheck("certificate_expiry", .fail, "the push certificate has only \(left) (until \(end)); "
+            return CertificateCheck("certificate_expiry", .fail, "the push certificate has \(Wording.only(left)) (until \(end)); "
                                     + "at least \(Wording.count(minimumDays, "day")) required")
         }
         return CertificateCheck("certificate_expiry", .pass, "the push certificate has \(left) (until \(end))")

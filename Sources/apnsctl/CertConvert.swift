@@ -58,6 +58,7 @@ struct CertConvert: AsyncParsableCommand {
     var legacy = false
 
     @OptionGroup var secret: SecretOptions
+    @OptionGroup var identity: IdentityOptions
 
     @OptionGroup var outSecret: OutputSecretOptions
 
@@ -82,7 +83,7 @@ struct CertConvert: AsyncParsableCommand {
         let target = CredentialWriter.Target(rawValue: to) ?? .pem
         let inputPassword = CachedPassword(secret.sharedSource(prompt: "Password for the input file: "))
         let conversion = Conversion(
-            reader: CredentialReader(password: { try inputPassword.get() }, passwordAtHand: secret.isGiven),
+            reader: identity.reader(CredentialReader(password: { try inputPassword.get() }, passwordAtHand: secret.isGiven)),
             outputPassword: CachedPassword(outputSource()), target: target, chain: chain, noKey: noKey,
             keyOnly: keyOnly, encryptKey: encryptKey, legacy: legacy, force: force)
         let jobs = inputs.enumerated().map { index, input in
@@ -169,7 +170,7 @@ private struct Conversion: Sendable {
         // Refused before any warning: a refusal is one error line and its hint.
         if let problem = read.keyAmbiguity, !noKey {
             throw APNsError.badInput("\(input): \(problem)",
-                                     hint: "pass --no-key to convert the certificates alone, or split the file")
+                                     hint: IdentityOptions.ambiguityHint + "; or --no-key to convert the certificates alone")
         }
         for warning in read.warnings { Console.warn("\(input): \(warning)") }
         if let choice = read.keyChoice, !noKey { Console.warn("\(input): \(choice)") }

@@ -20,6 +20,7 @@ struct CertImport: AsyncParsableCommand {
                                  valueName: "FILE"), completion: KeystoreCompletion.credentialFiles)
     var file: String
     @OptionGroup var secrets: SecretOptions
+    @OptionGroup var identity: IdentityOptions
     @OptionGroup var keystore: KeystoreOptions
     @Option(help: "Output format.") var format: OutputFormat = .text
 
@@ -57,7 +58,9 @@ struct CertImport: AsyncParsableCommand {
         try secrets.checkStandardInput(inputs: [file])
         let store = try keystore.open()
         let source = secrets.source(prompt: "Password for \(file): ")
-        let bundle = try CredentialReader(password: { try source.resolve() }, passwordAtHand: secrets.isGiven).read(path: file)
+        var reader = CredentialReader(password: { try source.resolve() }, passwordAtHand: secrets.isGiven)
+        reader.identity = identity.chosen
+        let bundle = try reader.read(path: file)
         let name = file == "-" ? "standard input" : file
         if bundle.leaf == nil, let key = bundle.privateKey, key.isP256 || AppleIdentifier.keyID(fromFileName: file) != nil {
             throw APNsError.badInput("\(name): a .p8 signing key (\(key.kind), for token authentication), not a certificate",
@@ -68,6 +71,9 @@ struct CertImport: AsyncParsableCommand {
                                      hint: "import the .p12 exported from Keychain, or a PEM with certificate and key")
         }
         guard let key = bundle.privateKey else {
+            if let problem = bundle.keyAmbiguity {
+                throw APNsError.badInput("\(name): \(problem)", hint: IdentityOptions.ambiguityHint)
+            }
             if let ignored = bundle.ignoredBlocks.first {
                 throw APNsError.badInput("\(name): holds a certificate but no usable private key: \(ignored.replacing(": ignored", with: ""))",
                                          hint: "export the certificate with its key again (a .p12 from Keychain)")
@@ -92,7 +98,9 @@ struct CertImport: AsyncParsableCommand {
             let verb = result.alreadyPresent ? "already in the keystore" : "stored"
             print("\(verb): certificate \(record.id) \(record.subject)")
             print("environments: \(leaf.environmentSummary); topics: \(record.topics.joined(separator: " "))")
-            print("expires \(KeystoreText.date(record.notAfter)) (\(Wording.timeLeft(until: record.notAfter, now: now)))")
+            print(record.notAfter > now
+                  ? "expires \(KeystoreText.date(record.notAfter)) (\(Wording.timeLeft(until: record.notAfter, now: now)))"
+                  : Wording.timeLeft(until: record.notAfter, now: now, date: KeystoreText.date(record.notAfter)))
         }
         if record.notAfter <= now {
             Console.warn("\(name): the certificate \(Wording.timeLeft(until: record.notAfter, now: now))")

@@ -27,6 +27,7 @@ struct CertInspect: AsyncParsableCommand {
     var files: [String]
 
     @OptionGroup var secret: SecretOptions
+    @OptionGroup var identity: IdentityOptions
     @OptionGroup var keystore: KeystoreOptions
 
     @Option(help: "Output format: text or json.")
@@ -35,7 +36,8 @@ struct CertInspect: AsyncParsableCommand {
     func run() async throws {
         try secret.checkStandardInput(inputs: files)
         let password = CachedPassword(secret.sharedSource(prompt: "Password for the .p12 file: "))
-        let reader = CredentialReader(password: { try password.get() }, passwordAtHand: secret.isGiven)
+        var reader = CredentialReader(password: { try password.get() }, passwordAtHand: secret.isGiven)
+        reader.identity = identity.chosen
         try Console.reportEach(files, format: format, text: \.text) { file -> InspectedFile in
             let bytes = try SecureFile.read(file, limit: SecureFile.credentialLimit)
             if var request = try CertificateRequestReport.read(bytes: bytes, file: file) {
@@ -44,6 +46,7 @@ struct CertInspect: AsyncParsableCommand {
             }
             let bundle = try reader.read(bytes: bytes, name: file)
             for warning in bundle.warnings { Console.warn("\(file): \(warning)") }
+            if identity.chosen != nil, let choice = bundle.keyChoice { Console.warn("\(file): \(choice)") }
             return .credential(InspectionReport(file: file, bundle: bundle, now: Date()))
         }
     }

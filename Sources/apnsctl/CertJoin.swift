@@ -140,7 +140,10 @@ struct CertJoin: AsyncParsableCommand {
             print(trust.trust == .apple ? "issued by Apple: \(trust.path)"
                   : "NOT issued by Apple: accepted because it chains to --ca \(ca ?? ""): \(trust.path)")
             print("environments: \(leaf.environmentSummary); topics: \(record.topics.joined(separator: " "))")
-            print("expires \(KeystoreText.date(record.notAfter)) (\(daysLeft) days left)")
+            let now = store.clock.now()
+            print(record.notAfter > now
+                  ? "expires \(KeystoreText.date(record.notAfter)) (\(Wording.timeLeft(until: record.notAfter, now: now)))"
+                  : Wording.timeLeft(until: record.notAfter, now: now, date: KeystoreText.date(record.notAfter)))
             if let export { print("exported to \(export.file) (\(export.format))") }
         }
         if leaf.notAfter <= store.clock.now() {

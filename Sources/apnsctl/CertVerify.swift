@@ -1,5 +1,6 @@
 import APNsCore
 import APNsCredentials
+import APNsProvisioning
 import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -14,8 +15,10 @@ struct CertVerify: AsyncParsableCommand {
         abstract: "Check a certificate for APNs: expiry, environment, topics, key, chain, client auth.",
         discussion: """
         Prints one ✔/✘ line per check. Exit 0 when every check passes, 1 when any fails, 3 when the input \
-        cannot be read. The chain check (with --ca) judges signatures and issuers; expiry is the validity \
-        check's job, unless --at fixes the time for both.
+        cannot be read. The purpose check names what the certificate is for (app push, VoIP Services, Pass Type \
+        ID, Website Push ID) and fails for one that is not for push. The chain check verifies against Apple's \
+        CAs, which ship with apnsctl, or against --ca FILE, and names the CA; it judges signatures and issuers: \
+        expiry is the validity check's job, unless --at fixes the time for both.
         """
     )
 
@@ -35,7 +38,7 @@ struct CertVerify: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The private key, when the file holds none.", valueName: "FILE"), completion: .file())
     var key: String?
 
-    @Option(help: ArgumentHelp("CA certificates the chain must verify against (e.g. Apple's WWDR CA).",
+    @Option(help: ArgumentHelp("CA certificates the chain must verify against instead of Apple's (a test or private CA).",
                                valueName: "FILE"), completion: .file())
     var ca: String?
 
@@ -43,6 +46,7 @@ struct CertVerify: AsyncParsableCommand {
     var at: String?
 
     @OptionGroup var secret: SecretOptions
+    @OptionGroup var identity: IdentityOptions
 
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
@@ -61,10 +65,12 @@ struct CertVerify: AsyncParsableCommand {
         try secret.checkStandardInput(inputs: [file, key, ca])
         let password = CachedPassword(secret.sharedSource(prompt: "Password for the .p12 file: "))
         let reader = CredentialReader(password: { try password.get() }, passwordAtHand: secret.isGiven)
-        let bundle = try reader.read(path: file)
+        let bundle = try identity.reader(reader).read(path: file)
         for warning in bundle.warnings { Console.warn("\(file): \(warning)") }
         if let choice = bundle.keyChoice { Console.warn("\(file): \(choice)") }
-        if let problem = bundle.keyAmbiguity, key == nil { Console.warn("\(file): \(problem); pass --key FILE to check one") }
+        if let problem = bundle.keyAmbiguity, key == nil {
+            Console.warn("\(file): \(problem); \(IdentityOptions.ambiguityHint), or pass --key FILE to check one")
+        }
         guard let leaf = bundle.leaf else {
             throw APNsError.badInput("\(file): holds no certificate, only a private key",
                                      hint: "verify the certificate file and pass the key with --key FILE")
@@ -77,10 +83,17 @@ struct CertVerify: AsyncParsableCommand {
             }
             privateKey = found
         }
-        var anchors: [APNsCertificate]?
+        var anchors: [APNsCertificate]
+        var intermediates = bundle.chain
         if let ca {
-            let caBundle = try CredentialReader().read(path: ca)
-            anchors = caBundle.certificates
+            anchors = try CredentialReader().read(path: ca).certificates
+            guard !anchors.isEmpty else {
+                throw APNsError.badInput("\(ca): holds no certificate", hint: "--ca takes a CA certificate (PEM or DER)")
+            }
+        } else {
+            let apple = try AppleChain()
+            anchors = apple.roots
+            intermediates += apple.intermediates
         }
         var verifier = CertificateVerifier()
         verifier.topics = topics
@@ -90,10 +103,13 @@ struct CertVerify: AsyncParsableCommand {
             verifier.now = date
             verifier.chainAtFixedTime = true
         }
-        let checks = await verifier.checks(leaf: leaf, key: privateKey, intermediates: bundle.chain, anchors: anchors)
+        var checks = await verifier.checks(leaf: leaf, key: privateKey, intermediates: intermediates, anchors: anchors)
+        if let index = checks.firstIndex(where: { $0.name == "chain" }) {
+            checks[index] = Self.naming(checks[index], ca: ca, leaf: leaf)
+        }
         let passed = !checks.contains { $0.status == .fail }
         if format == .json {
-            try Console.printJSON(VerifyReport(file: file, passed: passed, checks: checks))
+            try Console.printJSON(VerifyReport(file: file, passed: passed, purpose: leaf.purpose, checks: checks))
         } else {
             Console.printChecks(checks)
         }
@@ -103,12 +119,28 @@ struct CertVerify: AsyncParsableCommand {
     static func parseDate(_ text: String) -> Date? {
         ISO8601Text.instant(from: text)
     }
+
+    /// The chain check's words with the CA named: Apple's (shipped with apnsctl) or the file given.
+    static func naming(_ check: CertificateCheck, ca: String?, leaf: APNsCertificate) -> CertificateCheck {
+        let against = ca.map { "the CA in \($0)" } ?? "Apple's CAs (shipped with apnsctl)"
+        if check.status == .pass {
+            return CertificateCheck(check.name, .pass, check.detail + ", against " + against)
+        }
+        let reason = check.detail.replacing("does not verify against the given CA: ", with: "")
+        let issuer = leaf.issuerCommonName ?? leaf.issuer
+        let what = ca == nil ? "does not chain to \(against) (issuer: \(issuer)): \(reason); "
+            + "a certificate APNs accepts does; for one from another CA pass --ca FILE"
+            : "does not verify against \(against) (issuer: \(issuer)): \(reason)"
+        return CertificateCheck(check.name, .fail, what)
+    }
 }
 
-/// `cert verify --format json`: `file`, `passed` (every check passed), `checks` (each `name`, `status`
+/// `cert verify --format json`: `file`, `passed` (every check passed), `purpose` (what the certificate is for:
+/// `app_push`, `voip`, `pass_type_id`, `website_push`, `not_push`), `checks` (each `name`, `status`
 /// pass/fail/skipped, `detail`).
 struct VerifyReport: Encodable {
     var file: String
     var passed: Bool
+    var purpose: CertificatePurpose
     var checks: [CertificateCheck]
 }

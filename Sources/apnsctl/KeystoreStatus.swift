@@ -46,7 +46,7 @@ struct KeystoreStatus: AsyncParsableCommand {
                 for cert in report.certificates {
                     let mark: CheckMark = cert.expiring ? .fail : .pass
                     print(Console.checkLine(mark, cert.subject,
-                        "\(cert.stateAndTimeLeft) (until \(KeystoreText.date(cert.notAfter))), "
+                        "\(cert.stateAndTimeLeft) (\(cert.state == .expired ? "on" : "until") \(KeystoreText.date(cert.notAfter))), "
                         + "\(cert.environments.joined(separator: "+")), topics \(cert.topics.joined(separator: " "))"))
                 }
             }

@@ -15,7 +15,8 @@ struct ProfileVerify: AsyncParsableCommand {
         abstract: "Check a provisioning profile: signature, expiry, aps-environment, bundle id, push certificate.",
         discussion: """
         Prints one ✔/✘ line per check, like `cert verify`. Exit 0 when every check passes, 1 when any fails, \
-        3 when an input cannot be read. With --cert (a push certificate: PEM, DER or .p12), the certificate \
+        3 when an input cannot be read. --at DATE judges expiry (the profile's and the certificate's) at that \
+        time instead of now, as `cert verify --at` does. With --cert (a push certificate: PEM, DER or .p12), the certificate \
         must be of the profile's team and valid for the profile's aps-environment.
         """
     )
@@ -43,6 +44,9 @@ struct ProfileVerify: AsyncParsableCommand {
             completion: .file())
     var ca: [String] = []
 
+    @Option(help: ArgumentHelp("Judge expiry at this time (ISO 8601) instead of now.", valueName: "DATE"))
+    var at: String?
+
     @OptionGroup var secret: SecretOptions
 
     @Option(help: "Output format: text or json.")
@@ -53,6 +57,9 @@ struct ProfileVerify: AsyncParsableCommand {
             throw ValidationError("--env must be development or production")
         }
         if minDays < 0 { throw ValidationError("--min-days must not be negative") }
+        if let at, CertVerify.parseDate(at) == nil {
+            throw ValidationError("--at must be an ISO 8601 date, e.g. 2026-01-31 or 2026-01-31T12:00:00Z")
+        }
     }
 
     func run() async throws {
@@ -62,6 +69,10 @@ struct ProfileVerify: AsyncParsableCommand {
         verifier.environment = env.flatMap(APNsEnvironment.init(rawValue:))
         verifier.bundleID = bundleID
         verifier.minimumDays = minDays
+        if let at, let date = CertVerify.parseDate(at) {
+            verifier.now = date
+            verifier.atFixedTime = true
+        }
         if let cert {
             let password = CachedPassword(secret.sharedSource(prompt: "Password for the .p12 file: "))
             let bundle = try CredentialReader(password: { try password.get() }, passwordAtHand: secret.isGiven).read(path: cert)

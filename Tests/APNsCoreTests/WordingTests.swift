@@ -39,4 +39,13 @@ import Testing
         #expect(Wording.daysAgo(1) == "1 day ago")
         #expect(Wording.daysAgo(12) == "12 days ago")
     }
+
+    /// Issue 29: "only less than a day left" and "expired 3342 days ago (until 2017-10-02…)".
+    @Test func tooLittleTimeAndThePastAreWordedByTense() {
+        #expect(Wording.only(Wording.timeLeft(until: now.addingTimeInterval(3600), now: now)) == "less than a day left")
+        #expect(Wording.only(Wording.timeLeft(until: days(3.5), now: now)) == "only 3 days left")
+        #expect(Wording.timeLeft(until: days(3.5), now: now, date: "D") == "3 days left (until D)")
+        #expect(Wording.timeLeft(until: days(-3342.2), now: now, date: "2017-10-02") == "expired 3342 days ago (on 2017-10-02)")
+        #expect(Wording.timeLeft(until: now.addingTimeInterval(-60), now: now, date: "D") == "expired today (on D)")
+    }
 }

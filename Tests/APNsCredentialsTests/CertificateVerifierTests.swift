@@ -74,7 +74,7 @@ import Testing
         let other = try PrivateKey(bytes: Fixtures.bytes("other.key"))
         let good = await verifier().checks(leaf: leaf, key: key, anchors: [ca])
         #expect(good.allSatisfy { $0.status == .pass })
-        #expect(good.map(\.name) == ["parses", "validity", "environment", "private_key", "chain", "client_auth"])
+        #expect(good.map(\.name) == ["parses", "purpose", "validity", "environment", "private_key", "chain", "client_auth"])
         let bad = await verifier().checks(leaf: leaf, key: other, anchors: [try Fixtures.certificate("dev.pem")])
         #expect(check(bad, "private_key")?.status == .fail)
         #expect(check(bad, "chain")?.status == .fail)

@@ -28,7 +28,7 @@ import Testing
         #expect(key["matches_certificate"] as? Bool == false)
         #expect(key["encoding"] as? String == "pkcs8")
         let cert = try #require((object["certificates"] as? [[String: Any]])?.first)
-        #expect(Set(cert.keys) == ["role", "subject", "common_name", "bundle_id", "team_id", "organization", "country",
+        #expect(Set(cert.keys) == ["role", "subject", "common_name", "bundle_id", "team_id", "organization", "country", "purpose",
                                    "issuer", "issuer_common_name", "serial", "not_before", "not_after", "days_left",
                                    "sha1", "sha256", "public_key", "public_key_type", "public_key_bits",
                                    "signature_algorithm", "client_auth", "environments", "environment", "topics",

@@ -47,7 +47,7 @@ import Testing
         #expect(status(checks, "certificate_environment") == .pass)
         let expiry = try #require(checks.first { $0.name == "certificate_expiry" })
         #expect(expiry.status == .fail)
-        #expect(expiry.detail.hasPrefix("the push certificate expired ") && expiry.detail.hasSuffix("(2021-01-01T00:00:00Z)"))
+        #expect(expiry.detail.hasPrefix("the push certificate expired ") && expiry.detail.hasSuffix("(on 2021-01-01T00:00:00Z)"))
         #expect(hints.contains { $0.contains("APNs refuses an expired certificate") })
         // --min-days applies to the certificate too, on the exact time left.
         let valid = try certificate("dev.pem")

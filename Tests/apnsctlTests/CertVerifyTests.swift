@@ -9,15 +9,16 @@ import Testing
         #expect(result.stderr.isEmpty)
         #expect(result.stdout == """
             ✔ parses: RSA 2048 certificate for com.example.dev
-            \(result.stdout.split(separator: "\n")[1])
+            ✔ purpose: app push (development)
+            \(result.stdout.split(separator: "\n")[2])
             ✔ environment: valid for development (development)
             ✔ topic:com.example.dev: com.example.dev is the certificate's bundle id (UID)
             ✔ private_key: RSA 2048 key matches the certificate
-            ✔ chain: verifies to apnsctl Test WWDR CA
+            ✔ chain: verifies to apnsctl Test WWDR CA, against the CA in \(CertCLI.path("ca.pem"))
             ✔ client_auth: extended key usage includes TLS client authentication
 
             """)
-        #expect(result.stdout.split(separator: "\n")[1].hasPrefix("✔ validity: "))
+        #expect(result.stdout.split(separator: "\n")[2].hasPrefix("✔ validity: "))
     }
 
     @Test func eachFailingCheckIsMarkedAndTheExitIs1() throws {
@@ -43,7 +44,7 @@ import Testing
         #expect(noEKU.stdout.contains("✘ environment: no APNs environment OID"))
         let badChain = try CLI.run(["cert", "verify", CertCLI.path("dev.pem"), "--ca", CertCLI.path("prod.pem")])
         #expect(badChain.status == 1)
-        #expect(badChain.stdout.contains("✘ chain: does not verify against the given CA"))
+        #expect(badChain.stdout.contains("✘ chain: does not verify against the CA in \(CertCLI.path("prod.pem")) (issuer: "))
         let malformed = try CLI.run(["cert", "verify", CertCLI.path("malformed-topics.pem")])
         #expect(malformed.status == 1)
         #expect(malformed.stdout.contains("✘ topics_extension: extension 1.2.840.113635.100.6.3.6 (topics) is malformed"))
@@ -51,12 +52,12 @@ import Testing
 
     @Test func aSeparateKeyFileIsChecked() throws {
         let good = try CLI.run(["cert", "verify", CertCLI.path("prod.pem"), "--key", CertCLI.path("prod-encrypted.key"),
-                                "--password-file", CertCLI.passwordFile("prod-encrypted.key")])
+                                "--password-file", CertCLI.passwordFile("prod-encrypted.key"), "--ca", CertCLI.path("ca.pem")])
         #expect(good.status == 0)
         #expect(good.stdout.contains("✔ private_key: RSA 2048 key matches the certificate"))
         let bad = try CLI.run(["cert", "verify", CertCLI.path("prod.pem"), "--key", CertCLI.path("other.key")])
         #expect(bad.status == 1)
-        let none = try CLI.run(["cert", "verify", CertCLI.path("prod.pem")])
+        let none = try CLI.run(["cert", "verify", CertCLI.path("prod.pem"), "--ca", CertCLI.path("ca.pem")])
         #expect(none.status == 0)
         #expect(none.stdout.contains("⚠ private_key: no private key in the file"))
     }
@@ -64,13 +65,14 @@ import Testing
     @Test func jsonListsEveryCheck() throws {
         let result = try CLI.run(["cert", "verify", CertCLI.path("universal-g4-chain.p12"), "--password-file",
                                   CertCLI.passwordFile("universal-g4-chain.p12"), "--topic", "com.example.g4.voip-ptt",
-                                  "--env", "production", "--format", "json"])
-        #expect(result.status == 0)
+                                  "--env", "production", "--ca", CertCLI.path("ca.pem"), "--format", "json"])
+        #expect(result.status == 0, "\(result.stdout)")
         let object = try #require(try CertCLI.json(result) as? [String: Any])
         #expect(object["passed"] as? Bool == true)
         let checks = try #require(object["checks"] as? [[String: String]])
-        #expect(checks.map { $0["name"] ?? "" } == ["parses", "validity", "environment", "topic:com.example.g4.voip-ptt",
-                                                     "private_key", "client_auth"])
+        #expect(object["purpose"] as? String == "app_push")
+        #expect(checks.map { $0["name"] ?? "" } == ["parses", "purpose", "validity", "environment", "topic:com.example.g4.voip-ptt",
+                                                     "private_key", "chain", "client_auth"])
         #expect(checks.allSatisfy { $0["status"] == "pass" && !($0["detail"] ?? "").isEmpty })
     }
 
@@ -84,7 +86,8 @@ import Testing
         let short = try CLI.run(["cert", "verify", CertCLI.path("dev.pem"), "--at", almost, "--min-days", "30"])
         #expect(short.status == 1)
         #expect(short.stdout.contains("✘ validity: only 29 days left at \(almost)"))
-        let json = try CLI.run(["cert", "verify", CertCLI.path("dev.pem"), "--at", almost, "--min-days", "29", "--format", "json"])
+        let json = try CLI.run(["cert", "verify", CertCLI.path("dev.pem"), "--at", almost, "--min-days", "29", "--format", "json",
+                                "--ca", CertCLI.path("ca.pem")])
         #expect(json.status == 0)
         let after = format.string(from: notAfter.addingTimeInterval(769 * 86_400))
         let late = try CLI.run(["cert", "verify", CertCLI.path("dev.pem"), "--at", after])
@@ -98,7 +101,8 @@ import Testing
                                  "--ca", CertCLI.path("ca.pem")])
         #expect(early.stdout.contains("✔ validity: 214 days left"))
         // The test CA was made after 2020, so at that time the chain cannot verify.
-        #expect(early.stdout.contains("✘ chain: does not verify against the given CA: a certificate in the chain is not yet valid at that time"))
+        #expect(early.stdout.contains("✘ chain: does not verify against the CA in \(CertCLI.path("ca.pem")) (issuer: "))
+        #expect(early.stdout.contains("): a certificate in the chain is not yet valid at that time"))
         #expect(early.status == 1)
         let bad = try CLI.run(["cert", "verify", CertCLI.path("dev.pem"), "--at", "yesterday"])
         #expect(bad.status == 2)

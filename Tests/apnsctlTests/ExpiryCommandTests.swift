@@ -85,7 +85,7 @@ import Testing
         #expect(result.stdout.isEmpty)
         let text = try String(contentsOfFile: out, encoding: .utf8)
         #expect(text.contains("# TYPE apnsctl_credential_expiry_timestamp_seconds gauge"))
-        #expect(text.contains("apnsctl_credential_days_left{kind=\"profile\",team=\"MACTEAM123\",topic=\"com.example.mac\",environment=\"production\""))
+        #expect(text.contains("apnsctl_credential_days_left{kind=\"profile\",team_id=\"MACTEAM123\",purpose=\"\",topic=\"com.example.mac\",environment=\"production\""))
         #expect(CertCLI.mode(out) == 0o644)
         #expect(CertCLI.listing(directory) == ["apnsctl.prom"])
     }

@@ -68,7 +68,9 @@ import Testing
         #expect(text.status == 1)
         #expect(text.stdout.contains("✘"))
         // The state said once (issue 19: "expired, expired 1058 days ago").
-        #expect(text.stdout.contains("expired ") && text.stdout.contains(" days ago (until "))
+        // Issue 29: a date in the past is "on", not "until" ("expired 3342 days ago (until 2017-10-02…)").
+        #expect(text.stdout.contains("expired ") && text.stdout.contains(" days ago (on "))
+        #expect(!text.stdout.contains("ago (until "))
         #expect(!text.stdout.contains("expired, expired"))
     }
 
