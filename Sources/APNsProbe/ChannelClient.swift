@@ -10,7 +10,8 @@ import Foundation
 /// JSON fields (stable, snake_case): `operation`, `host`, `port`, `environment`, `credential`, `topic`, `status`,
 /// `reason`, `request_id` (sent), `request_id_returned`, `channel_id`, `channels` (list), `storage`
 /// (`none`/`most-recent`), `message_storage_policy`, `http_version`, `tls_version`, `timings`, `failure`,
-/// `verdict`, `exit_code`.
+/// `verdict`, `exit_code`, and which key signed the token: `key_id`, `team_id`, `environments` and `topics` (as in
+/// ``ProbeReport``).
 public struct ChannelResult: Sendable, Equatable, Encodable {
     public var operation: String
     public var host: String
@@ -30,6 +31,22 @@ public struct ChannelResult: Sendable, Equatable, Encodable {
     public var timings: PhaseTimings
     public var failure: TransportFailure?
     public var verdict: Verdict
+    /// The signing key's id (the token's `kid`); nil without token authentication.
+    public var keyID: String? = nil
+    /// The signing key's team (the token's `iss`); nil without token authentication.
+    public var teamID: String? = nil
+    /// The environments the keystore records for the signing key; nil when it is not a keystore key.
+    public var keyEnvironments: [APNsEnvironment]? = nil
+    /// A topic-specific signing key's recorded topics; nil for a team-scoped key or one the keystore does not know.
+    public var keyTopics: [String]? = nil
+
+    /// Fills the signing key's fields from a keystore key's description (its recorded scope).
+    public mutating func describeSigningKey(_ key: SigningKeyDescription) {
+        keyID = key.keyID
+        teamID = key.teamID
+        keyEnvironments = key.environments
+        keyTopics = key.topics
+    }
 
     /// `none` or `most-recent` for the policy read back; nil when unknown.
     public var storage: ChannelRequest.Storage? { storagePolicy.flatMap(ChannelRequest.Storage.init(policy:)) }
@@ -39,6 +56,7 @@ public struct ChannelResult: Sendable, Equatable, Encodable {
         case requestID = "request_id", requestIDReturned = "request_id_returned", channelID = "channel_id", channels
         case storage, storagePolicy = "message_storage_policy", httpVersion = "http_version", tlsVersion = "tls_version"
         case timings, failure, verdict, exitCode = "exit_code"
+        case keyID = "key_id", teamID = "team_id", keyEnvironments = "environments", keyTopics = "topics"
     }
 
     /// Every documented field, absent ones as explicit nulls.
@@ -64,6 +82,10 @@ public struct ChannelResult: Sendable, Equatable, Encodable {
         try c.encode(failure, forKey: .failure)
         try c.encode(verdict, forKey: .verdict)
         try c.encode(verdict.exitStatus.rawValue, forKey: .exitCode)
+        try c.encode(keyID, forKey: .keyID)
+        try c.encode(teamID, forKey: .teamID)
+        try c.encode(keyEnvironments, forKey: .keyEnvironments)
+        try c.encode(keyTopics, forKey: .keyTopics)
     }
 }
 
@@ -73,9 +95,14 @@ public final class ChannelClient {
     public let target: ProbeTarget
     public let credential: ProbeCredential
     public let timeout: Double
+    /// The keystore key that signed the token credential, with its recorded scope: named in every result and in the
+    /// verdict's hints.
+    public let signingKey: SigningKeyDescription?
     private let transport: HTTP2Transport
 
-    public init(target: ProbeTarget, credential: ProbeCredential, caFile: String? = nil, timeout: Double = 10) {
+    public init(target: ProbeTarget, credential: ProbeCredential, caFile: String? = nil, timeout: Double = 10,
+                signingKey: SigningKeyDescription? = nil) {
+        self.signingKey = signingKey
         self.target = target
         self.credential = credential
         self.timeout = timeout
@@ -90,12 +117,14 @@ public final class ChannelClient {
                         failure: TransportFailure(kind: .other, message: "nothing was sent"), certificateRequested: nil,
                         receivedAt: nil)
         return Self.result(exchange, operation: operation, bundleID: bundleID, target: target, credential: credential,
-                           timeout: timeout)
+                           timeout: timeout, signingKey: signingKey, request: request)
     }
 
-    /// Folds one exchange into a result: pure, for tests.
+    /// Folds one exchange into a result: pure, for tests. `request` (the call sent) supplies what the answer does not
+    /// echo: the channel id of an inspect or delete, the storage policy of a create.
     public static func result(_ exchange: Exchange, operation: String, bundleID: String, target: ProbeTarget,
-                              credential: ProbeCredential, timeout: Double) -> ChannelResult {
+                              credential: ProbeCredential, timeout: Double,
+                              signingKey: SigningKeyDescription? = nil, request: CanaryRequest? = nil) -> ChannelResult {
         let object = exchange.body.isEmpty ? nil : JSONValue(parsing: exchange.body)
         var result = ChannelResult(
             operation: operation, host: target.host, port: target.port, environment: target.environment,
@@ -105,12 +134,23 @@ public final class ChannelClient {
             storagePolicy: object?["message-storage-policy"]?.int64.map { Int($0) }, httpVersion: exchange.httpVersion,
             tlsVersion: exchange.tlsVersion, timings: exchange.timings, failure: exchange.failure,
             verdict: Verdict(.healthy, ""))
-        result.verdict = verdict(exchange, operation: operation, target: target, credential: credential, timeout: timeout)
+        result.verdict = verdict(exchange, operation: operation, target: target, credential: credential, timeout: timeout,
+                                 signingKey: signingKey)
+        if let signingKey { result.describeSigningKey(signingKey) }
+        // What APNs does not echo, the request says: the channel asked about (inspect, delete), and the storage
+        // policy a channel was created with.
+        if result.channelID == nil {
+            result.channelID = request?.extraHeaders.first { $0.name == "apns-channel-id" }?.value
+        }
+        if result.storagePolicy == nil, result.verdict.outcome == .healthy, let request, request.method == "POST",
+           let sent = JSONValue(parsing: request.payload)?["message-storage-policy"]?.int64 {
+            result.storagePolicy = Int(sent)
+        }
         return result
     }
 
     static func verdict(_ exchange: Exchange, operation: String, target: ProbeTarget, credential: ProbeCredential,
-                        timeout: Double) -> Verdict {
+                        timeout: Double, signingKey: SigningKeyDescription?) -> Verdict {
         if let failure = exchange.failure {
             return ReasonCatalog.verdict(failure: failure, target: target, timeout: timeout,
                                          certificateNotAfter: credential.certificateNotAfter)
@@ -124,7 +164,8 @@ public final class ChannelClient {
                                      tokenIssuedAt: { if case .token(_, let iat) = credential { return iat }; return nil }(),
                                      clockOffset: ClockOffset.offset(dateHeader: exchange.headers["date"],
                                                                      localReceived: exchange.receivedAt),
-                                     now: exchange.receivedAt ?? Date(), certificateRequested: exchange.certificateRequested)
+                                     now: exchange.receivedAt ?? Date(), certificateRequested: exchange.certificateRequested,
+                                     signingKey: signingKey)
         let verdict = ReasonCatalog.verdict(status: status, reason: exchange.reason, context: context)
         return operation == "broadcast" ? verdict : ReasonCatalog.channelManagementVerdict(verdict, reason: exchange.reason)
     }

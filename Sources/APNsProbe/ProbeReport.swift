@@ -16,7 +16,9 @@ import Foundation
 /// (`count`, `min_seconds`, `median_seconds`, `p90_seconds`, `max_seconds`; with several requests), `answers`
 /// (count per status/reason or failure kind), `failure` (`kind`, `message`, `curl_code`), `verdict` (`outcome`
 /// healthy|rejected|unreachable, `summary`, `hint`), `exit_code`, `started_at`, `channels` (`probe --channels`: how
-/// many channels the app has; null otherwise).
+/// many channels the app has; null otherwise), and which key signed the token: `key_id` and `team_id` (the token's
+/// `kid` and `iss`; null for a certificate or no credential), `environments` and `topics` (the key's recorded
+/// scope when the keystore knows it: null otherwise, `topics` also for a team-scoped key).
 public struct ProbeReport: Sendable, Equatable, Codable {
     public var host: String
     public var port: Int
@@ -50,6 +52,22 @@ public struct ProbeReport: Sendable, Equatable, Codable {
     public var startedAt: Date
     /// `probe --channels`: the number of channel ids the management host listed; nil for a push canary.
     public var channels: Int? = nil
+    /// The signing key's id (the token's `kid`); nil without token authentication.
+    public var keyID: String? = nil
+    /// The signing key's team (the token's `iss`); nil without token authentication.
+    public var teamID: String? = nil
+    /// The environments the keystore records for the signing key; nil when it is not a keystore key.
+    public var keyEnvironments: [APNsEnvironment]? = nil
+    /// A topic-specific signing key's recorded topics; nil for a team-scoped key or one the keystore does not know.
+    public var keyTopics: [String]? = nil
+
+    /// Fills the signing key's fields from a keystore key's description (its recorded scope).
+    public mutating func describeSigningKey(_ key: SigningKeyDescription) {
+        keyID = key.keyID
+        teamID = key.teamID
+        keyEnvironments = key.environments
+        keyTopics = key.topics
+    }
 
     enum CodingKeys: String, CodingKey {
         case host, port, environment, credential
@@ -60,6 +78,7 @@ public struct ProbeReport: Sendable, Equatable, Codable {
         case status, reason, apnsID = "apns_id", apnsIDReturned = "apns_id_returned", apnsUniqueID = "apns_unique_id"
         case unregisteredAt = "unregistered_at", serverDate = "server_date", clockOffsetSeconds = "clock_offset_seconds"
         case timings, latency, answers, failure, verdict, exitCode = "exit_code", startedAt = "started_at", channels
+        case keyID = "key_id", teamID = "team_id", keyEnvironments = "environments", keyTopics = "topics"
     }
 
     /// Encodes optionals as explicit nulls so every documented field is always present.
@@ -96,5 +115,9 @@ public struct ProbeReport: Sendable, Equatable, Codable {
         try c.encode(exitCode, forKey: .exitCode)
         try c.encode(startedAt, forKey: .startedAt)
         try c.encode(channels, forKey: .channels)
+        try c.encode(keyID, forKey: .keyID)
+        try c.encode(teamID, forKey: .teamID)
+        try c.encode(keyEnvironments, forKey: .keyEnvironments)
+        try c.encode(keyTopics, forKey: .keyTopics)
     }
 }

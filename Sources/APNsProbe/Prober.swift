@@ -179,6 +179,7 @@ public final class Prober {
            let ids = JSONValue(parsing: body)?["channels"]?.array {
             report.channels = ids.count
         }
+        if let key = configuration.signingKey { report.describeSigningKey(key) }
         return report
     }
 

@@ -19,6 +19,7 @@ public enum ReportText {
                        report.priority.map { "priority \($0)" }].compactMap { $0 }
         if report.requests > 1 { request.append("\(report.requests) requests") }
         if !request.isEmpty { lines.append(field("request", request.joined(separator: ", "))) }
+        if let key = signingKey(report) { lines.append(field("signing key", key)) }
         if let address = report.remoteAddress {
             let port = report.remotePort.map { ":\($0)" } ?? ""
             let http = report.httpVersion.map { ", HTTP/\($0)" } ?? ""
@@ -57,6 +58,26 @@ public enum ReportText {
         lines.append("\(mark) \(report.verdict.summary)")
         if !report.verdict.hint.isEmpty { lines.append("  hint: \(report.verdict.hint)") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "ABC123DEFG, team DEF123GHIJ, recorded as production, team-scoped"; nil without token authentication.
+    public static func signingKey(_ report: ProbeReport) -> String? {
+        signingKey(keyID: report.keyID, teamID: report.teamID, environments: report.keyEnvironments,
+                   topics: report.keyTopics)
+    }
+
+    /// The signing key for people, from its id, team and recorded scope; nil without a key id.
+    public static func signingKey(keyID: String?, teamID: String?, environments: [APNsEnvironment]?,
+                                  topics: [String]?) -> String? {
+        guard let keyID else { return nil }
+        var text = keyID + (teamID.map { ", team \($0)" } ?? "")
+        if let environments {
+            let scope = topics.map { "topics \($0.joined(separator: ", "))" } ?? "team-scoped"
+            text += ", recorded as \(environments.map(\.rawValue).joined(separator: "+")), \(scope)"
+        } else {
+            text += " (not a keystore key: scope not recorded)"
+        }
+        return text
     }
 
     private static func field(_ name: String, _ value: String) -> String {

@@ -21,6 +21,9 @@ public enum TokenVerdictKind: String, Sendable, Codable, Equatable {
     case unsupportedAlgorithm = "unsupported_algorithm"
     /// `iss` is not the team the key belongs to: `403 InvalidProviderToken`.
     case wrongTeam = "wrong_team"
+    /// No key to verify the signature with: the token's `kid` is not a key the verifier knows, so nothing vouches
+    /// for the token. Never "accepted": acceptance needs a verified signature.
+    case unknownKey = "unknown_key"
 
     /// True for the verdicts that follow from the token's age alone (accepted, expired, issued in the future):
     /// only then does "accepted until" mean anything.
@@ -28,7 +31,8 @@ public enum TokenVerdictKind: String, Sendable, Codable, Equatable {
 }
 
 /// The verdict on a token after every check: algorithm, signature, the key's state, then age. The first check
-/// that fails decides it, so "accepted" is said only when nothing failed. Pure.
+/// that fails decides it, so "accepted" is said only when nothing failed, the signature included: a signature that
+/// was not checked (no key known for the token's `kid`) is ``TokenVerdictKind/unknownKey``. Pure.
 public struct TokenVerdict: Sendable, Equatable {
     /// How the signature check went.
     public enum Signature: String, Sendable, Codable {
@@ -59,9 +63,10 @@ public struct TokenVerdict: Sendable, Equatable {
         } else if keyTrusted == false {
             kind = .untrustedKey
             summary = "\(rejected): key \(token.keyID) is \(keyState ?? "not trusted") and no longer verifies tokens"
-        } else if assessment.kind == .accepted, signature == .notChecked {
-            kind = .accepted
-            summary = assessment.summary + ", if its signature is good (not checked: pass --key)"
+        } else if signature == .notChecked {
+            kind = .unknownKey
+            summary = "not verified: key \(token.keyID) is unknown here, so the signature was not checked "
+                + "(a token is accepted only with a verified signature)"
         } else {
             kind = assessment.kind
             summary = assessment.summary
@@ -98,7 +103,7 @@ public struct TokenAssessment: Sendable, Equatable {
     public var summary: String {
         let until = ISO8601Text.string(from: acceptedUntil)
         switch kind {
-        case .accepted, .invalidSignature, .untrustedKey, .unsupportedAlgorithm, .wrongTeam:
+        case .accepted, .invalidSignature, .untrustedKey, .unsupportedAlgorithm, .wrongTeam, .unknownKey:
             // Age alone yields accepted, expired or issued_in_future; the other kinds are TokenVerdict's.
             return "accepted by APNs until \(until) (age \(Self.duration(ageSeconds)))"
         case .expired:

@@ -30,21 +30,40 @@ struct ChannelAppOptions: ParsableArguments {
 /// result as JSON or text on stdout; on failure the probe's error and hint on stderr and its exit code
 /// (1 APNs refused, 4 not reachable).
 enum ChannelRun {
-    static func send(_ request: CanaryRequest, operation: String, app: ChannelAppOptions, target: ProbeTargetOptions,
+    static func send(_ request: CanaryRequest, operation: String, app: ChannelAppOptions, target given: ProbeTargetOptions,
                      credential: ProbeCredentialOptions, text: (ChannelResult) -> String) throws -> ChannelResult {
         CurlRuntime.bootstrap()
+        let target = try given.selected()
         let place = try ChannelTarget.resolve(environment: target.env, host: target.host, port: target.port)
         let resolved = try credential.resolve(for: place.environment)
         if let cacert = target.cacert { _ = try SecureFile.read(cacert, limit: 16 << 20) }
         let client = ChannelClient(target: place, credential: resolved.credential, caFile: target.cacert,
-                                   timeout: target.timeout)
-        let result = try client.send(request, operation: operation, bundleID: app.topic)
+                                   timeout: target.timeout, signingKey: resolved.signingKey)
+        var result = try client.send(request, operation: operation, bundleID: app.topic)
+        if result.keyID == nil, let token = resolved.tokenKey {
+            result.keyID = token.keyID
+            result.teamID = token.teamID
+        }
+        result.verdict = ProbeHints.refine(result.verdict, status: result.status, reason: result.reason,
+                                           failure: result.failure, target: place, signingKey: resolved.signingKey,
+                                           cacert: target.cacert)
+        let key = ReportText.signingKey(keyID: result.keyID, teamID: result.teamID,
+                                        environments: result.keyEnvironments, topics: result.keyTopics)
         if app.format == .json {
             try Console.printJSON(result)
         } else if result.verdict.outcome == .healthy {
             print(text(result))
+            // `create` and `list` print ids for scripts on stdout: the signing key goes to stderr there.
+            if let key {
+                if operation == "create" || operation == "list" {
+                    StandardStream.error.write("signing key: \(key)\n".utf8)
+                } else {
+                    print("signing key: \(key)")
+                }
+            }
         }
         guard result.verdict.outcome == .healthy else {
+            if app.format == .text, let key { StandardStream.error.write("signing key: \(key)\n".utf8) }
             let error = APNsError(result.verdict.exitStatus, result.verdict.summary, hint: result.verdict.hint)
             Console.printError(error)
             throw ExitCode(error.status.rawValue)
@@ -56,7 +75,8 @@ enum ChannelRun {
     static let discussionTail = """
     Channels are managed at api-manage-broadcast.sandbox.push.apple.com:2195 (--env development, the \
     default) and api-manage-broadcast.push.apple.com:2196 (--env production) with the probe's credentials; \
-    --host and --port name another server, such as `apnsctl mock serve --channels-port`. Nothing is kept \
+    --host and --port (or --target ENV=HOST:PORT, one per environment) name another server, such as `apnsctl \
+    mock serve --channels-port`. Nothing is kept \
     locally: `channel list` is the truth.
 
     EXIT CODES

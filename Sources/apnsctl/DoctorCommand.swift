@@ -40,6 +40,7 @@ struct DoctorCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let target = try self.target.selected()
         let clockHost = target.host != nil || target.env != nil || target.port != nil
             ? try ProbeTarget.resolve(environment: target.env, host: target.host, port: target.port) : nil
         let machine = MachineChecks.all(cacert: target.cacert, clockHost: clockHost, timeout: min(target.timeout, 5))

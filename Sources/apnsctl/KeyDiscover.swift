@@ -15,7 +15,9 @@ struct KeyDiscover: AsyncParsableCommand {
         abstract: "Learn a key's environments (and topics) from APNs's answers and record them.",
         discussion: "Sends a canary signed by the key, with a made-up device token, to each environment: Apple's "
             + "sandbox and production hosts, or only --env (with --host/--port/--cacert: a server playing that "
-            + "environment). 400 BadDeviceToken (or another answer about the device token) means the environment "
+            + "environment; --target ENV=HOST:PORT, repeated, names the server playing each environment, and only "
+            + "those environments are asked). 400 BadDeviceToken (or another answer about the device token) means "
+            + "the environment "
             + "accepted the key; 403 BadEnvironmentKeyIdInToken or BadEnvironmentKeyInToken means it did not; with "
             + "--topic, 400 TopicDisallowed means the key does not cover that topic. An environment not asked keeps "
             + "its recorded scope. The keystore changes only when every answer is conclusive (exit 0); a "
@@ -117,7 +119,7 @@ struct KeyDiscover: AsyncParsableCommand {
     }
 
     func validate() throws {
-        if target.host != nil && target.env == nil {
+        if target.host != nil && target.env == nil && target.targets.isEmpty {
             throw ValidationError("--host needs --env development|production: the environment the server plays")
         }
     }
@@ -132,7 +134,9 @@ struct KeyDiscover: AsyncParsableCommand {
         }
         let topic = try canaryTopic(record, store: store)
         let request = try canary.request(defaultTopic: topic)
-        let environments = target.env.map { [$0] } ?? APNsEnvironment.allCases
+        // --target names the servers: the environments it names are asked (or --env alone).
+        let environments = target.env.map { [$0] }
+            ?? (target.targets.isEmpty ? APNsEnvironment.allCases : target.targetEnvironments)
         // Every target's options are checked (a missing --cacert, a bad canary) before anything is signed or sent.
         for environment in environments {
             try Prober(try options(for: environment).configuration(credential: .token("", issuedAt: nil),
@@ -145,7 +149,8 @@ struct KeyDiscover: AsyncParsableCommand {
             var configuration = try options(for: environment).configuration(
                 credential: .token(token.compact, issuedAt: token.issuedAtDate), canary: request)
             configuration.signingKey = SigningKeyDescription(record)
-            let report = try Prober(configuration).probe()
+            let report = ProbeHints.refine(try Prober(configuration).probe(), target: configuration.target,
+                                           signingKey: configuration.signingKey, cacert: configuration.caFile)
             let answer = DiscoveryAnswer(environment: environment, status: report.failure == nil ? report.status : nil,
                                          reason: report.reason, failure: report.failure?.message,
                                          topicGiven: canary.topic != nil)
@@ -179,8 +184,8 @@ struct KeyDiscover: AsyncParsableCommand {
     }
 
     /// The target options for one environment: --env (and --host/--port/--cacert) as given, or Apple's host.
-    private func options(for environment: APNsEnvironment) -> ProbeTargetOptions {
-        var options = target
+    private func options(for environment: APNsEnvironment) throws -> ProbeTargetOptions {
+        var options = try target.selected(environment)
         options.env = environment
         return options
     }
@@ -204,6 +209,9 @@ struct KeyDiscover: AsyncParsableCommand {
             try Console.printJSON(output)
             return
         }
+        let scope = output.previousScope.scope
+        print("signing key: \(output.keyID), team \(output.teamID), recorded as \(scope.environmentsText), "
+              + (scope.topics.map { "topics \($0.joined(separator: ", "))" } ?? "team-scoped"))
         for answer in output.answers.map(\.answer) {
             print("\(answer.environment.rawValue): \(answer.line)")
         }

@@ -20,7 +20,8 @@ struct KeyRotate: AsyncParsableCommand {
             + "leave a slot of a retired key without an active key is refused unless --allow-gap. "
             + "The retired keys still verify tokens for --grace minutes but never sign new ones; their cached tokens "
             + "are dropped. With --probe, a canary push signed by each new key goes first to each environment it "
-            + "covers (only --env with --env; with --host/--port, --env says which environment the server plays); "
+            + "covers (only --env with --env; with --host/--port, --env says which environment the server plays; "
+            + "--target ENV=HOST:PORT, repeated, names the server playing each environment); "
             + "unless APNs accepts every canary, nothing changes.")
 
     @Option(help: ArgumentHelp("The team whose keys rotate.", valueName: "TEAMID"), completion: KeystoreCompletion.teams)
@@ -110,7 +111,8 @@ struct KeyRotate: AsyncParsableCommand {
             return
         }
         for (keyID, report) in reports.signed {
-            print("canary probe signed by \(keyID) (\(report.environment?.rawValue ?? report.host)): accepted")
+            let place = (report.environment.map { "\($0.rawValue) at " } ?? "") + "\(report.host):\(report.port)"
+            print("canary probe to \(place) signed by \(ReportText.signingKey(report) ?? keyID): accepted")
         }
         print("team \(result.teamID): \(result.activeKeyIDs.joined(separator: " and ")) active in \(result.slots.words)")
         if !result.retiredKeyIDs.isEmpty {
@@ -135,15 +137,25 @@ struct KeyRotate: AsyncParsableCommand {
         for keyID in to {
             let record = try store.key(keyID)
             try KeyTransition.checkPromote(record, team: team)
-            let environments: [APNsEnvironment?] = target.host != nil || target.env != nil
-                ? [try ProbeTarget.resolve(environment: target.env, host: target.host, port: target.port).environment]
-                : record.scope.environments
+            let environments: [APNsEnvironment?]
+            if !target.targets.isEmpty {
+                // One server per environment: each environment the key covers (or --env) goes to its --target.
+                environments = target.env.map { [$0] } ?? record.scope.environments
+            } else if target.host != nil || target.env != nil {
+                environments = [try ProbeTarget.resolve(environment: target.env, host: target.host,
+                                                        port: target.port).environment]
+            } else {
+                environments = record.scope.environments
+            }
             targets[keyID] = try environments.map { environment in
                 _ = try KeySelection.choose(among: [record], team: team, teamKeys: teamKeys,
                                             environment: environment, topic: canary.topic)
-                var options = target
-                if target.host == nil { options.env = environment }
-                return options
+                do {
+                    return try target.selected(environment)
+                } catch let error as APNsError where environment != nil {
+                    throw APNsError.usage("\(error.message) (key \(keyID) covers it)", hint: error.hint
+                                          + ", or --env to probe only one environment")
+                }
             }
         }
         return targets
@@ -167,7 +179,8 @@ struct KeyRotate: AsyncParsableCommand {
                 configuration.signingKey = SigningKeyDescription(record)
                 let prober = Prober(configuration)
                 try prober.validate()
-                let report = try prober.probe()
+                let report = ProbeHints.refine(try prober.probe(), target: configuration.target,
+                                               signingKey: configuration.signingKey, cacert: options.cacert)
                 box.append(report, signedBy: record.keyID)
                 let verdict = report.verdict
                 guard verdict.exitStatus == .ok else {

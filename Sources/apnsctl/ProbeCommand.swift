@@ -72,13 +72,14 @@ struct ProbeCommand: AsyncParsableCommand {
 
     func run() async throws {
         CurlRuntime.bootstrap()
+        let target = try self.target.selected()
         let place = channels
             ? try ChannelTarget.resolve(environment: target.env, host: target.host, port: target.port)
             : try ProbeTarget.resolve(environment: target.env, host: target.host, port: target.port)
         let resolved = try credential.resolve(for: place.environment, topic: channels ? nil : canary.topic)
         let count = interval == nil ? self.count : 1
         var configuration = channels
-            ? try channelsConfiguration(resolved, count: count)
+            ? try channelsConfiguration(resolved, target: target, count: count)
             : try target.configuration(credential: resolved.credential,
                                        canary: try canary.request(defaultTopic: resolved.defaultTopic), count: count)
         configuration.signingKey = resolved.signingKey
@@ -87,6 +88,8 @@ struct ProbeCommand: AsyncParsableCommand {
         let rounds = interval == nil ? 1 : self.count
         let reports = try prober.watch(rounds: rounds, interval: interval ?? 0) { report in
             var report = report
+            resolved.describe(&report)
+            report = ProbeHints.refine(report, target: place, signingKey: resolved.signingKey, cacert: target.cacert)
             if channels {
                 // No device token and no push type: a GET of the app's channel list.
                 report.deviceToken = ""
@@ -104,7 +107,8 @@ struct ProbeCommand: AsyncParsableCommand {
     }
 
     /// `--channels`: the management host of the environment (or --host/--port), asked for the app's channel list.
-    private func channelsConfiguration(_ resolved: ResolvedCredential, count: Int) throws -> ProbeConfiguration {
+    private func channelsConfiguration(_ resolved: ResolvedCredential, target: ProbeTargetOptions,
+                                       count: Int) throws -> ProbeConfiguration {
         guard let topic = canary.topic ?? resolved.defaultTopic else {
             throw APNsError.usage("--channels needs the app's bundle id", hint: "pass --topic com.example.app")
         }
@@ -159,6 +163,19 @@ struct ResolvedCredential {
     var credential: ProbeCredential
     var defaultTopic: String?
     var signingKey: SigningKeyDescription?
+    /// A ready token's `kid` and `iss` (a token file or variable: no recorded scope); nil otherwise.
+    var tokenKey: (keyID: String, teamID: String)? = nil
+
+    /// Says in `report` which key signed the token: the keystore key with its recorded scope, else a ready
+    /// token's `kid` and `iss`.
+    func describe(_ report: inout ProbeReport) {
+        if let signingKey {
+            report.describeSigningKey(signingKey)
+        } else if let tokenKey {
+            report.keyID = tokenKey.keyID
+            report.teamID = tokenKey.teamID
+        }
+    }
 }
 
 /// How the probe authenticates: a keystore key's cached token, a ready token, or a client certificate.
@@ -204,14 +221,14 @@ struct ProbeCredentialOptions: ParsableArguments {
                  environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ResolvedCredential {
         if let tokenFile {
             let text = String(decoding: try SecureFile.read(tokenFile, limit: 64 * 1024), as: UTF8.self)
-            return ResolvedCredential(credential: try token(text, source: tokenFile))
+            return try token(text, source: tokenFile)
         }
         if let tokenEnv {
             guard let text = environment[tokenEnv], !text.isEmpty else {
                 throw APNsError.usage("environment variable \(tokenEnv) is not set",
                                       hint: "export \(tokenEnv)=$(apnsctl token issue …), or use --token-file FILE")
             }
-            return ResolvedCredential(credential: try token(text, source: "$\(tokenEnv)"))
+            return try token(text, source: "$\(tokenEnv)")
         }
         if let cert {
             return try certificate(cert)
@@ -227,11 +244,12 @@ struct ProbeCredentialOptions: ParsableArguments {
         return ResolvedCredential(credential: .none)
     }
 
-    private func token(_ text: String, source: String) throws -> ProbeCredential {
+    private func token(_ text: String, source: String) throws -> ResolvedCredential {
         let compact = text.trimmingWhitespace()
         do {
             let parsed = try ProviderToken(parsing: compact)
-            return .token(parsed.compact, issuedAt: parsed.issuedAtDate)
+            return ResolvedCredential(credential: .token(parsed.compact, issuedAt: parsed.issuedAtDate),
+                                      tokenKey: (parsed.keyID, parsed.teamID))
         } catch let error as APNsError {
             throw APNsError.badInput("\(source): \(error.message)", hint: error.hint)
         }

@@ -3,7 +3,9 @@ import APNsKeystore
 import APNsProbe
 import ArgumentParser
 
-/// Where a canary goes and how long it may take: the same flags for `probe` and `key rotate --probe`.
+/// Where a canary goes and how long it may take: the same flags for `probe`, `key rotate --probe`, `key discover`
+/// and the `channel` commands. `--target ENV=HOST:PORT` names a server per environment (a mock playing it), so a
+/// command that probes both environments can be pointed at two servers.
 struct ProbeTargetOptions: ParsableArguments {
     @Option(help: "APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).")
     var env: APNsEnvironment?
@@ -15,6 +17,11 @@ struct ProbeTargetOptions: ParsableArguments {
                                valueName: "PORT"))
     var port: Int?
 
+    @Option(name: .customLong("target"), help: ArgumentHelp(
+        "The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other "
+            + "environment (instead of --host/--port; with --cacert).", valueName: "ENV=HOST:PORT"))
+    var targets: [EnvironmentServer] = []
+
     @Option(help: ArgumentHelp("Trust the CA certificates in this PEM file instead of the system's.", valueName: "FILE"),
             completion: .file(extensions: ["pem", "crt"]))
     var cacert: String?
@@ -24,6 +31,40 @@ struct ProbeTargetOptions: ParsableArguments {
 
     func validate() throws {
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
+        if !targets.isEmpty, host != nil || port != nil {
+            throw ValidationError("--target names the host and port: give --target ENV=HOST:PORT or --host/--port, not both")
+        }
+        for environment in APNsEnvironment.allCases where targets.filter({ $0.environment == environment }).count > 1 {
+            throw ValidationError("--target \(environment.rawValue)=… is given twice: one server per environment")
+        }
+    }
+
+    /// The environments `--target` names a server for, sorted; empty without `--target`.
+    var targetEnvironments: [APNsEnvironment] { targets.map(\.environment).sorted() }
+
+    /// These options for one environment: with `--target`, `--env`, `--host` and `--port` set from the server
+    /// named for `environment` (nil: `--env`, else the only `--target`); without `--target`, unchanged but for
+    /// `environment` (when given and no `--host` names a server). Usage errors name the missing `--target`.
+    func selected(_ environment: APNsEnvironment? = nil) throws -> ProbeTargetOptions {
+        var options = self
+        guard !targets.isEmpty else {
+            if let environment, host == nil { options.env = environment }
+            return options
+        }
+        guard let wanted = environment ?? env ?? (targets.count == 1 ? targets[0].environment : nil) else {
+            throw APNsError.usage("--target names a server for each environment: say which one with --env",
+                                  hint: "add --env development or --env production")
+        }
+        guard let server = targets.first(where: { $0.environment == wanted }) else {
+            let named = targets.map { "\($0.environment.rawValue)=\($0.host):\($0.port)" }.joined(separator: ", ")
+            throw APNsError.usage("no --target for \(wanted.rawValue): only \(named)",
+                                  hint: "add --target \(wanted.rawValue)=HOST:PORT for the server playing \(wanted.rawValue)")
+        }
+        options.env = wanted
+        options.host = server.host
+        options.port = server.port
+        options.targets = []
+        return options
     }
 
     /// The prober's configuration for `credential` and `canary` against this target.
@@ -34,6 +75,29 @@ struct ProbeTargetOptions: ParsableArguments {
         return ProbeConfiguration(target: target, credential: credential, caFile: cacert, canary: canary,
                                   count: count, timeout: timeout)
     }
+}
+
+/// `--target ENV=HOST:PORT`: the server that plays one APNs environment (`[::1]:8443` for an IPv6 address).
+struct EnvironmentServer: ExpressibleByArgument, Sendable, Equatable {
+    var environment: APNsEnvironment
+    var host: String
+    var port: Int
+
+    init?(argument: String) {
+        guard let equals = argument.firstIndex(of: "="),
+              let environment = APNsEnvironment(rawValue: String(argument[..<equals])) else { return nil }
+        let address = argument[argument.index(after: equals)...]
+        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]),
+              (1...65535).contains(port) else { return nil }
+        var host = String(address[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty, !host.contains("/"), !host.contains(" ") else { return nil }
+        self.environment = environment
+        self.host = host
+        self.port = port
+    }
+
+    static var defaultCompletionKind: CompletionKind { .list(["development=", "production="]) }
 }
 
 /// What the canary carries.

@@ -142,9 +142,24 @@ def read_preface(s):
     data = b""
     while len(data) < 24:
         chunk = s.recv(65536)
+        if not chunk: return None
+        data += chunk
+    return data[24:]
+
+def wait_for_headers(s, data, deadline=10):
+    # Reads the client's frames until its first HEADERS (type 1) has arrived, or the deadline passes: the
+    # condition the GOAWAY/RST modes need, instead of a fixed sleep before one read.
+    s.settimeout(deadline)
+    while True:
+        while len(data) >= 9:
+            length = int.from_bytes(data[0:3], "big")
+            if len(data) < 9 + length: break
+            if data[3] == 1: return True
+            data = data[9 + length:]
+        try: chunk = s.recv(65536)
+        except Exception: return False
         if not chunk: return False
         data += chunk
-    return True
 
 def serve(conn):
     try:
@@ -160,13 +175,13 @@ def serve(conn):
             body = b"hello over HTTP/1.1\n"
             s.sendall(b"HTTP/1.1 200 OK\r\ncontent-length: %d\r\ncontent-type: text/plain\r\n\r\n" % len(body) + body)
             time.sleep(1); s.close(); return
-        if not read_preface(s): return
+        rest = read_preface(s)
+        if rest is None: return
         s.sendall(frame(4, 0, 0))  # SETTINGS
         if mode == "stall-tls":
             time.sleep(3600)
-        time.sleep(0.2)  # let the client's HEADERS arrive
-        try: s.recv(65536)
-        except Exception: pass
+        wait_for_headers(s, rest)
+        s.settimeout(None)
         if mode == "goaway":
             s.sendall(frame(7, 0, 0, struct.pack(">II", 0, 0) + b'{"reason":"Shutdown"}'))
         elif mode == "rst":

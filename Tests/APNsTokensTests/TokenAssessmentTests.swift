@@ -47,9 +47,12 @@ import Testing
         #expect(revoked.kind == .untrustedKey)
         #expect(!revoked.summary.contains("accepted"))
         #expect(revoked.summary.contains("key KEYAAAAAAA is revoked"))
+        // A signature nobody checked is never "accepted", however fresh the token.
         let unchecked = verdict(.notChecked)
-        #expect(unchecked.isAccepted)
+        #expect(unchecked.kind == .unknownKey && !unchecked.isAccepted)
         #expect(unchecked.summary.contains("not checked"))
+        #expect(!unchecked.summary.contains("accepted by APNs"))
+        #expect(!unchecked.kind.isAgeVerdict)
         // A bad signature outranks age: an expired token with a bad signature is reported as the bad signature.
         let expired = TokenAssessment(token: token, now: iat.addingTimeInterval(7200))
         #expect(verdict(.invalid, assessment: expired).kind == .invalidSignature)

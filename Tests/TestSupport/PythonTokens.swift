@@ -37,6 +37,27 @@ public enum PythonTokens {
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// True when `python3` can import PyJWT (`jwt`).
+    public static var hasPyJWT: Bool {
+        FileManager.default.isExecutableFile(atPath: python)
+            && ((try? ExternalProcess.run(python, ["-c", "import jwt"]).status) ?? 1) == 0
+    }
+
+    /// A provider token as PyJWT (another client library's JWT code) makes it: `jwt.encode` with ES256 and `kid`.
+    public static func pyJWT(privateKeyPEM: String, keyID: String, teamID: String, issuedAt: Int) throws -> String {
+        let script = """
+        import jwt, sys
+        print(jwt.encode({"iss": sys.argv[3], "iat": int(sys.argv[4])}, sys.argv[1], algorithm="ES256",
+                         headers={"kid": sys.argv[2]}))
+        """
+        let result = try ExternalProcess.run(python, ["-c", script, privateKeyPEM, keyID, teamID, String(issuedAt)])
+        guard result.status == 0 else {
+            throw NSError(domain: "PythonTokens", code: Int(result.status),
+                          userInfo: [NSLocalizedDescriptionKey: result.stderr])
+        }
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     private static let script = #"""
     import base64, json, sys
     from cryptography.hazmat.primitives import hashes, serialization

@@ -58,6 +58,15 @@ import Testing
         characters[index] = characters[index] == "A" ? "B" : "A"
         check.add("token-inspect", "token inspect (invalid signature)", try Self.run([
             "token", "inspect", String(characters), "--format", "json"], ks, status: 1))
+        // A kid the keystore does not know: unknown_key (exit 1); --decode-only: no verdict (exit 0).
+        let header = Data(#"{"alg":"ES256","kid":"NOTKNOWN01"}"#.utf8).base64EncodedString()
+            .replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+        let unknown = header + token.drop { $0 != "." }
+        check.add("token-inspect", "token inspect (unknown key)", try Self.run([
+            "token", "inspect", unknown, "--format", "json"], ks, status: 1))
+        check.add("token-inspect", "token inspect --decode-only", try Self.run([
+            "token", "inspect", unknown, "--decode-only", "--format", "json"], ks))
 
         check.add("key-rotate", "key rotate", try Self.run(["key", "rotate", "--team", Self.team, "--to", "GEN0000002",
                                                             "--format", "json"], ks))

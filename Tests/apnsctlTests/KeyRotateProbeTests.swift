@@ -33,7 +33,8 @@ import Testing
                                   "--probe", "--host", "127.0.0.1", "--port", port, "--cacert", ca,
                                   "--topic", "com.example.rotate"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("canary probe signed by NEWKEY0001 (127.0.0.1): accepted"), "\(result.stdout)")
+        #expect(result.stdout.contains("canary probe to 127.0.0.1:\(port) signed by NEWKEY0001, team \(team), recorded as "
+                                       + "development+production, team-scoped: accepted"), "\(result.stdout)")
         let json = try CLI.run(["key", "rotate", "--keystore", keystore, "--team", team, "--to", "OLDKEY0001",
                                 "--probe", "--host", "127.0.0.1", "--port", port, "--cacert", ca,
                                 "--topic", "com.example.rotate", "--format", "json"])
@@ -159,6 +160,69 @@ import Testing
             #expect(log.contains("auth=token:\(key)/\(team)"), "no canary signed by \(key): \(log)")
         }
         #expect(!log.contains("PRODKEY001"), "a production key's canary went to the sandbox mock")
+    }
+
+    /// The README's migration, offline: a legacy key replaced by a sandbox key and a production key in one
+    /// rotation, each canary going to the mock that plays its environment (`--target ENV=HOST:PORT`).
+    @Test func theReadmesTwoKeyRotationRunsAgainstTwoMocks() throws {
+        let directory = CLI.temporaryDirectory("rotate-readme")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let keystore = directory.appendingPathComponent("ks").path
+        #expect(try CLI.run(["keystore", "init", keystore]).status == 0)
+        for (key, env) in [("ABC123DEFG", "both"), ("SBX456HIJK", "development"), ("PRD789HIJK", "production")] {
+            let made = try CLI.run(["key", "generate", "--keystore", keystore, "--team", "DEF123GHIJ", "--key-id", key,
+                                    "--env", env])
+            #expect(made.status == 0, "\(made.stderr)")
+        }
+        // One certificate for both mocks (made by openssl for 127.0.0.1), so one --cacert trusts both.
+        let cas = directory.appendingPathComponent("server.pem").path
+        let serverKey = directory.appendingPathComponent("server.key").path
+        let made = try CLI.tool("/usr/bin/openssl", [
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2",
+            "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", serverKey, "-out", cas])
+        try #require(made.status == 0, "openssl req failed")
+        var mocks = [String: (server: MockServeProcess, port: Int)]()
+        for env in ["development", "production"] {
+            let server = try MockServeProcess(["mock", "serve", "--keystore", keystore, "--env", env, "--port", "0",
+                                               "--tls-cert", cas, "--tls-key", serverKey])
+            mocks[env] = (server, try server.port())
+        }
+        defer { mocks.values.forEach { $0.server.kill() } }
+        let development = try #require(mocks["development"]), production = try #require(mocks["production"])
+        let result = try CLI.run(["key", "rotate", "--keystore", keystore, "--team", "DEF123GHIJ", "--to", "SBX456HIJK",
+                                  "--to", "PRD789HIJK", "--probe", "--topic", "com.example.app",
+                                  "--target", "development=127.0.0.1:\(development.port)",
+                                  "--target", "production=127.0.0.1:\(production.port)", "--cacert", cas,
+                                  "--format", "json"])
+        #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        #expect(json["rotated"] as? Bool == true)
+        #expect(json["active_key_ids"] as? [String] == ["SBX456HIJK", "PRD789HIJK"])
+        let probes = try #require(json["probes"] as? [[String: Any]])
+        #expect(probes.map { $0["key_id"] as? String } == ["SBX456HIJK", "PRD789HIJK"])
+        #expect(probes.map { $0["environment"] as? String } == ["development", "production"])
+        #expect(probes.map { $0["port"] as? Int } == [development.port, production.port])
+        #expect(probes.map { $0["environments"] as? [String] } == [["development"], ["production"]])
+        #expect(probes.allSatisfy { $0["team_id"] as? String == "DEF123GHIJ" })
+        #expect(try states(keystore) == ["ABC123DEFG": "retired", "SBX456HIJK": "active", "PRD789HIJK": "active"])
+        let developmentLog = development.server.terminate().stdout
+        let productionLog = production.server.terminate().stdout
+        #expect(developmentLog.contains("auth=token:SBX456HIJK/DEF123GHIJ"), "\(developmentLog)")
+        #expect(!developmentLog.contains("PRD789HIJK"), "\(developmentLog)")
+        #expect(productionLog.contains("auth=token:PRD789HIJK/DEF123GHIJ"), "\(productionLog)")
+        #expect(!productionLog.contains("SBX456HIJK"), "\(productionLog)")
+    }
+
+    /// A key covering an environment no `--target` names is refused before anything is signed.
+    @Test func aKeyWhoseEnvironmentHasNoTargetIsRefusedBeforeSigning() throws {
+        let (directory, keystore, server, port, ca) = try setUp()
+        defer { server.kill(); try? FileManager.default.removeItem(at: directory) }
+        let result = try CLI.run(["key", "rotate", "--keystore", keystore, "--team", team, "--to", "NEWKEY0001",
+                                  "--probe", "--target", "development=127.0.0.1:\(port)", "--cacert", ca,
+                                  "--topic", "com.example.rotate"])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("no --target for production"), "\(result.stderr)")
+        #expect(!server.terminate().stdout.contains("NEWKEY0001"))
     }
 
     func states(_ keystore: String) throws -> [String: String] {

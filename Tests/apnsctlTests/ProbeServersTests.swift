@@ -53,7 +53,10 @@ final class ProbeLocalServer: @unchecked Sendable {
         try process.run()
         let server = ProbeLocalServer(process: process, port: port,
                                       caFile: directory.appendingPathComponent("cert.pem").path)
-        for _ in 0..<200 where !SilentListener.accepts(port) { usleep(25_000) }
+        // Wait for the condition the tests rely on (the port accepts), with a deadline, and say so if it never does.
+        let deadline = Date().addingTimeInterval(10)
+        while !SilentListener.accepts(port), Date() < deadline { usleep(25_000) }
+        try #require(SilentListener.accepts(port), "\(tool) never listened on 127.0.0.1:\(port)")
         return server
     }
 

@@ -107,6 +107,19 @@ import Testing
         }
     }
 
+    /// The README's list of JSON Schemas ("named after the command, which the tests validate real output
+    /// against: `cert-inspect`, …") names every schema in docs/json/, so it cannot drift behind the commands again.
+    @Test func theReadmesSchemaListNamesEverySchema() throws {
+        let text = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(text.range(of: "which the tests validate real output against:"))
+        let end = try #require(text.range(of: "sharing `common.schema.json`", range: start.upperBound..<text.endIndex))
+        let listed = Set(text[start.upperBound..<end.lowerBound].split(separator: "`").enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }.filter { !$0.contains("/") })
+        let schemas = Set(JSONSchemaCheck.schemaNames).subtracting(["common"])
+        #expect(schemas.subtracting(listed).isEmpty, "the README's JSON list leaves out \(schemas.subtracting(listed).sorted())")
+        #expect(listed.subtracting(schemas).isEmpty, "the README lists schemas that do not exist: \(listed.subtracting(schemas).sorted())")
+    }
+
     /// One example app throughout: every `--topic` (cert verify, probes, rotations) is com.example.app.
     @Test func theReadmeUsesOneAppID() throws {
         let words = try Self.commands().flatMap { $0.line.split(separator: " ").map(String.init) }

@@ -1,0 +1,72 @@
+import APNsCore
+import APNsProbe
+
+/// The command line's second look at a canary's verdict (probe, channel commands, `key rotate --probe`,
+/// `key discover`), with what only it knows: which environment the user asked for, whether the server is Apple's,
+/// which key signed and what scope the keystore records for it, and the `--cacert` file. The libraries explain an
+/// answer; the words that name flags and commands are said here.
+enum ProbeHints {
+    /// `verdict`, refined for the two answers whose usual hint points the wrong way off Apple's hosts: a key refused
+    /// for its environment although its recorded scope matches the request (the server plays the other environment),
+    /// and a TLS failure with `--cacert` (the server's certificate is not signed by a CA in that file).
+    static func refine(_ verdict: Verdict, status: Int?, reason: String?, failure: TransportFailure?,
+                       target: ProbeTarget, signingKey: SigningKeyDescription?, cacert: String?) -> Verdict {
+        if let failure, let cacert, isVerificationFailure(failure) {
+            let place = "\(target.host):\(target.port)"
+            return Verdict(.unreachable, "TLS with \(place) failed: the server's certificate is not signed by any CA in "
+                           + "\(cacert)",
+                           hint: "pass the CA that signed the server's certificate with --cacert: for `apnsctl mock "
+                               + "serve`, the file its --ca-out wrote when that mock started (each mock makes its own "
+                               + "CA); for Apple's hosts, drop --cacert (the system's store holds the root they chain to)")
+        }
+        guard status == 403, let reason, reason == "BadEnvironmentKeyIdInToken" || reason == "BadEnvironmentKeyInToken",
+              let environment = target.environment, !target.isApple else { return verdict }
+        let place = "\(target.host):\(target.port)"
+        let other = environment.other
+        let label = "403 \(reason)"
+        guard let key = signingKey else {
+            return Verdict(.rejected, "\(label): the server at \(place) refuses the token's key in \(environment.hintName)",
+                           hint: "either the key was made for \(other.hintName) only, or the server plays \(other.hintName), "
+                               + "not \(environment.hintName) (a mock started with --env \(other.rawValue)): sign with a "
+                               + "key valid in \(environment.hintName), or point --target \(environment.rawValue)=HOST:PORT "
+                               + "at a server playing \(environment.hintName)")
+        }
+        guard key.environments == [environment], !key.legacy else { return verdict }
+        return Verdict(.rejected, "\(label): the server at \(place) plays \(other.hintName), not \(environment.hintName): it "
+                       + "refuses key \(key.keyID), which is recorded as \(key.environmentWords) as the request needs",
+                       hint: "key \(key.keyID)'s recorded scope matches \(environment.hintName), so the server is the one "
+                           + "playing the other environment: point --target \(environment.rawValue)=HOST:PORT (or "
+                           + "--host/--port) at a server playing \(environment.hintName) (a mock: `apnsctl mock serve "
+                           + "--env \(environment.rawValue)`), or ask this one with --env \(other.rawValue) and a "
+                           + "\(other.hintName) key; if the record itself is wrong, `apnsctl key discover \(key.keyID)` "
+                           + "asks Apple's hosts")
+    }
+
+    /// A probe report with its verdict refined (see ``refine(_:status:reason:failure:target:signingKey:cacert:)``).
+    static func refine(_ report: ProbeReport, target: ProbeTarget, signingKey: SigningKeyDescription?,
+                       cacert: String?) -> ProbeReport {
+        var report = report
+        report.verdict = refine(report.verdict, status: report.status, reason: report.reason, failure: report.failure,
+                                target: target, signingKey: signingKey, cacert: cacert)
+        return report
+    }
+
+    /// True for a TLS failure in which this side refused the server's certificate (libcurl's "peer failed
+    /// verification", or OpenSSL's signature check against a CA of the same name but another key).
+    static func isVerificationFailure(_ failure: TransportFailure) -> Bool {
+        guard failure.kind == .tls, failure.tlsAlert == nil else { return false }
+        let message = failure.message.lowercased()
+        // Verification failures that are not about who signed the certificate.
+        if ["subject name", "does not match", "has expired", "not yet valid"].contains(where: message.contains) {
+            return false
+        }
+        if failure.curlCode == 60 { return true } // CURLE_PEER_FAILED_VERIFICATION
+        return ["certificate verify failed", "evp lib", "certificate signature failure", "unable to get local issuer",
+                "self-signed certificate", "self signed certificate"].contains { message.contains($0) }
+    }
+}
+
+extension APNsEnvironment {
+    /// "the sandbox" or "production", for hints.
+    var hintName: String { self == .development ? "the sandbox" : "production" }
+}
