@@ -33,12 +33,12 @@ enum ProbeHints {
         }
         guard key.environments == [environment], !key.legacy else { return verdict }
         return Verdict(.rejected, "\(label): the server at \(place) plays \(other.hintName), not \(environment.hintName): it "
-                       + "refuses key \(key.keyID), which is recorded as \(key.environmentWords) as the request needs",
+                       + "refuses key \(key.keyID), which is recorded as \(key.environmentWords), as the request needs",
                        hint: "key \(key.keyID)'s recorded scope matches \(environment.hintName), so the server is the one "
                            + "playing the other environment: point --target \(environment.rawValue)=HOST:PORT (or "
                            + "--host/--port) at a server playing \(environment.hintName) (a mock: `apnsctl mock serve "
                            + "--env \(environment.rawValue)`), or ask this one with --env \(other.rawValue) and a "
-                           + "\(other.hintName) key; if the record itself is wrong, `apnsctl key discover \(key.keyID)` "
+                           + "\(other == .development ? "sandbox" : "production") key; if the record itself is wrong, `apnsctl key discover \(key.keyID)` "
                            + "asks Apple's hosts")
     }
 

@@ -88,4 +88,33 @@ import Testing
         #expect(misplaced.verdict.hint.contains("--channels-port"), "\(misplaced.verdict.hint)")
         #expect(!misplaced.verdict.hint.contains("/3/device"))
     }
+
+    /// What APNs does not echo, the request says: the channel an inspect or delete asked about, the storage a
+    /// create asked for (only once APNs accepted it); and the signing key is named in every result.
+    @Test func aResultCarriesTheChannelAskedAboutTheStorageCreatedAndTheSigningKey() {
+        let target = ProbeTarget(host: "127.0.0.1", port: 1, environment: .development)
+        func exchange(_ status: Int, _ body: String, headers: [String: String] = [:]) -> Exchange {
+            Exchange(sentID: "id", status: status, headers: headers, body: Array(body.utf8), httpVersion: "2",
+                     remoteAddress: nil, remotePort: nil, tlsVersion: nil, timings: .none, connectionsOpened: 1,
+                     failure: nil, certificateRequested: nil, receivedAt: nil)
+        }
+        let key = SigningKeyDescription(keyID: "SBXKEY0001", teamID: "TEAM123456", environments: [.development],
+                                        topics: nil, legacy: false)
+        let read = ChannelClient.result(exchange(200, #"{"message-storage-policy":0,"push-type":"LiveActivity"}"#),
+                                        operation: "inspect", bundleID: "a.b", target: target, credential: .none,
+                                        timeout: 1, signingKey: key,
+                                        request: ChannelRequest.read(bundleID: "a.b", channelID: "c29tZQ=="))
+        #expect(read.channelID == "c29tZQ==")
+        #expect(read.storage == .noStorage)
+        #expect(read.keyID == "SBXKEY0001" && read.teamID == "TEAM123456" && read.keyEnvironments == [.development])
+        let created = ChannelClient.result(exchange(201, "", headers: ["apns-channel-id": "eA=="]), operation: "create",
+                                           bundleID: "a.b", target: target, credential: .none, timeout: 1,
+                                           request: ChannelRequest.create(bundleID: "a.b", storage: .mostRecent))
+        #expect(created.channelID == "eA==")
+        #expect(created.storage == .mostRecent)
+        let refused = ChannelClient.result(exchange(400, #"{"reason":"CannotCreateChannelConfig"}"#), operation: "create",
+                                           bundleID: "a.b", target: target, credential: .none, timeout: 1,
+                                           request: ChannelRequest.create(bundleID: "a.b", storage: .mostRecent))
+        #expect(refused.storage == nil, "a refused create created nothing")
+    }
 }
