@@ -7,6 +7,7 @@ import Testing
 @Suite(.enabled(if: RawHTTP2Client.isAvailable, "needs /usr/bin/openssl"))
 struct ConnectionTests {
     static let maxConcurrentStreams: UInt16 = 0x3
+    static let maxHeaderListSize: UInt16 = 0x6
 
     static func request(stream: UInt32, token: String) -> [UInt8] {
         RawHTTP2Client.headers(stream: stream, [
@@ -47,6 +48,20 @@ struct ConnectionTests {
         #expect(settings.first?[Self.maxConcurrentStreams] == 1)
         #expect(settings.dropFirst().first?[Self.maxConcurrentStreams] == 1000)
         #expect(server.receivedRequests.map(\.response.status) == [200])
+        await server.stop()
+    }
+
+    /// APNs advertises SETTINGS_MAX_HEADER_LIST_SIZE 8000 (pushy #476 and #732 frame logs); so does the mock.
+    @Test func theSettingsAdvertiseAPNsHeaderListSize() async throws {
+        let server = try MockAPNsServer(configuration: MockServerConfiguration(policy: Fixture.policy()))
+        let port = try await server.start()
+        let client = try RawHTTP2Client(port: port)
+        defer { client.close() }
+        client.send(RawHTTP2Client.preface)
+        try await client.waitUntil { !Self.serverSettings(client).isEmpty }
+        let first = try #require(Self.serverSettings(client).first)
+        #expect(first[Self.maxHeaderListSize] == 8000, "\(first)")
+        #expect(first[Self.maxConcurrentStreams] == 1, "\(first)")
         await server.stop()
     }
 
