@@ -26,6 +26,11 @@ public struct ConnectionAuthState: Sendable, Equatable {
     /// under load repeats its payload). A memo, not state: it never changes an answer, and `==` ignores it.
     var lastObjectPayload: [UInt8]?
 
+    /// The team whose tokens this connection carries: the first accepted token's `iss`. APNs does not take tokens
+    /// of more than one developer account on one connection, so a token of another team is refused and this never
+    /// changes once set. Nil until a token is accepted.
+    public var teamID: String? { currentClaims?.teamID }
+
     public init(clientCertificate: ClientCertificateIdentity? = nil) {
         self.clientCertificate = clientCertificate
     }

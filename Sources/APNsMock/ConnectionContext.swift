@@ -33,6 +33,12 @@ final class ConnectionContext: Sendable {
         var open = 0
         /// The SETTINGS_MAX_CONCURRENT_STREAMS the connection advertises now.
         var limit = MockAPNsServer.maxConcurrentStreams
+        /// Whether a rejected push lowers ``limit`` to 1 until the next success (APNs's throttle).
+        var throttle = false
+        /// The SETTINGS_MAX_CONCURRENT_STREAMS values of the SETTINGS frames written and not yet on the wire, oldest
+        /// first: NIO is always told 1000 (it enforces the limit only as a connection error), and
+        /// ``OutboundFrameEditor`` writes these values instead, one per SETTINGS frame.
+        var advertised: [Int] = []
         /// Answers written since the last flush of the connection.
         var unflushed = 0
     }
@@ -54,18 +60,28 @@ final class ConnectionContext: Sendable {
     /// that a burst of requests gets its answers as they are made.
     static let flushEvery = 32
 
-    /// Marks the connection as speaking HTTP/2 and advertising `streamLimit` concurrent streams (fewer than
-    /// APNs's 1000 until a push succeeds, on a connection without a client certificate).
-    func startHTTP2(clientCertificate: ClientCertificateIdentity?, streamLimit: Int = MockAPNsServer.maxConcurrentStreams) {
+    /// Marks the connection as speaking HTTP/2 and advertising `streamLimit` concurrent streams in its first SETTINGS
+    /// frame (fewer than APNs's 1000 until a push succeeds, on a connection without a client certificate); with
+    /// `throttle`, every rejected push lowers the limit to 1 again until the next success.
+    func startHTTP2(clientCertificate: ClientCertificateIdentity?, streamLimit: Int = MockAPNsServer.maxConcurrentStreams,
+                    throttle: Bool = false) {
         auth.withLock { $0.clientCertificate = clientCertificate }
         streams.withLock {
             $0.http2 = true
             $0.limit = streamLimit
+            $0.throttle = throttle
+            $0.advertised = [streamLimit]
         }
     }
 
     /// The SETTINGS_MAX_CONCURRENT_STREAMS the connection advertises now.
     var streamLimit: Int { streams.snapshot.limit }
+
+    /// The SETTINGS_MAX_CONCURRENT_STREAMS value the next SETTINGS frame on the wire must carry; nil when the mock
+    /// wrote no SETTINGS frame that is still on its way (``OutboundFrameEditor`` calls this once per frame).
+    func takeAdvertisedLimit() -> Int? {
+        streams.withLock { $0.advertised.isEmpty ? nil : $0.advertised.removeFirst() }
+    }
 
     /// Admits a new stream when fewer than the advertised limit are open; otherwise returns the number open (the
     /// stream is then refused with REFUSED_STREAM, which a client may safely retry: RFC 9113 §5.1.2, §8.7).
@@ -103,18 +119,29 @@ final class ConnectionContext: Sendable {
         }
     }
 
-    /// Called on the event loop after each answer: the first success (2xx) raises SETTINGS_MAX_CONCURRENT_STREAMS
-    /// to `maxStreams` (as APNs does once a token is accepted), and every ``flushEvery`` answers are flushed.
+    /// Called on the event loop after each answer: a success (2xx) raises SETTINGS_MAX_CONCURRENT_STREAMS to
+    /// `maxStreams` (as APNs does once a token is accepted) and, with the throttle, a rejection lowers it to 1 (as
+    /// APNs does after a rejected push); every change is a SETTINGS frame, and every ``flushEvery`` answers are
+    /// flushed.
     func answered(status: Int, maxStreams: Int) {
-        let (raise, flush) = streams.withLock { state in
-            let raise = (200...299).contains(status) && state.limit < maxStreams
-            if raise { state.limit = maxStreams }
+        let (change, flush) = streams.withLock { state in
+            var change: Int?
+            if (200...299).contains(status) {
+                if state.limit < maxStreams { change = maxStreams }
+            } else if state.throttle, state.limit > 1 {
+                change = 1
+            }
+            if let change {
+                state.limit = change
+                state.advertised.append(change)
+            }
             state.unflushed += 1
-            let flush = raise || state.unflushed >= Self.flushEvery
+            let flush = change != nil || state.unflushed >= Self.flushEvery
             if flush { state.unflushed = 0 }
-            return (raise, flush)
+            return (change, flush)
         }
-        if raise {
+        if change != nil {
+            // NIO is told `maxStreams` (its own limit is a connection error); the wire gets `change`.
             let settings = HTTP2Frame(streamID: .rootStream, payload: .settings(.settings([
                 HTTP2Setting(parameter: .maxConcurrentStreams, value: maxStreams)])))
             channel.write(settings, promise: nil)

@@ -45,7 +45,10 @@ public final class MockAPNsServer: Sendable {
         let identity: TLSIdentity
         switch configuration.tls {
         case .generate:
-            let authority = try MockCertificateAuthority(now: configuration.clock.now())
+            // A subject of its own (a random suffix: the port is not bound yet), so two mocks' CAs, and the
+            // certificates they sign, can be told apart.
+            let authority = try MockCertificateAuthority(commonName: Self.certificateAuthorityName(),
+                                                         now: configuration.clock.now())
             identity = try authority.issueServerIdentity(dnsNames: ["localhost"],
                                                          ipAddresses: [[127, 0, 0, 1], Self.ipv6Loopback],
                                                          now: configuration.clock.now())
@@ -197,6 +200,9 @@ public final class MockAPNsServer: Sendable {
     /// What APNs advertises once a connection is authenticated.
     static let maxConcurrentStreams = 1000
 
+    /// SETTINGS_MAX_HEADER_LIST_SIZE as APNs advertises it (pushy #476 and #732 frame logs).
+    static let maxHeaderListSize = 8000
+
     /// PING, SETTINGS and PRIORITY frames a connection may send per 30 s before it gets GOAWAY ENHANCE_YOUR_CALM.
     /// NIO's default (200) cut off `curl --parallel` bursts; a provider pinging every second and sending a PRIORITY
     /// frame per stream for 1000 streams a second stays well below this, and a flood is still bounded.
@@ -209,6 +215,12 @@ public final class MockAPNsServer: Sendable {
     static let resetFramesPer30Seconds = 100_000
 
     private static let ipv6Loopback: [UInt8] = Array(repeating: 0, count: 15) + [1]
+
+    /// The generated CA's common name: `apnsctl mock APNs CA` and eight random hex digits.
+    static func certificateAuthorityName() -> String {
+        let suffix = String(UInt32.random(in: .min ... .max), radix: 16)
+        return "apnsctl mock APNs CA " + String(repeating: "0", count: 8 - suffix.count) + suffix
+    }
 
     private static func makeSSLContext(identity: TLSIdentity, clientCAPEM: String?) throws -> NIOSSLContext {
         do {
@@ -284,23 +296,24 @@ public final class MockAPNsServer: Sendable {
             .flatMap { try? ClientCertificateIdentity(derEncoded: $0.toDERBytes()) }
         // APNs allows one stream on a token connection until a push succeeds; a client certificate is proof enough.
         let streams = certificate == nil ? configuration.streamsBeforeFirstSuccess : Self.maxConcurrentStreams
-        connection.startHTTP2(clientCertificate: certificate, streamLimit: streams)
+        // APNs lowers the limit to 1 after a rejected push, until the next success (pushes, not channel management).
+        connection.startHTTP2(clientCertificate: certificate, streamLimit: streams,
+                              throttle: configuration.streamThrottle && connection.listener == .push)
         let core = self.core
         var settings = NIOHTTP2Handler.ConnectionConfiguration()
         // NIO enforces SETTINGS_MAX_CONCURRENT_STREAMS as a connection error; it is told 1000 and the wire says
-        // `streams` (OutboundFrameEditor), so the mock refuses the excess streams itself, one by one.
+        // what the connection advertises (OutboundFrameEditor), so the mock refuses the excess streams itself, one
+        // by one. The header list limit is NIO's own: its HPACK decoder enforces it once the client acknowledged it.
         settings.initialSettings = [HTTP2Setting(parameter: .maxConcurrentStreams, value: Self.maxConcurrentStreams),
-                                    HTTP2Setting(parameter: .maxHeaderListSize, value: 16_384)]
+                                    HTTP2Setting(parameter: .maxHeaderListSize, value: Self.maxHeaderListSize)]
         settings.controlFrameRateLimit.maximumCount = Self.controlFramesPer30Seconds
         // Streams refused or reset by the mock whose late frames are ignored rather than answered with a reset.
         settings.maximumRecentlyResetStreams = Self.maxConcurrentStreams
         var streamSettings = NIOHTTP2Handler.StreamConfiguration()
         streamSettings.streamResetFrameRateLimit.maximumCount = Self.resetFramesPer30Seconds
-        let advertised = streams == Self.maxConcurrentStreams ? nil : streams
         do {
             // Before the HTTP/2 handler, which writes its SETTINGS as soon as it is added.
-            try channel.pipeline.syncOperations.addHandler(
-                OutboundFrameEditor(core: core, connection: connection, advertisedStreams: advertised))
+            try channel.pipeline.syncOperations.addHandler(OutboundFrameEditor(core: core, connection: connection))
         } catch {
             return channel.eventLoop.makeFailedFuture(error)
         }

@@ -8,10 +8,12 @@ import NIOCore
 ///   2³¹−1 for other connection errors, so a client retried streams that had been answered (duplicates) or gave
 ///   up on streams that never had been. The id is rewritten in place, and no higher stream is processed afterwards;
 /// - every GOAWAY is logged as a line of its own;
-/// - the first SETTINGS frame advertises `advertisedStreams` as SETTINGS_MAX_CONCURRENT_STREAMS while NIO itself
-///   enforces APNs's 1000: a stream beyond the advertised limit is then refused by the mock with RST_STREAM
-///   REFUSED_STREAM (RFC 9113 §5.1.2), which clients retry, instead of NIO's connection error (GOAWAY
-///   PROTOCOL_ERROR) that ends every stream of the connection.
+/// - every SETTINGS frame (not the ACKs) advertises the SETTINGS_MAX_CONCURRENT_STREAMS the connection chose for it
+///   (``ConnectionContext/takeAdvertisedLimit()``: 1 until a push succeeds, 1000 after, 1 again after a rejected
+///   push) while NIO itself is always told APNs's 1000: a stream beyond the advertised limit is then refused by the
+///   mock with RST_STREAM REFUSED_STREAM (RFC 9113 §5.1.2), which clients retry, as APNs does. NIO cannot do this
+///   with its own settings: it enforces the limit it advertised as a connection error (`maxStreamsViolation`,
+///   GOAWAY PROTOCOL_ERROR) that ends every stream of the connection.
 final class OutboundFrameEditor: ChannelOutboundHandler {
     typealias OutboundIn = IOData
     typealias OutboundOut = IOData
@@ -28,13 +30,13 @@ final class OutboundFrameEditor: ChannelOutboundHandler {
     private enum Kind {
         case other
         case goAway
-        case initialSettings
+        case settings
     }
 
     private let core: MockCore
     private let connection: ConnectionContext
-    /// The value the first SETTINGS frame must carry for SETTINGS_MAX_CONCURRENT_STREAMS; nil leaves it alone.
-    private var advertisedStreams: UInt32?
+    /// The value the SETTINGS frame being written must carry for SETTINGS_MAX_CONCURRENT_STREAMS.
+    private var advertisedStreams: UInt32 = 0
     /// The frame parser: the header being read, the payload bytes still to read and those read so far.
     private var header: [UInt8] = []
     private var remaining = 0
@@ -43,10 +45,9 @@ final class OutboundFrameEditor: ChannelOutboundHandler {
     /// The last stream id a GOAWAY being written must carry, big-endian.
     private var goAwayLastStream: [UInt8] = []
 
-    init(core: MockCore, connection: ConnectionContext, advertisedStreams: Int?) {
+    init(core: MockCore, connection: ConnectionContext) {
         self.core = core
         self.connection = connection
-        self.advertisedStreams = advertisedStreams.map { UInt32($0) }
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -98,9 +99,10 @@ final class OutboundFrameEditor: ChannelOutboundHandler {
             return nil
         case .goAway:
             return offset < 4 ? goAwayLastStream[offset] : nil
-        case .initialSettings:
+        case .settings:
             let position = offset % 6
-            guard position >= 2, let value = advertisedStreams else { return nil }
+            guard position >= 2 else { return nil }
+            let value = advertisedStreams
             let start = offset - position
             guard Int(payload[start]) << 8 | Int(payload[start + 1]) == Self.maxConcurrentStreamsID else { return nil }
             return UInt8(truncatingIfNeeded: value >> (8 * (5 - position)))
@@ -122,8 +124,9 @@ final class OutboundFrameEditor: ChannelOutboundHandler {
             let last = UInt32(connection.goAwaySent())
             goAwayLastStream = [UInt8(last >> 24 & 0x7F), UInt8(last >> 16 & 0xFF), UInt8(last >> 8 & 0xFF),
                                 UInt8(last & 0xFF)]
-        } else if type == Self.settingsType, flags & 0x1 == 0, advertisedStreams != nil {
-            kind = .initialSettings
+        } else if type == Self.settingsType, flags & 0x1 == 0, let value = connection.takeAdvertisedLimit() {
+            kind = .settings
+            advertisedStreams = UInt32(value)
         } else {
             kind = .other
         }
@@ -133,10 +136,8 @@ final class OutboundFrameEditor: ChannelOutboundHandler {
     private func finishFrame() {
         defer { kind = .other }
         switch kind {
-        case .other:
+        case .other, .settings:
             return
-        case .initialSettings:
-            advertisedStreams = nil
         case .goAway:
             guard payload.count >= 8 else { return }
             let lastStream = payload[0..<4].reduce(0) { $0 << 8 | Int($1) } & 0x7FFF_FFFF

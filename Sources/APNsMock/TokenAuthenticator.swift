@@ -61,6 +61,7 @@ struct TokenAuthenticator {
             throw Rejection(.invalidProviderToken, "iss \(token.teamID) is not key \(token.keyID)'s team \(key.teamID)")
         }
         try checkAge(issuedAt: token.issuedAtDate, now: now)
+        try checkTeam(token.teamID, connection: connection)
         // Before the token is recorded: a key refused for its scope does not replace the connection's token.
         try checkKeyScope(token.keyID, connection: connection)
         if connection.isTooEarlyToChange(to: compact, now: now, interval: policy.tokenUpdateInterval) {
@@ -104,6 +105,16 @@ struct TokenAuthenticator {
         case 0x00...0x7F, 0x85, 0x2028, 0x2029: return false
         default: return scalar.properties.isWhitespace
         }
+    }
+
+    /// Apple's "Establishing a token-based connection to APNs": APNs does not support tokens from more than one
+    /// developer account on a single connection. The reason APNs gives is undocumented; developers mixing teams on
+    /// one connection report `403 InvalidProviderToken` (docs/mock.md), the mock's choice.
+    private func checkTeam(_ teamID: String, connection: ConnectionAuthState) throws(Rejection) {
+        guard let bound = connection.teamID, bound != teamID else { return }
+        throw Rejection(.invalidProviderToken, "this connection carries team \(bound)'s tokens: a token of team "
+                        + "\(teamID) needs its own connection (APNs takes one developer account per connection; "
+                        + "InvalidProviderToken is the mock's choice)")
     }
 
     /// The key must cover the mock's environment and may share the connection with the key it is bound to.

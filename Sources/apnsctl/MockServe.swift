@@ -114,6 +114,10 @@ struct MockServe: AsyncParsableCommand {
         valueName: "N"))
     var maxStreamsBeforeSuccess = 1
 
+    @Flag(name: .customLong("no-stream-throttle"), help: ArgumentHelp(
+        "Keep a connection's stream limit after a rejected push (APNs lowers it to 1 until the next success)."))
+    var noStreamThrottle = false
+
     @Option(help: ArgumentHelp("Event-loop threads serving connections (default: this machine's cores).",
                                valueName: "N"))
     var threads: Int?
@@ -224,6 +228,7 @@ struct MockServe: AsyncParsableCommand {
             host: host, port: port, tls: tls, policy: policy, clientCAPEM: clientCAPEM, logFormat: logFormat,
             logSink: { Self.requestLog.write($0) }, retainedRequests: 0, streamsBeforeFirstSuccess: maxStreamsBeforeSuccess,
             threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        configuration.streamThrottle = !noStreamThrottle
         configuration.channelsPort = channelsPort == 0 ? nil : channelsPort
         configuration.channelLimit = channelLimit
         configuration.broadcastDisabledBundleIDs = Set(broadcastDisabled)

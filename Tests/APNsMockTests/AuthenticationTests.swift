@@ -126,6 +126,33 @@ struct AuthenticationTests {
         #expect(answer(Fixture.canary(token: second), &one).reason == .tooManyProviderTokenUpdates)
     }
 
+    /// One developer account per connection (Apple's "Establishing a token-based connection to APNs"): once a
+    /// team's token is accepted, another team's token is 403 InvalidProviderToken (the mock's choice), before the
+    /// token update interval is considered, and it does not replace the connection's token.
+    @Test func tokensOfTwoTeamsMayNotShareAConnection() throws {
+        let otherKey = P256.Signing.PrivateKey()
+        var policy = Fixture.policy(interval: 600)
+        policy.trustedKeys["OTHERKEY01"] = TrustedKey(keyID: "OTHERKEY01", teamID: "OTHERTEAM1",
+                                                      publicKey: otherKey.publicKey)
+        let validator = RequestValidator(policy: policy)
+        var state = ConnectionAuthState()
+        let first = try Fixture.token(issuedAt: now)
+        let other = try Fixture.token(keyID: "OTHERKEY01", teamID: "OTHERTEAM1", issuedAt: now, key: otherKey)
+        #expect(validator.validate(Fixture.canary(token: first), connection: &state, now: now).status == 200)
+        for later in [now.addingTimeInterval(1), now.addingTimeInterval(601)] {
+            let refused = validator.validate(Fixture.canary(token: other), connection: &state, now: later)
+            #expect(refused.status == 403)
+            #expect(refused.reason == .invalidProviderToken, "\(refused.detail)")
+            #expect(refused.detail.contains("team TEAM123456's tokens"), "\(refused.detail)")
+            #expect(refused.authentication == .token(keyID: "OTHERKEY01", teamID: "OTHERTEAM1"))
+        }
+        #expect(state.currentToken == first)
+        #expect(state.tokenChanges == 0)
+        // Another connection may carry the other team's tokens.
+        var fresh = ConnectionAuthState()
+        #expect(validator.validate(Fixture.canary(token: other), connection: &fresh, now: now).status == 200)
+    }
+
     // MARK: - Certificates
 
     private let universal = ClientCertificateIdentity(

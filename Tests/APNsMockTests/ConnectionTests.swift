@@ -7,6 +7,7 @@ import Testing
 @Suite(.enabled(if: RawHTTP2Client.isAvailable, "needs /usr/bin/openssl"))
 struct ConnectionTests {
     static let maxConcurrentStreams: UInt16 = 0x3
+    static let maxHeaderListSize: UInt16 = 0x6
 
     static func request(stream: UInt32, token: String) -> [UInt8] {
         RawHTTP2Client.headers(stream: stream, [
@@ -47,6 +48,48 @@ struct ConnectionTests {
         #expect(settings.first?[Self.maxConcurrentStreams] == 1)
         #expect(settings.dropFirst().first?[Self.maxConcurrentStreams] == 1000)
         #expect(server.receivedRequests.map(\.response.status) == [200])
+        await server.stop()
+    }
+
+    /// APNs advertises SETTINGS_MAX_HEADER_LIST_SIZE 8000 (pushy #476 and #732 frame logs); so does the mock.
+    @Test func theSettingsAdvertiseAPNsHeaderListSize() async throws {
+        let server = try MockAPNsServer(configuration: MockServerConfiguration(policy: Fixture.policy()))
+        let port = try await server.start()
+        let client = try RawHTTP2Client(port: port)
+        defer { client.close() }
+        client.send(RawHTTP2Client.preface)
+        try await client.waitUntil { !Self.serverSettings(client).isEmpty }
+        let first = try #require(Self.serverSettings(client).first)
+        #expect(first[Self.maxHeaderListSize] == 8000, "\(first)")
+        #expect(first[Self.maxConcurrentStreams] == 1, "\(first)")
+        await server.stop()
+    }
+
+    /// NIO enforces the advertised header list size once the client acknowledged the SETTINGS: 7000 bytes of
+    /// headers are answered, 9000 end the connection (literal, so the HEADERS frame itself is over 8000 bytes:
+    /// GOAWAY PROTOCOL_ERROR; a Huffman-coded block that decodes to more gets COMPRESSION_ERROR; docs/mock.md).
+    @Test(arguments: [(7000, false), (9000, true)])
+    func aHeaderListBeyond8000BytesEndsTheConnection(padding: Int, refused: Bool) async throws {
+        let server = try MockAPNsServer(configuration: MockServerConfiguration(policy: Fixture.policy()))
+        let port = try await server.start()
+        let client = try RawHTTP2Client(port: port)
+        defer { client.close() }
+        // SETTINGS ACK, then a PING: its ACK proves the server has read the acknowledgement.
+        client.send(RawHTTP2Client.preface + RawHTTP2Client.frame(type: 4, flags: 1, stream: 0, [])
+            + RawHTTP2Client.frame(type: RawHTTP2Client.ping, flags: 0, stream: 0, Array("settled!".utf8)))
+        try await client.waitUntil { client.frames.contains { $0.type == RawHTTP2Client.ping && $0.flags == 1 } }
+        client.send(RawHTTP2Client.headers(stream: 1, endStream: true, [
+            (":method", "POST"), (":scheme", "https"), (":authority", "127.0.0.1"),
+            (":path", "/3/device/\(Fixture.device)"), ("x-padding", String(repeating: "a", count: padding)),
+        ]))
+        try await client.waitUntil { client.goAwayFrame != nil || client.frames.contains { $0.type == 1 && $0.stream == 1 } }
+        if refused {
+            #expect(client.goAwayFrame?.errorCode == 1, "\(client.frames.map(\.type))")
+            #expect(server.requestCount == 0)
+        } else {
+            #expect(client.goAwayFrame == nil)
+            #expect(client.frames.contains { $0.type == 1 && $0.stream == 1 })
+        }
         await server.stop()
     }
 

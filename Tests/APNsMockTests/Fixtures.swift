@@ -33,6 +33,15 @@ enum Fixture {
         try ProviderToken.sign(keyID: keyID, teamID: teamID, issuedAt: issuedAt, key: key).compact
     }
 
+    /// Polls until `condition` holds or `limit` seconds pass (a bound against hangs, not a timing assertion): a
+    /// test waits for what it asserts, never for a snapshot after an unrelated wait.
+    static func waitUntil(limit: TimeInterval = 20, _ condition: () -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(limit)
+        while !condition(), Date() < deadline {
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+    }
+
     /// A good background canary to `device`, with a token issued at `issuedAt`.
     static func canary(token: String?, device: String = device, topic: String? = bundleID) -> MockRequest {
         var headers: [MockHeader] = []

@@ -1,6 +1,7 @@
 import APNsTokens
 import APNsCore
 import APNsMock
+import Crypto
 import Foundation
 import Testing
 
@@ -121,6 +122,38 @@ struct MockServerTests {
         }
     }
 
+    /// Apple: APNs does not support tokens from more than one developer account on a single connection. The second
+    /// team's push is refused (403 InvalidProviderToken, the mock's choice), whatever the token update interval
+    /// says; the first team's tokens still work on the connection, and the second team's on a connection of its
+    /// own.
+    @Test(arguments: [0, 1200] as [TimeInterval])
+    func tokensOfASecondTeamOnOneConnectionAreRefused(interval: TimeInterval) async throws {
+        let clock = ManualClock(Date())
+        let otherTeamKey = P256.Signing.PrivateKey()
+        var policy = Fixture.policy(interval: interval)
+        policy.trustedKeys["OTHERKEY01"] = TrustedKey(keyID: "OTHERKEY01", teamID: "OTHERTEAM1",
+                                                      publicKey: otherTeamKey.publicKey)
+        try await withServer(policy: policy, clock: clock) { server, port, ca in
+            let first = try Fixture.token(issuedAt: clock.now())
+            let second = try Fixture.token(keyID: "OTHERKEY01", teamID: "OTHERTEAM1", issuedAt: clock.now(),
+                                           key: otherTeamKey)
+            let sameConnection = try Curl.requests([
+                Curl.post(device: Fixture.device, headers: headers(token: first), port: port),
+                Curl.post(device: Fixture.device, headers: headers(token: second), port: port),
+                Curl.post(device: Fixture.device, headers: headers(token: first), port: port),
+            ], port: port, caPEM: ca)
+            #expect(sameConnection.map(\.status) == [200, 403, 200], "\(sameConnection.map(\.body))")
+            #expect(sameConnection.map(\.newConnections) == [1, 0, 0], "the pushes must share one connection")
+            #expect(sameConnection[1].json?["reason"] as? String == "InvalidProviderToken")
+            let refused = try #require(server.receivedRequests.dropFirst().first)
+            #expect(refused.log.teamID == "OTHERTEAM1")
+            #expect(refused.response.detail.contains("team TEAM123456"), "\(refused.response.detail)")
+            let own = try Curl.request(Curl.post(device: Fixture.device, headers: headers(token: second), port: port),
+                                       port: port, caPEM: ca)
+            #expect(own.status == 200, "\(own.body)")
+        }
+    }
+
     /// `curl --parallel` multiplexes 50 requests as concurrent streams on one connection once the connection allows
     /// them (`streamsBeforeFirstSuccess` 1000); with APNs's one stream until the first success curl spreads them
     /// over more connections, and every one still gets its 200.
@@ -210,6 +243,15 @@ struct MockServerTests {
         await server.stop()
         #expect(response.status == 403)
         #expect(response.json?["reason"] as? String == "MissingProviderToken")
+    }
+
+    /// Each generated CA has a subject of its own, so two mocks' CAs (and the certificates they sign) can be told
+    /// apart.
+    @Test func twoMocksHaveCAsWithDifferentSubjects() throws {
+        let one = try #require(try MockAPNsServer(configuration: MockServerConfiguration()).certificateAuthority)
+        let two = try #require(try MockAPNsServer(configuration: MockServerConfiguration()).certificateAuthority)
+        #expect(one.certificate.subject != two.certificate.subject)
+        #expect(one.certificate.subject.description.contains("CN=apnsctl mock APNs CA "), "\(one.certificate.subject)")
     }
 
     @Test func refusesToBindAPortInUse() async throws {

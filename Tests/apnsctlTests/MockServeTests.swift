@@ -103,6 +103,44 @@ struct MockServeTests {
         #expect(result.stdout.contains("auth=token:KEY1234567/TEAM123456 -> 200"), "\(result.stdout)")
     }
 
+    /// APNs's stream throttle (docs/mock.md) is on by default: after a 400 the SETTINGS say 1 concurrent stream,
+    /// after the next 200 1000 (python-h2, Tests/Interop/h2_throttle.py). `--no-stream-throttle` keeps 1000.
+    @Test(.enabled(if: MockTool.hasPyJWT && ((try? CLI.tool("/usr/bin/python3", ["-c", "import h2"]).status) == 0),
+                   "needs python3 with PyJWT and h2"))
+    func theStreamThrottleIsOnByDefaultAndOffWithNoStreamThrottle() throws {
+        let directory = CLI.temporaryDirectory("mock-throttle")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let key = directory.appendingPathComponent("AuthKey_KEY1234567.p8").path
+        let publicKey = directory.appendingPathComponent("public.pem").path
+        try MockTool.run("/usr/bin/openssl", ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256",
+                                              "-out", key])
+        try MockTool.run("/usr/bin/openssl", ["pkey", "-in", key, "-pubout", "-out", publicKey])
+        let token = try #require(try MockTool.pyJWT(key: key, keyID: "KEY1234567", teamID: "TEAM123456"))
+        let script = CLI.repositoryRoot.appendingPathComponent("Tests/Interop/h2_throttle.py").path
+        for (flags, afterRejection, burst) in [([String](), ["3:400", "settings 1"], "11:reset 7"),
+                                               (["--no-stream-throttle"], ["3:400"], "11:200")] {
+            let ca = directory.appendingPathComponent("ca\(flags.count).pem").path
+            let server = try MockServeProcess([
+                "mock", "serve", "--port", "0", "--ca-out", ca, "--device", "\(Self.device)=com.example.app",
+                "--trust-key", "KEY1234567=\(publicKey)", "--team", "TEAM123456",
+            ] + flags)
+            defer { server.kill() }
+            let port = try server.port()
+            server.keepReading()
+            let result = try CLI.tool("/usr/bin/python3", [script, String(port), ca, token, Self.device,
+                                                           "com.example.app", Self.gone, "3"])
+            #expect(result.status == 0, "\(flags): \(result.output)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any],
+                                      "\(result.output)")
+            let steps = try #require(object["steps"] as? [[String]], "\(object)")
+            try #require(steps.count == 6, "\(steps)")
+            #expect(steps[0] == ["settings 1", "1:200", "settings 1000"], "\(flags)")
+            #expect(steps[1] == afterRejection, "\(flags): \(steps)")
+            #expect(steps[4].contains(burst), "\(flags): \(steps[4])")
+            #expect(server.terminate().status == 0)
+        }
+    }
+
     @Test func aKeystoreFlagThatNamesNothingIsRefused() throws {
         let directory = CLI.temporaryDirectory("mock-nokeystore")
         defer { try? FileManager.default.removeItem(at: directory) }
