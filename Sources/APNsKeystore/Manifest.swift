@@ -175,7 +175,7 @@ public struct Manifest: Codable, Sendable, Equatable {
             if let revoked = revokedKeys.first(where: { $0.keyID == keyID }) {
                 throw APNsError.keystore("key \(keyID): not in the keystore: revoked on \(revoked.revokedOn) and purged "
                                          + "(only its tombstone is kept)",
-                                         hint: "`apnsctl keystore status` lists revoked keys")
+                                         hint: "a revoked key is never used again; its id is kept so that it never comes back")
             }
             throw APNsError.keystore("key \(keyID): not in the keystore",
                                      hint: "`apnsctl key list` shows the keys it holds")

@@ -59,6 +59,31 @@ import TestSupport
     }
 }
 
+extension KeyRevocationCLITests {
+    @Test func keystoreCopyCarriesTombstonesAndNeverBringsARevokedKeyBack() throws {
+        let revoked = try KeystoreCLI.fresh()
+        try KeystoreCLI.ok(["key", "import", Self.fixture, "--team", Self.team], revoked)
+        try KeystoreCLI.ok(["key", "revoke", "ABC123DEFG", "--force"], revoked)
+        try KeystoreCLI.ok(["key", "purge", "ABC123DEFG"], revoked)
+        // A keystore that still holds the key active cannot be copied into one that revoked it.
+        let stale = try KeystoreCLI.fresh()
+        try KeystoreCLI.ok(["key", "import", Self.fixture, "--team", Self.team], stale)
+        let back = try CLI.run(["keystore", "copy", "--from", stale, "--to", revoked])
+        #expect(KeystoreCLI.failed(back, 5, "key ABC123DEFG was revoked on \(Self.today)"), "\(back.stderr)")
+        #expect(try KeystoreCLI.states(revoked).isEmpty)
+        // The tombstone travels: the copy refuses the key too.
+        let copy = try KeystoreCLI.fresh()
+        let copied = try CLI.run(["keystore", "copy", "--from", revoked, "--to", copy, "--format", "json"])
+        #expect(copied.status == 0, "\(copied.stderr)")
+        let output = try #require(try KeystoreCLI.json(copied) as? [String: Any])
+        #expect(output["revoked_keys"] as? [String] == ["ABC123DEFG"] && output["already_present_count"] as? Int == 0)
+        let again = try KeystoreCLI.run(["key", "import", Self.fixture, "--team", Self.team], copy)
+        #expect(KeystoreCLI.failed(again, 5, "key ABC123DEFG was revoked on \(Self.today)"), "\(again.stderr)")
+        let twice = try CLI.run(["keystore", "copy", "--from", revoked, "--to", copy, "--format", "json"])
+        #expect((try KeystoreCLI.json(twice) as? [String: Any])?["already_present_count"] as? Int == 1)
+    }
+}
+
 /// The same on a keystore kept in a real etcd cluster, and a revocation made by an older apnsctl (a version 3
 /// manifest, no tombstones) gets its tombstone when the keystore is next opened.
 @Suite(.serialized) struct FleetKeyRevocationCLITests: FleetCLI {
