@@ -108,4 +108,27 @@ public enum ActiveKeyRule {
         }
         return RotationPlan(activate: incoming, retire: displaced.map(\.keyID), slots: slots, uncovered: uncovered)
     }
+
+    /// The keys a rotation should name for `keyID` to become active without leaving a slot uncovered: `keyID`
+    /// alone when that works, else `keyID` followed by staged keys of `team` that cover what it would leave
+    /// uncovered; nil when no such rotation exists (only one that allows a gap). Pure: `keys` as stored.
+    public static func rotationCovering(_ keyID: String, team: String, keys: [KeyRecord]) -> [String]? {
+        var chosen = [keyID]
+        while chosen.count <= keys.count {
+            if (try? planRotation(team: team, to: chosen, keys: keys, allowGap: false)) != nil { return chosen }
+            guard let plan = try? planRotation(team: team, to: chosen, keys: keys, allowGap: true) else { return nil }
+            let next = keys.first { candidate in
+                candidate.teamID == team && candidate.state == .staged && !chosen.contains(candidate.keyID)
+                    && (try? planRotation(team: team, to: chosen + [candidate.keyID], keys: keys, allowGap: true)) != nil
+                    && plan.uncovered.contains { slot in
+                        var active = candidate
+                        active.state = .active
+                        return isCovered(slot, by: [active])
+                    }
+            }
+            guard let next else { return nil }
+            chosen.append(next.keyID)
+        }
+        return nil
+    }
 }

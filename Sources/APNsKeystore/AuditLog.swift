@@ -11,7 +11,9 @@ import Glibc
 
 /// One line of the audit log. Never holds a secret: ids, states and error messages only.
 ///
-/// JSON fields: `time` (ISO 8601), `action` (e.g. `key.import`, `key.rotate`), `team_id`, `key_id`,
+/// JSON fields: `time` (ISO 8601), `action` (e.g. `key.import`, `key.rotate`), `team_id`, `key_ids` (every key
+/// concerned: two for a two-key rotation), `key_id` (the key when there is exactly one; absent otherwise. Lines
+/// written before `key_ids` existed named a rotation's keys in `key_id` as "A,B": they read as `key_ids`),
 /// `outcome` (`ok` | `refused` | `failed` | `intent`), `detail` (what changed, or why it was refused), `actor`
 /// (user@host); a change that edits the manifest also has `change_id`, and its `intent` line `manifest_sha256`.
 ///
@@ -23,7 +25,8 @@ public struct AuditEntry: Codable, Sendable, Equatable {
     public var time: Date
     public var action: String
     public var teamID: String?
-    public var keyID: String?
+    /// Every key the entry concerns, in the order named (empty when none).
+    public var keyIDs: [String]
     public var outcome: Outcome
     public var detail: String
     public var actor: String
@@ -45,7 +48,7 @@ public struct AuditEntry: Codable, Sendable, Equatable {
         self.time = time
         self.action = action
         self.teamID = teamID
-        self.keyID = keyID
+        self.keyIDs = Self.keyIDs(keyID)
         self.outcome = outcome
         self.detail = detail
         self.actor = actor
@@ -53,9 +56,48 @@ public struct AuditEntry: Codable, Sendable, Equatable {
         self.manifestSHA256 = manifestSHA256
     }
 
+    /// The one key concerned; nil when none or several (see ``keyIDs``).
+    public var keyID: String? { keyIDs.count == 1 ? keyIDs[0] : nil }
+
+    /// The keys `keyID` names: a key id never holds a comma, so "A,B" (how a rotation of several keys names them,
+    /// and how older audit lines wrote them) is several.
+    static func keyIDs(_ keyID: String?) -> [String] {
+        (keyID ?? "").split(separator: ",").map { String($0) }.filter { !$0.isEmpty }
+    }
+
     enum CodingKeys: String, CodingKey {
-        case time, action, teamID = "team_id", keyID = "key_id", outcome, detail, actor
+        case time, action, teamID = "team_id", keyID = "key_id", keyIDs = "key_ids", outcome, detail, actor
         case changeID = "change_id", manifestSHA256 = "manifest_sha256"
+    }
+
+    /// Reads a line; one without `key_ids` (older) takes its keys from `key_id`.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        time = try c.decode(Date.self, forKey: .time)
+        action = try c.decode(String.self, forKey: .action)
+        teamID = try c.decodeIfPresent(String.self, forKey: .teamID)
+        keyIDs = try c.decodeIfPresent([String].self, forKey: .keyIDs)
+            ?? Self.keyIDs(try c.decodeIfPresent(String.self, forKey: .keyID))
+        outcome = try c.decode(Outcome.self, forKey: .outcome)
+        detail = try c.decode(String.self, forKey: .detail)
+        actor = try c.decode(String.self, forKey: .actor)
+        changeID = try c.decodeIfPresent(String.self, forKey: .changeID)
+        manifestSHA256 = try c.decodeIfPresent(String.self, forKey: .manifestSHA256)
+    }
+
+    /// Writes a line: `key_id` only for a single key, `key_ids` whenever a key is concerned.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(time, forKey: .time)
+        try c.encode(action, forKey: .action)
+        try c.encodeIfPresent(teamID, forKey: .teamID)
+        try c.encodeIfPresent(keyID, forKey: .keyID)
+        if !keyIDs.isEmpty { try c.encode(keyIDs, forKey: .keyIDs) }
+        try c.encode(outcome, forKey: .outcome)
+        try c.encode(detail, forKey: .detail)
+        try c.encode(actor, forKey: .actor)
+        try c.encodeIfPresent(changeID, forKey: .changeID)
+        try c.encodeIfPresent(manifestSHA256, forKey: .manifestSHA256)
     }
 
     /// `user@host` of this process.

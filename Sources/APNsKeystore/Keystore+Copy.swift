@@ -10,8 +10,10 @@ public struct KeystoreCopyResult: Sendable, Equatable {
     public let certificates: [String]
     /// Pending certificate requests copied (with their keys).
     public let requests: [String]
-    /// Records the destination already held, identical, left as they were.
-    public let alreadyPresent: Int
+    /// Revoked keys whose tombstones (``RevokedKey``) were copied.
+    public let revokedKeys: [String]
+    /// How many records the destination already held, identical, left as they were.
+    public let alreadyPresentCount: Int
 }
 
 extension Keystore {
@@ -19,12 +21,22 @@ extension Keystore {
     /// in one audited change (`keystore.copy`). Idempotent: what is already here (the same key material under the
     /// same id, the same certificate) is left alone; a key id here with other material is refused (exit 5) and
     /// nothing is copied. The active-key rule holds across the copy: a copied active key that would share a slot
-    /// with an active key here is refused too.
+    /// with an active key here is refused too. Revocations travel both ways: the source's tombstones are copied,
+    /// and a key revoked here (by id or by material) that the source still holds unrevoked is refused.
     public func copy(from source: Keystore) throws -> KeystoreCopyResult {
         let incoming = try source.manifest()
         return try change(action: "keystore.copy", team: nil, keyID: nil) { manifest, change in
-            var keys = [String](), certificates = [String](), requests = [String](), present = 0
+            var keys = [String](), certificates = [String](), requests = [String](), revoked = [String](), present = 0
+            for tombstone in incoming.revokedKeys {
+                if manifest.revokedKeys.contains(where: { $0.keyID == tombstone.keyID }) { present += 1; continue }
+                manifest.revokedKeys.append(tombstone)
+                revoked.append(tombstone.keyID)
+            }
+            manifest.revokedKeys.sort { ($0.revokedAt, $0.keyID) < ($1.revokedAt, $1.keyID) }
             for key in incoming.keys {
+                if key.state != .revoked, let tombstone = manifest.revocation(keyID: key.keyID, fingerprint: key.fingerprint) {
+                    throw tombstone.refusal(keyID: key.keyID)
+                }
                 if let existing = manifest.key(key.keyID) {
                     guard existing.fingerprint == key.fingerprint else {
                         throw APNsError.keystore("key \(key.keyID) is in both keystores with different key material",
@@ -54,9 +66,9 @@ extension Keystore {
             }
             manifest.pendingRequests.sort { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
             change.detail = "from \(source.path): \(keys.count) keys, \(certificates.count) certificates, "
-                + "\(requests.count) requests copied; \(present) already present"
+                + "\(requests.count) requests, \(revoked.count) revoked-key tombstones copied; \(present) already present"
             return KeystoreCopyResult(source: source.path, keys: keys, certificates: certificates, requests: requests,
-                                      alreadyPresent: present)
+                                      revokedKeys: revoked, alreadyPresentCount: present)
         }
     }
 }

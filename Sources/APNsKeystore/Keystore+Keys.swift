@@ -16,6 +16,9 @@ extension Keystore {
     /// (plain or encrypted PKCS#8); nil stores `material`'s plain PKCS#8. `scope` is what the portal was told
     /// (``KeyScope/legacy`` when unknown). Importing a stored key again with a declared scope records that scope
     /// when the stored one is legacy; a declared scope that contradicts the recorded one is refused.
+    ///
+    /// Refused too (exit 5): a key id or key material that was ever revoked (``RevokedKey``, with the date), and a
+    /// related key Apple does not allow (``KeyRelation``).
     public func addKey(_ material: SigningKeyMaterial, team: String, keyID: String, origin: KeyOrigin,
                        scope: KeyScope = .legacy, storedPEM: String? = nil,
                        encrypted: Bool = false) throws -> KeyImportResult {
@@ -23,6 +26,10 @@ extension Keystore {
         try AppleIdentifier.validate(keyID, what: "key id", flag: "--key-id")
         let action = origin == .generated ? "key.generate" : "key.import"
         return try change(action: action, team: team, keyID: keyID) { manifest, change in
+            // A revocation is permanent: neither the id nor the material comes back, purged or not.
+            if let revoked = manifest.revocation(keyID: keyID, fingerprint: material.fingerprint) {
+                throw revoked.refusal(keyID: keyID)
+            }
             if let existing = manifest.key(keyID) {
                 guard existing.fingerprint == material.fingerprint else {
                     throw APNsError.keystore("key \(keyID) is already in the keystore with different key material",
@@ -39,6 +46,7 @@ extension Keystore {
                                                  hint: "a key's scope is fixed when Apple creates it; check the "
                                                      + "key in Apple's developer portal")
                     }
+                    try KeyRelation.check(keyID: keyID, team: team, scope: scope, among: manifest.keys)
                     var updated = existing
                     updated.scope = scope
                     manifest.update(updated)
@@ -52,6 +60,7 @@ extension Keystore {
                 throw APNsError.keystore("this key material is already stored as key \(twin.keyID) (team \(twin.teamID))",
                                          hint: "one key has one key id; check which file you meant")
             }
+            try KeyRelation.check(keyID: keyID, team: team, scope: scope, among: manifest.keys)
             let now = clock.now()
             var record = KeyRecord(
                 keyID: keyID, teamID: team, state: .staged, createdAt: now,

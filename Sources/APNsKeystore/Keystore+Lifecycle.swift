@@ -138,14 +138,17 @@ extension Keystore {
             record.revokedAt = clock.now()
             record.verifyUntil = nil
             manifest.update(record)
+            manifest.recordRevocation(of: record, at: clock.now(), by: AuditEntry.currentActor)
             change.dropTokensOf.append(keyID)
-            change.detail = "was \(was.rawValue); cached tokens dropped"
+            change.detail = "was \(was.rawValue); cached tokens dropped; revoked for good (sha256 "
+                + "\(record.fingerprint.prefix(16)))"
             return record
         }
     }
 
     /// Removes a revoked key's material (overwritten with zeros, fsynced, unlinked), then its manifest entry.
-    /// The audit log keeps its history.
+    /// The audit log keeps its history, and the manifest its tombstone (``RevokedKey``): the key id and its
+    /// material are refused forever after.
     public func purge(_ keyID: String) throws {
         try change(action: "key.purge", team: nil, keyID: keyID) { manifest, change in
             let record = try manifest.requireKey(keyID)
@@ -155,7 +158,10 @@ extension Keystore {
             // which never signs and which a second purge removes.
             change.shredBefore.append((record.file, crashBefore: "before-shred"))
             manifest.keys.removeAll { $0.keyID == keyID }
-            change.detail = "team \(record.teamID), sha256 \(record.fingerprint.prefix(16)); material removed"
+            // A key revoked before tombstones were kept gets one now (who revoked it is not known).
+            manifest.recordRevocation(of: record, at: clock.now(), by: nil)
+            change.detail = "team \(record.teamID), sha256 \(record.fingerprint.prefix(16)); material removed; "
+                + "tombstone kept"
         }
     }
 }

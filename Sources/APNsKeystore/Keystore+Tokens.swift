@@ -74,14 +74,21 @@ public struct KeystoreKeySource: ProviderKeySource {
             let chosen = try KeySelection.choose(among: [record], team: record.teamID,
                                                  teamKeys: manifest.keys.filter { $0.teamID == record.teamID },
                                                  environment: environment, topic: topic)
-            return SigningKeyReference(teamID: chosen.teamID, keyID: chosen.keyID)
+            return SigningKeyReference(teamID: chosen.teamID, keyID: chosen.keyID,
+                                       otherSigners: Self.otherSigners(of: chosen, in: manifest))
         }
         let team = try team ?? manifest.onlyTeam(keystore: keystore.path)
         _ = try manifest.requireActiveKeys(team: team, keystore: keystore.path)
         let teamKeys = manifest.keys.filter { $0.teamID == team }
         let chosen = try KeySelection.choose(among: teamKeys.filter { $0.state == .active }, team: team,
                                              teamKeys: teamKeys, environment: environment, topic: topic)
-        return SigningKeyReference(teamID: team, keyID: chosen.keyID)
+        return SigningKeyReference(teamID: team, keyID: chosen.keyID,
+                                   otherSigners: Self.otherSigners(of: chosen, in: manifest))
+    }
+
+    /// The other active keys of `chosen`'s team: their cached tokens are theirs, not a sign of a rotation.
+    static func otherSigners(of chosen: KeyRecord, in manifest: Manifest) -> [String] {
+        manifest.activeKeys(team: chosen.teamID).map(\.keyID).filter { $0 != chosen.keyID }
     }
 
     public func privateKey(for reference: SigningKeyReference) throws -> P256.Signing.PrivateKey {

@@ -7,19 +7,22 @@ import Foundation
 
 /// `apnsctl keystore status`: every key and certificate with its state, age and last use.
 ///
-/// JSON fields: `keystore` (path), `min_days`, `ok` (false when a certificate expires within `min_days`),
-/// `keys` ([KeyStatus]), `certificates` ([CertificateStatus]), `pending_requests` ([PendingRequestStatus]:
-/// certificate requests waiting for Apple's certificate, with their age).
+/// JSON fields: `keystore` (path), `min_days`, `passed` (false when a certificate expires within `min_days`; the
+/// word every checking command uses), `keys` ([KeyStatus]), `certificates` ([CertificateStatus]), `pending_requests`
+/// ([PendingRequestStatus]: certificate requests waiting for Apple's certificate, with their age), `revoked_keys`
+/// ([RevokedKey]: every key ever revoked here, purged or not; never added again).
 public struct KeystoreReport: Codable, Sendable, Equatable {
     public var keystore: String
     public var minDays: Int
-    public var ok: Bool
+    public var passed: Bool
     public var keys: [KeyStatus]
     public var certificates: [CertificateStatus]
     public var pendingRequests: [PendingRequestStatus]
+    public var revokedKeys: [RevokedKey]
 
     enum CodingKeys: String, CodingKey {
-        case keystore, minDays = "min_days", ok, keys, certificates, pendingRequests = "pending_requests"
+        case keystore, minDays = "min_days", passed, keys, certificates, pendingRequests = "pending_requests"
+        case revokedKeys = "revoked_keys"
     }
 
     /// Builds the report. Pure: the manifest, last-use times and "now" are given.
@@ -29,7 +32,8 @@ public struct KeystoreReport: Codable, Sendable, Equatable {
         keys = manifest.keys.map { KeyStatus(record: $0, lastUsed: lastSigned[$0.keyID], now: now) }
         certificates = manifest.certificates.map { CertificateStatus(record: $0, now: now, minDays: minDays) }
         pendingRequests = manifest.pendingRequests.map { PendingRequestStatus(record: $0, now: now) }
-        ok = !certificates.contains { $0.expiring }
+        revokedKeys = manifest.revokedKeys
+        passed = !certificates.contains { $0.expiring }
     }
 }
 

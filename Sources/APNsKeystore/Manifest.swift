@@ -105,18 +105,20 @@ public struct CertificateRecord: Codable, Sendable, Equatable {
 
 /// `keystore.json`: the keystore's index, rewritten atomically on every change.
 ///
-/// JSON: `{"format": "apnsctl-keystore", "version": 3, "keys": [KeyRecord], "certificates": [CertificateRecord]}`,
-/// plus `"pending_requests": [PendingRequestRecord]` while certificate requests wait for Apple's answer.
+/// JSON: `{"format": "apnsctl-keystore", "version": 4, "keys": [KeyRecord], "certificates": [CertificateRecord],
+/// "revoked_keys": [RevokedKey]}`, plus `"pending_requests": [PendingRequestRecord]` while certificate requests wait
+/// for Apple's answer.
 ///
-/// Versions: 1 (keys and certificates), 2 (plus pending requests), 3 (every key records its ``KeyScope``).
-/// Older manifests are read (their keys as ``KeyScope/legacy``) and rewritten as version 3 by
-/// ``Keystore/migrateIfNeeded()``, which `Keystore.open` runs; older apnsctl builds refuse a version 3 manifest
-/// rather than rewrite it without the scopes.
+/// Versions: 1 (keys and certificates), 2 (plus pending requests), 3 (every key records its ``KeyScope``), 4 (a
+/// revoked key's tombstone, ``RevokedKey``, outlives its purge). Older manifests are read (their keys as
+/// ``KeyScope/legacy``, without tombstones) and rewritten as version 4 by ``Keystore/migrateIfNeeded()``, which
+/// `Keystore.open` runs (it gives each revoked key its tombstone); older apnsctl builds refuse a version 4 manifest
+/// rather than rewrite it without the scopes or the tombstones.
 public struct Manifest: Codable, Sendable, Equatable {
     /// The `format` marker.
     public static let formatName = "apnsctl-keystore"
     /// The newest schema version this build reads and writes.
-    public static let currentVersion = 3
+    public static let currentVersion = 4
 
     public var format: String
     public var version: Int
@@ -124,6 +126,8 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var certificates: [CertificateRecord]
     /// Certificate requests whose key waits for Apple's certificate (`apnsctl cert request`, `cert join`).
     public var pendingRequests: [PendingRequestRecord]
+    /// Revoked keys, kept after their purge (oldest revocation first): never added again (``RevokedKey``).
+    public var revokedKeys: [RevokedKey]
 
     public init() {
         format = Self.formatName
@@ -131,10 +135,11 @@ public struct Manifest: Codable, Sendable, Equatable {
         keys = []
         certificates = []
         pendingRequests = []
+        revokedKeys = []
     }
 
     enum CodingKeys: String, CodingKey {
-        case format, version, keys, certificates, pendingRequests = "pending_requests"
+        case format, version, keys, certificates, pendingRequests = "pending_requests", revokedKeys = "revoked_keys"
     }
 
     public init(from decoder: Decoder) throws {
@@ -144,12 +149,13 @@ public struct Manifest: Codable, Sendable, Equatable {
         keys = try container.decode([KeyRecord].self, forKey: .keys)
         certificates = try container.decode([CertificateRecord].self, forKey: .certificates)
         pendingRequests = try container.decodeIfPresent([PendingRequestRecord].self, forKey: .pendingRequests) ?? []
+        revokedKeys = try container.decodeIfPresent([RevokedKey].self, forKey: .revokedKeys) ?? []
     }
 
     /// True when this manifest was read from an older version and must be rewritten as ``currentVersion``.
     public var needsMigration: Bool { version < Self.currentVersion }
 
-    /// Writes ``currentVersion``; `pending_requests` only when a request is pending.
+    /// Writes ``currentVersion``; `pending_requests` only when a request is pending; `revoked_keys` always.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(format, forKey: .format)
@@ -157,6 +163,7 @@ public struct Manifest: Codable, Sendable, Equatable {
         try container.encode(keys, forKey: .keys)
         try container.encode(certificates, forKey: .certificates)
         if !pendingRequests.isEmpty { try container.encode(pendingRequests, forKey: .pendingRequests) }
+        try container.encode(revokedKeys, forKey: .revokedKeys)
     }
 
     /// The key with `keyID`, if present.
@@ -165,6 +172,11 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// The key with `keyID`, or a keystore error naming it.
     public func requireKey(_ keyID: String) throws -> KeyRecord {
         guard let key = key(keyID) else {
+            if let revoked = revokedKeys.first(where: { $0.keyID == keyID }) {
+                throw APNsError.keystore("key \(keyID): not in the keystore: revoked on \(revoked.revokedOn) and purged "
+                                         + "(only its tombstone is kept)",
+                                         hint: "a revoked key is never used again; its id is kept so that it never comes back")
+            }
             throw APNsError.keystore("key \(keyID): not in the keystore",
                                      hint: "`apnsctl key list` shows the keys it holds")
         }
@@ -223,6 +235,7 @@ public struct Manifest: Codable, Sendable, Equatable {
             found.append("certificate request \(request.id) listed twice")
         }
         found += ActiveKeyRule.conflicts(keys).map(\.description)
+        found += revocationProblems
         return found
     }
 

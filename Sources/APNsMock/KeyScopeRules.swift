@@ -22,7 +22,9 @@ public struct ConnectionKeyBinding: Sendable, Equatable {
 /// - A topic-specific key and a topic it does not cover: `400 TopicDisallowed` (Apple documents no reason; the
 ///   mock's choice). A listed bundle id covers its push-type topics (`BUNDLE.voip`, `BUNDLE.complication`, …).
 /// - After a team-scoped first push, a topic-specific key; after a topic-specific first push, a team-scoped key or
-///   one that is neither that key nor its related key (`related` read either way): `403 UnrelatedKeyIdInToken`.
+///   one that is neither that key nor its related key (`related` read either way), or a related pair Apple does not
+///   allow (``KeyRelation``: the related key is topic-specific, of the same environment):
+///   `403 UnrelatedKeyIdInToken`.
 enum KeyScopeRules {
     /// The refusal for key `keyID` of `scope` in a mock playing `environment`; nil when the key covers it.
     static func environmentRejection(keyID: String, scope: KeyScope, environment: APNsEnvironment,
@@ -31,20 +33,16 @@ enum KeyScopeRules {
         return Rejection(reason, "key \(keyID) is \(scope.environmentsText)-only; this mock plays \(environment.rawValue)")
     }
 
-    /// The refusal for key `keyID` of `scope` on a connection bound to `binding`; nil when it may share it.
+    /// The refusal for key `keyID` of `scope` on a connection bound to `binding`; nil when it may share it. The
+    /// rule is the keystore's (``KeyRelation/connectionProblem(keyID:scope:boundKeyID:boundScope:)``, the same one
+    /// `key import` applies to related keys), and the detail quotes it.
     static func bindingRejection(keyID: String, scope: KeyScope, binding: ConnectionKeyBinding?) -> Rejection? {
-        guard let binding, binding.keyID != keyID else { return nil }
-        let first = "this connection is bound to \(describe(binding.keyID, binding.scope)) (its first push's key)"
-        if binding.scope.isTeamScoped {
-            guard !scope.isTeamScoped else { return nil }
-            return Rejection(.unrelatedKeyIdInToken, "\(first): \(describe(keyID, scope)) may not share it")
-        }
-        if scope.isTeamScoped {
-            return Rejection(.unrelatedKeyIdInToken, "\(first): \(describe(keyID, scope)) may not share it")
-        }
-        if scope.relatedKeyID == binding.keyID || binding.scope.relatedKeyID == keyID { return nil }
+        guard let binding, let why = KeyRelation.connectionProblem(keyID: keyID, scope: scope,
+                                                                   boundKeyID: binding.keyID,
+                                                                   boundScope: binding.scope) else { return nil }
         return Rejection(.unrelatedKeyIdInToken,
-                         "\(first): key \(keyID) is neither \(binding.keyID) nor its related key")
+                         "this connection is bound to \(describe(binding.keyID, binding.scope)) (its first push's "
+                            + "key): \(why); \(KeyRelation.appleRule)")
     }
 
     /// The refusal for key `keyID` of `scope` sending to `topic`; nil when the key covers the topic.

@@ -12,10 +12,14 @@ public struct SigningKeyReference: Sendable, Equatable, Hashable {
     public var teamID: String
     /// The 10-character key id (the token's `kid`).
     public var keyID: String
+    /// The team's other keys that sign now, for other environments or topics (a keystore with a sandbox key and a
+    /// production key): a cached token of one of them says nothing about this key, so it is not a key change.
+    public var otherSigners: [String]
 
-    public init(teamID: String, keyID: String) {
+    public init(teamID: String, keyID: String, otherSigners: [String] = []) {
         self.teamID = teamID
         self.keyID = keyID
+        self.otherSigners = otherSigners
     }
 }
 

@@ -93,7 +93,10 @@ public final class TokenProvider: Sendable {
     private func reusable(_ cache: TokenCache, _ reference: SigningKeyReference, now: Date,
                           lastToken: inout ProviderToken?) -> Reuse {
         let exact = cache.entry(teamID: reference.teamID, keyID: reference.keyID)
-        let candidate = exact ?? cache.entries.first { $0.teamID == reference.teamID }
+        // Another key's token of the team means a rotation, unless that key signs too (another environment's).
+        let candidate = exact ?? cache.entries.first {
+            $0.teamID == reference.teamID && !reference.otherSigners.contains($0.keyID)
+        }
         switch policy.decide(cached: candidate, keyID: reference.keyID, now: now) {
         case .refresh(let reason):
             return .refresh(reason)

@@ -26,7 +26,10 @@ struct KeyImport: AsyncParsableCommand {
         --topics a,b the topics of a topic-specific key (one environment only; --team-scoped, the default, for \
         every topic of the team). Without --env the key is recorded as legacy: team-scoped for both environments, \
         as every key made before 17 February 2025 is, with a warning. Importing a legacy key again with --env \
-        records its scope. This release records the scope; it does not yet choose keys by it.
+        records its scope; `apnsctl key scope` corrects a scope declared wrong. The scope decides which key signs \
+        for an environment and a topic. --related-key names another topic-specific key of the same team and \
+        environment (Apple's rule; any other pair is refused, exit 5). A key id or key material that was ever \
+        revoked here is refused for good (exit 5), also after `key purge`.
         """)
 
     @Argument(help: ArgumentHelp("The .p8 file (- for stdin).", valueName: "FILE"), completion: KeystoreCompletion.keyFiles)
@@ -122,8 +125,26 @@ enum KeyOutput {
         if !status.registeredWithApple { line += "; not registered with Apple (for the mock server and tests)" }
         Swift.print(line)
         Swift.print("scope: \(status.scope.summary)")
-        if status.state == .staged {
-            Swift.print("make it active with: apnsctl key rotate --team \(status.teamID) --to \(status.keyID)")
+        if status.state == .staged, let next = try nextRotation(result.key, store: store) {
+            next.note.map { Swift.print($0) }
+            Swift.print("make it active with: apnsctl \(next.arguments.joined(separator: " "))")
         }
+    }
+
+    /// The rotation that makes a staged `key` active, as it can be run: `--to KEY` alone when that leaves no slot
+    /// uncovered, with the staged keys that cover the rest (`--to KEY --to OTHER`), else with `--allow-gap` and a
+    /// note saying what it leaves without a key; nil when no rotation to it can work (`ActiveKeyRule`).
+    static func nextRotation(_ key: KeyRecord, store: Keystore) throws -> (arguments: [String], note: String?)? {
+        let keys = try store.keys(team: key.teamID)
+        let command = ["key", "rotate", "--team", key.teamID]
+        if let targets = ActiveKeyRule.rotationCovering(key.keyID, team: key.teamID, keys: keys) {
+            return (command + targets.flatMap { ["--to", $0] }, nil)
+        }
+        guard let plan = try? ActiveKeyRule.planRotation(team: key.teamID, to: [key.keyID], keys: keys, allowGap: true)
+        else { return nil }
+        let note = "a rotation to \(key.keyID) alone retires \(plan.retire.joined(separator: " and ")) and leaves "
+            + "\(plan.uncovered.words) with no active key: stage a key for \(plan.uncovered.count == 1 ? "it" : "them") "
+            + "first to rotate both at once, or accept the gap"
+        return (command + ["--to", key.keyID, "--allow-gap"], note)
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 struct KeyPurge: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "purge",
-        abstract: "Remove a revoked key's material (overwritten, then unlinked); its audit entries stay.")
+        abstract: "Remove a revoked key's material (overwritten, then unlinked); its audit entries and its tombstone stay.")
 
     @Argument(help: ArgumentHelp("The key id.", valueName: "KEYID"), completion: KeystoreCompletion.keyIDs) var keyID: String
     @OptionGroup var keystore: KeystoreOptions
@@ -29,7 +29,8 @@ struct KeyPurge: AsyncParsableCommand {
         if format == .json {
             try Console.printJSON(Output(keyID: keyID, purged: true))
         } else {
-            print("key \(keyID) purged: material overwritten and removed; audit entries kept")
+            print("key \(keyID) purged: material overwritten and removed; audit entries and the revocation kept "
+                  + "(the key is never imported again)")
         }
     }
 }

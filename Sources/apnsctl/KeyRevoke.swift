@@ -11,7 +11,9 @@ struct KeyRevoke: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "revoke",
         abstract: "Mark a key revoked (after revoking it in Apple's portal) and drop every token it signed.",
-        discussion: "An active key is refused unless --force: rotate to a new key first.")
+        discussion: "An active key is refused unless --force: rotate to a new key first. A revocation is permanent, "
+            + "as Apple's is: the keystore keeps a tombstone (key id, SHA-256 of the public key, when, by whom) also "
+            + "after `key purge`, and `key import` refuses that key id, or that key material under any id, for good.")
 
     @Argument(help: ArgumentHelp("The key id.", valueName: "KEYID"), completion: KeystoreCompletion.keyIDs) var keyID: String
     @Flag(help: "Revoke even an active key (its slots then cannot sign until a rotation).")
@@ -29,5 +31,6 @@ struct KeyRevoke: AsyncParsableCommand {
         }
         print("key \(keyID) (team \(record.teamID)) revoked; its cached tokens were dropped")
         print("close connections that used its tokens; purge the material with: apnsctl key purge \(keyID)")
+        print("the revocation is permanent: key \(keyID) and its key material can never be imported again")
     }
 }

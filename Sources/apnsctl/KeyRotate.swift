@@ -42,8 +42,8 @@ struct KeyRotate: AsyncParsableCommand {
     @Option(help: "Output format.") var format: OutputFormat = .text
 
     /// JSON (docs/json/key-rotate.schema.json): `team_id`, `rotated` (false when a canary refused the rotation),
-    /// `active_key_ids` (the keys made active; empty when refused) and `active_key_id` (the first of them, or
-    /// null), `retired_key_ids` and `retired_key_id` (the first, or null), `slots` (the slots rotated, as
+    /// `active_key_ids` (the keys made active; empty when refused) and `active_key_id` (the one key made active;
+    /// null when none or several: read `active_key_ids`), `retired_key_ids` and `retired_key_id` (likewise), `slots` (the slots rotated, as
     /// `TEAM/ENV[/TOPIC]`), `uncovered` (slots left without a key, only with --allow-gap), `verify_until` (null
     /// when no key was retired), `probed`, `probes` (every canary's probe report, as `apnsctl probe --format json`
     /// prints it, in order) and `probe` (the last of them: the one that failed when one did; null without --probe).
@@ -68,9 +68,10 @@ struct KeyRotate: AsyncParsableCommand {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(teamID, forKey: .teamID)
             try container.encode(rotated, forKey: .rotated)
-            try container.encode(activeKeyIDs.first, forKey: .activeKeyID)
+            // A singular field only when it is not ambiguous.
+            try container.encode(activeKeyIDs.count == 1 ? activeKeyIDs.first : nil, forKey: .activeKeyID)
             try container.encode(activeKeyIDs, forKey: .activeKeyIDs)
-            try container.encode(retiredKeyIDs.first, forKey: .retiredKeyID)
+            try container.encode(retiredKeyIDs.count == 1 ? retiredKeyIDs.first : nil, forKey: .retiredKeyID)
             try container.encode(retiredKeyIDs, forKey: .retiredKeyIDs)
             try container.encode(slots, forKey: .slots)
             try container.encode(uncovered, forKey: .uncovered)

@@ -26,20 +26,23 @@ struct KeystoreAudit: AsyncParsableCommand {
             return
         }
         for entry in entries {
-            let who = [entry.teamID, entry.keyID].compactMap { $0 }.joined(separator: "/")
+            let keys = entry.keyIDs.isEmpty ? nil : entry.keyIDs.joined(separator: "+")
+            let who = [entry.teamID, keys].compactMap { $0 }.joined(separator: "/")
             print("\(KeystoreText.date(entry.time))  \(entry.action)  \(who.isEmpty ? "-" : who)  "
                   + "\(entry.outcome.rawValue)  \(entry.detail)  (\(entry.actor))")
         }
     }
 
     /// One entry in `keystore audit --format json` (docs/json/keystore-audit.schema.json): the fields of an
-    /// audit.log line, every one present (`team_id`, `key_id`, `change_id`, `manifest_sha256` null when absent).
+    /// audit.log line, every one present (`team_id`, `key_id`, `change_id`, `manifest_sha256` null when absent):
+    /// `key_ids` lists every key concerned (two for a two-key rotation; empty when none) and `key_id` is the key
+    /// when there is exactly one, else null. Older lines that wrote "A,B" in `key_id` read the same way.
     /// audit.log itself keeps its compact lines.
     struct AuditLine: Encodable {
         var entry: AuditEntry
 
         enum CodingKeys: String, CodingKey {
-            case time, action, teamID = "team_id", keyID = "key_id", outcome, detail, actor
+            case time, action, teamID = "team_id", keyID = "key_id", keyIDs = "key_ids", outcome, detail, actor
             case changeID = "change_id", manifestSHA256 = "manifest_sha256"
         }
 
@@ -49,6 +52,7 @@ struct KeystoreAudit: AsyncParsableCommand {
             try c.encode(entry.action, forKey: .action)
             try c.encode(entry.teamID, forKey: .teamID)
             try c.encode(entry.keyID, forKey: .keyID)
+            try c.encode(entry.keyIDs, forKey: .keyIDs)
             try c.encode(entry.outcome, forKey: .outcome)
             try c.encode(entry.detail, forKey: .detail)
             try c.encode(entry.actor, forKey: .actor)

@@ -25,17 +25,20 @@ struct KeystoreCopy: AsyncParsableCommand {
     var lockTimeout: Double = Keystore.defaultLockTimeout
     @Option(help: "Output format.") var format: OutputFormat = .text
 
-    /// JSON (docs/json/keystore-copy.schema.json): `from`, `to`, `keys`, `certificates`, `requests` (the ids
-    /// copied) and `already_present` (records left alone).
+    /// JSON (docs/json/keystore-copy.schema.json): `from`, `to`, `keys`, `certificates`, `requests`, `revoked_keys`
+    /// (the ids copied: revoked keys' tombstones) and `already_present_count` (how many records were left alone;
+    /// `already_present` is a boolean everywhere else).
     struct Output: Encodable {
         var from: String
         var to: String
         var keys: [String]
         var certificates: [String]
         var requests: [String]
-        var alreadyPresent: Int
+        var revokedKeys: [String]
+        var alreadyPresentCount: Int
         enum CodingKeys: String, CodingKey {
-            case from, to, keys, certificates, requests, alreadyPresent = "already_present"
+            case from, to, keys, certificates, requests, revokedKeys = "revoked_keys"
+            case alreadyPresentCount = "already_present_count"
         }
     }
 
@@ -51,11 +54,12 @@ struct KeystoreCopy: AsyncParsableCommand {
         if format == .json {
             try Console.printJSON(Output(from: source.path, to: destination.path, keys: result.keys,
                                          certificates: result.certificates, requests: result.requests,
-                                         alreadyPresent: result.alreadyPresent))
+                                         revokedKeys: result.revokedKeys, alreadyPresentCount: result.alreadyPresentCount))
             return
         }
         print("copied \(Wording.count(result.keys.count, "key")), \(Wording.count(result.certificates.count, "certificate")), "
               + "\(Wording.count(result.requests.count, "pending request")) from \(source.path) to \(destination.path)"
-              + (result.alreadyPresent > 0 ? "; \(result.alreadyPresent) already there" : ""))
+              + (result.revokedKeys.isEmpty ? "" : "; revocations of \(result.revokedKeys.joined(separator: ", ")) kept")
+              + (result.alreadyPresentCount > 0 ? "; \(result.alreadyPresentCount) already there" : ""))
     }
 }

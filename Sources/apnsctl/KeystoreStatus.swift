@@ -59,6 +59,13 @@ struct KeystoreStatus: AsyncParsableCommand {
                 print(PendingRequestText.table(report.pendingRequests))
             }
         }
-        if !report.ok { throw ExitCode(ExitStatus.checkFailed.rawValue) }
+        if format != .json {
+            // Tombstones: every key ever revoked here, which `key import` refuses for good.
+            for revoked in report.revokedKeys {
+                print("revoked: \(revoked.keyID) (team \(revoked.teamID), sha256 \(revoked.publicKeySHA256.prefix(16)), "
+                      + "revoked on \(revoked.revokedOn)\(revoked.revokedBy.map { " by \($0)" } ?? "")); never imported again")
+            }
+        }
+        if !report.passed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
     }
 }

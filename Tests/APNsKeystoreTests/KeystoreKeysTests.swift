@@ -187,11 +187,11 @@ import Testing
         #expect(try String(contentsOfFile: files.certificate, encoding: .utf8) == "-----BEGIN CERTIFICATE-----\nMAMCAQE=\n-----END CERTIFICATE-----\n")
         #expect(try store.addCertificate(sample(notAfter: clock.now())).alreadyPresent)
         let report = try store.status(minDays: 30)
-        #expect(!report.ok)
+        #expect(!report.passed)
         #expect(report.certificates.first?.daysLeft == 10)
         #expect(report.certificates.first?.expiring == true)
-        #expect(try store.status(minDays: 10).ok)
-        #expect(try store.status(minDays: 11).ok == false)
+        #expect(try store.status(minDays: 10).passed)
+        #expect(try store.status(minDays: 11).passed == false)
     }
 
     /// Issue 19: `keystore status` said "expired, expired 1058 days ago".

@@ -152,7 +152,7 @@ import TestSupport
             let again = try CLI.run(["keystore", "copy", "--from", directory, "--to", url, "--format", "json"],
                                     environment: environment)
             let second = try JSONSerialization.jsonObject(with: again.stdoutData) as? [String: Any]
-            #expect((second?["keys"] as? [String])?.isEmpty == true && second?["already_present"] as? Int == 2)
+            #expect((second?["keys"] as? [String])?.isEmpty == true && second?["already_present_count"] as? Int == 2)
             let back = cluster.directory.appendingPathComponent("back").path
             #expect(try CLI.run(["keystore", "init", back]).status == 0)
             #expect(try CLI.run(["keystore", "copy", "--from", url, "--to", back], environment: environment).status == 0)

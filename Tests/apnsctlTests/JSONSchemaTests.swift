@@ -28,7 +28,7 @@ import Testing
                                                             "--team", Self.team, "--format", "json"], ks))
         check.add("key-generate", "key generate (topic-specific, related key)", try Self.run([
             "key", "generate", "--team", Self.team, "--key-id", "GEN0000001", "--env", "production",
-            "--topics", "com.example.app,com.example.app.voip", "--related-key", "ABC123DEFG", "--format", "json"], ks))
+            "--topics", "com.example.app,com.example.app.voip", "--related-key", "REL0000001", "--format", "json"], ks))
         check.add("key-generate", "key generate (legacy)", try Self.run(["key", "generate", "--team", Self.team,
                                                                          "--key-id", "GEN0000002", "--format", "json"], ks))
         check.add("key-import", "key import, already present", try Self.run([
@@ -70,10 +70,26 @@ import Testing
 
         check.add("key-rotate", "key rotate", try Self.run(["key", "rotate", "--team", Self.team, "--to", "GEN0000002",
                                                             "--format", "json"], ks))
+        check.add("key-scope", "key scope", try Self.run([
+            "key", "scope", "GEN0000001", "--env", "production", "--topics", "com.example.app", "--related-key",
+            "REL0000001", "--format", "json"], ks))
+        check.add("key-scope", "key scope (a legacy key declared)", try Self.run([
+            "key", "scope", "GEN0000002", "--env", "both", "--format", "json"], ks))
+        for (id, environment) in [("SBX0000009", "development"), ("PRD0000009", "production")] {
+            try KeystoreCLI.ok(["key", "generate", "--team", Self.team, "--key-id", id, "--env", environment], ks)
+        }
+        let twoKeys = try Self.run(["key", "rotate", "--team", Self.team, "--to", "SBX0000009", "--to", "PRD0000009",
+                                    "--format", "json"], ks)
+        let rotation = try #require(try KeystoreCLI.json(twoKeys) as? [String: Any])
+        #expect(rotation["active_key_id"] is NSNull && rotation["active_key_ids"] as? [String] == ["SBX0000009", "PRD0000009"])
+        check.add("key-rotate", "key rotate (two keys)", twoKeys)
         check.add("key-revoke", "key revoke", try Self.run(["key", "revoke", "ABC123DEFG", "--format", "json"], ks))
         check.add("key-purge", "key purge", try Self.run(["key", "purge", "ABC123DEFG", "--format", "json"], ks))
         check.add("keystore-status", "keystore status", try Self.run(["keystore", "status", "--format", "json"], ks))
-        check.add("keystore-audit", "keystore audit", try Self.run(["keystore", "audit", "--format", "json"], ks))
+        let audit = try Self.run(["keystore", "audit", "--format", "json"], ks)
+        let rotations = (try KeystoreCLI.json(audit) as? [[String: Any]] ?? []).filter { $0["action"] as? String == "key.rotate" }
+        #expect(rotations.last?["key_ids"] as? [String] == ["SBX0000009", "PRD0000009"] && rotations.last?["key_id"] is NSNull)
+        check.add("keystore-audit", "keystore audit", audit)
         let copy = directory.appendingPathComponent("copy").path
         #expect(try CLI.run(["keystore", "init", copy]).status == 0)
         check.add("keystore-copy", "keystore copy", try Self.run(["keystore", "copy", "--from", ks, "--to", copy,

@@ -20,7 +20,7 @@ import Testing
         #expect(imported.stdout.contains("scope: production, team-scoped (declared)"))
         #expect(imported.stderr.isEmpty)
         try KeystoreCLI.ok(["key", "generate", "--team", Self.team, "--key-id", "GEN0000001", "--env", "development",
-                            "--topics", "com.example.app.voip, com.example.app", "--related-key", "ABC123DEFG"], ks)
+                            "--topics", "com.example.app.voip, com.example.app", "--related-key", "REL0000001"], ks)
         try KeystoreCLI.ok(["key", "generate", "--team", Self.team, "--key-id", "GEN0000002", "--env", "both",
                             "--team-scoped"], ks)
         for command in [["key", "list", "--format", "json"], ["keystore", "status", "--format", "json"]] {
@@ -33,13 +33,13 @@ import Testing
             #expect(topical["environments"] as? [String] == ["development"])
             #expect(topical["restriction"] as? String == "topics")
             #expect(topical["topics"] as? [String] == ["com.example.app", "com.example.app.voip"])
-            #expect(topical["related_key_id"] as? String == "ABC123DEFG")
+            #expect(topical["related_key_id"] as? String == "REL0000001")
             #expect(found["GEN0000002"]?["environments"] as? [String] == ["development", "production"])
         }
         let inspect = try KeystoreCLI.ok(["key", "inspect", "GEN0000001"], ks).stdout
         #expect(inspect.contains("environments: development\n"))
         #expect(inspect.contains("restriction:  topics (2): com.example.app, com.example.app.voip\n"))
-        #expect(inspect.contains("related key:  ABC123DEFG\n"))
+        #expect(inspect.contains("related key:  REL0000001\n"))
         #expect(inspect.contains("scope from:   declared"))
         let list = try KeystoreCLI.ok(["key", "list"], ks).stdout
         #expect(list.contains("SCOPE"))
@@ -135,14 +135,14 @@ import Testing
         let ks = try LegacyKeystoreFixture.copy()
         #expect(try version(ks) == 1)
         let list = try KeystoreCLI.ok(["key", "list"], ks).stdout
-        #expect(try version(ks) == 3)
+        #expect(try version(ks) == 4)
         #expect(list.contains("both, team-scoped (legacy)"))
         #expect(list.contains("legacy: scope unknown, treated as team-scoped for both environments"))
         let states = try KeystoreCLI.states(ks)
         #expect(states == ["ABC123DEFG": "retired", "NEW456HIJK": "active", "GEN0000001": "active"])
         let migrations = try audited(ks, "keystore.migrate")
         #expect(migrations.count == 1 && migrations.first?["outcome"] as? String == "ok")
-        #expect((migrations.first?["detail"] as? String)?.contains("manifest version 1 to 3: 3 keys") == true)
+        #expect((migrations.first?["detail"] as? String)?.contains("manifest version 1 to 4: 3 keys") == true)
         let token = try KeystoreCLI.ok(["token", "--team", "DEF123GHIJ", "--format", "json"], ks)
         #expect((try KeystoreCLI.json(token) as? [String: Any])?["key_id"] as? String == "NEW456HIJK")
         try KeystoreCLI.ok(["key", "generate", "--team", "DEF123GHIJ", "--key-id", "PRD0000001", "--env", "production"], ks)
@@ -171,9 +171,9 @@ import Testing
         let crashed = try KeystoreCLI.run(["key", "list"], ks,
                                           environment: ["APNSCTL_DEBUG_CRASH_AT": "keystore.migrate:\(point)"])
         #expect(crashed.status == 9, "not reached: \(crashed.stderr)")
-        #expect(try version(ks) == (point == "after-manifest" ? 3 : 1))
+        #expect(try version(ks) == (point == "after-manifest" ? 4 : 1))
         #expect(try KeystoreCLI.states(ks).count == 3)
-        #expect(try version(ks) == 3)
+        #expect(try version(ks) == 4)
         let outcomes = try audited(ks, "keystore.migrate").compactMap { $0["outcome"] as? String }
         #expect(outcomes == (point == "after-manifest" ? ["ok"] : ["failed", "ok"]), "\(outcomes)")
     }

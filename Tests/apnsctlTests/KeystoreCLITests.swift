@@ -121,7 +121,7 @@ struct CLIFailure: Error, CustomStringConvertible {
         try KeystoreCLI.ok(["token"], ks)
         let status = try KeystoreCLI.ok(["keystore", "status", "--format", "json"], ks)
         let report = try #require(try KeystoreCLI.json(status) as? [String: Any])
-        #expect(report["ok"] as? Bool == true)
+        #expect(report["passed"] as? Bool == true)
         #expect(report["min_days"] as? Int == 30)
         let keys = try #require(report["keys"] as? [[String: Any]])
         #expect(keys.map { $0["key_id"] as? String } == ["ABC123DEFG", "GEN0000001"])

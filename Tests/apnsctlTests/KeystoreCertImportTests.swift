@@ -59,7 +59,7 @@ import Testing
         let status = try KeystoreCLI.run(["keystore", "status", "--format", "json"], ks)
         #expect(status.status == 1)
         let report = try #require(try KeystoreCLI.json(status) as? [String: Any])
-        #expect(report["ok"] as? Bool == false)
+        #expect(report["passed"] as? Bool == false)
         let cert = try #require((report["certificates"] as? [[String: Any]])?.first)
         #expect(cert["expiring"] as? Bool == true)
         #expect(cert["state"] as? String == "expired")
