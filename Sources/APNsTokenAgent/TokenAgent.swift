@@ -38,7 +38,9 @@ public final class TokenAgent: Sendable {
 
     /// What the agent did, for its log (`--format json`: one object a line).
     public struct Event: Sendable, Equatable {
-        public enum Kind: String, Sendable { case written, removed, signed, connected, disconnected, failed }
+        /// `revoked` and `retired`: a key this signing agent kept fresh was revoked or rotated away by another
+        /// host (an event, not a failure: nothing is wrong with this agent).
+        public enum Kind: String, Sendable { case written, removed, signed, revoked, retired, connected, disconnected, failed }
         public var kind: Kind
         public var time: Int64
         public var file: String?
