@@ -110,6 +110,28 @@ import TestSupport
         }
     }
 
+    /// Every member cut off from the others: none has a leader, though each still answers. The agent cannot
+    /// follow the fleet any more, and its metrics say so (it keeps serving its token meanwhile).
+    @Test func withNoLeaderAnywhereTheAgentsMetricsSayEtcdIsOutOfReach() throws {
+        try withFleet(proxied: true) { cluster, url, environment in
+            #expect(try run(["key", "generate", "--team", Self.team, "--key-id", "NLD0000001", "--env", "production"],
+                            url, environment).status == 0)
+            let token = try run(["token", "--team", Self.team, "--env", "production"], url, environment)
+            let (agent, out) = try agent(url, environment.merging(Self.sender) { $1 }, in: cluster.directory, name: "agent")
+            defer { agent.stop() }
+            let file = out + "/\(Self.team)-production.token", metrics = out + ".prom"
+            #expect(waitUntil(20) { contents(file) == token.stdout && contents(metrics)?.contains("apnsctl_token_agent_etcd_up 1") == true } != nil,
+                    "\(agent.stderr)")
+            let ids = try cluster.memberIDs()
+            for member in cluster.members.indices { cluster.isolate(member, ids: ids) }
+            defer { cluster.healPeers() }
+            #expect(waitUntil(60) { contents(metrics)?.contains("apnsctl_token_agent_etcd_up 0") == true } != nil,
+                    "the metric says etcd is out of reach: \(agent.stdout)")
+            #expect(contents(file) == token.stdout, "the token is still served")
+            #expect(agent.events.contains { $0["event"] as? String == "disconnected" }, "\(agent.stdout)")
+        }
+    }
+
     /// Another host revokes the key a signing agent keeps fresh: the agent logs the event `revoked`, not a failure.
     @Test func aSigningAgentLogsARevocationByAnotherHostAsAnEventNotAFailure() throws {
         try withFleet { cluster, url, environment in
