@@ -6,7 +6,7 @@ PREFIX    ?= /usr/local
 APT_DEPS  := libssl-dev libcurl4-openssl-dev
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps static-cxx test-deps print-test-tools check-test-tools build-info build demo test check-rules release install uninstall docs check-docs fixtures bench clean fuzz fuzz-corpus dist dist-check
+.PHONY: all deps static-cxx test-deps print-test-tools check-test-tools build-info build demo test check-rules test-faults release install uninstall docs check-docs fixtures bench clean fuzz fuzz-corpus dist dist-check
 
 all: build
 
@@ -114,6 +114,13 @@ test: check-test-tools test-deps
 check-rules:
 	promtool check rules contrib/prometheus/apnsctl.rules.yml
 	cd contrib/prometheus && promtool test rules apnsctl.rules.test.yml
+
+## The fleet's fault suite alone (it is part of `make test` too): real etcd members behind loopback proxies, a
+## seeded schedule of faults, checkers on etcd's revision history. APNSCTL_FAULT_SEED=N repeats a printed schedule;
+## APNSCTL_FAULT_SECONDS sets the workload's length (60 s).
+test-faults: check-test-tools test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter FleetFaultSuiteTests
 
 ## The release build that `install` installs and `bench` measures: the Swift runtime and Foundation linked in
 ## (no libswift*.so to load and relocate at start-up); `install -s` strips it. Benchmarks/run.sh uses the same flags.

@@ -91,6 +91,7 @@ final class CurlEtcdTransfer: @unchecked Sendable {
         }
         var lines = ["Content-Type: application/json", "Expect:"]
         if let token = request.token { lines.append("Authorization: \(token)") }
+        if request.requireLeader { lines.append("Grpc-Metadata-hasleader: true") }
         try easy.set(CURLOPT_HTTPHEADER, headers: CurlHeaderList(lines))
         let context = Unmanaged.passUnretained(self).toOpaque()
         try easy.set(CURLOPT_WRITEFUNCTION, callback: { buffer, size, count, userdata in

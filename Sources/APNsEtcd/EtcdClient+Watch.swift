@@ -24,9 +24,11 @@ extension EtcdClient {
     /// (permission denied, a revision compacted away) or when no member could be reached for
     /// `configuration.rounds` rounds in a row; cancelling the consuming task stops it.
     ///
-    /// A member that is frozen or cut off keeps the connection open and sends nothing: while streaming, the client
-    /// asks that member for its status every `configuration.requestTimeout`, and moves the watch to the next
-    /// member when it does not answer in time. That is a liveness check of one member, not a poll of the keys.
+    /// A member that is frozen or cut off keeps the connection open and sends nothing. The watch asks for a leader
+    /// (`hasleader`, as etcd's own clients do with `WithRequireLeader`): a member that loses its leader ends it
+    /// with "no leader". And while streaming, the client asks that member for its status every second, and moves
+    /// the watch to the next member when it does not answer within 2 s or knows no leader. That is a liveness check
+    /// of one member, not a poll of the keys.
     public func watch(prefix: String, fromRevision: Int64? = nil) -> AsyncThrowingStream<EtcdWatchEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream<EtcdWatchEvent, any Error>.makeStream()
         let task = Task {
@@ -90,16 +92,27 @@ extension EtcdClient {
         }
     }
 
-    /// Returns never; throws once `endpoint` fails to answer a status request in time (or refuses the connection).
+    /// How often a streaming watch asks its member for its status: every second (or the request timeout, when
+    /// shorter), so a member that loses its leader is left well within the fleet's 5-second bound.
+    var livenessInterval: Duration { min(configuration.requestTimeout, .seconds(1)) }
+
+    /// Returns never; throws once `endpoint` fails to answer a status request in time (or refuses the connection),
+    /// or answers that it knows no leader: a member cut off from the others still answers, but never sees another
+    /// revision, so a watch on it would wait for ever (the watch itself also asks for a leader: `hasleader`).
     private func checkLiveness(of endpoint: EtcdEndpoint) async throws {
         while true {
-            try await Task.sleep(for: configuration.requestTimeout)
+            try await Task.sleep(for: livenessInterval)
+            let bytes: [UInt8]
             do {
-                _ = try await send(endpoint, "/v3/maintenance/status", Array("{}".utf8), deadline: .standard)
+                bytes = try await send(endpoint, "/v3/maintenance/status", Array("{}".utf8), deadline: .short(.seconds(2)))
             } catch let failure as EtcdFailure where failure.movesOn {
                 throw failure
             } catch is EtcdFailure {
                 continue  // an answer, even a refusal, shows the member is alive
+            }
+            if let status = try? JSONDecoding.decode(WireStatusResponse.self, from: bytes),
+               (status.leader?.value ?? 0) == 0 {
+                throw EtcdFailure.retryable(code: 14, message: "etcdserver: no leader (the member is cut off from the others)")
             }
         }
     }
@@ -111,7 +124,9 @@ extension EtcdClient {
                                      start_revision: progress.next.map(WireInt64.init))
         let body = try JSONDecoding.encode(WireWatchRequest(create_request: create))
         let token = try await token(at: endpoint)
-        let chunks = transport.stream(request(endpoint, "/v3/watch", body, token: token, deadline: nil))
+        var watchRequest = request(endpoint, "/v3/watch", body, token: token, deadline: nil)
+        watchRequest.requireLeader = true
+        let chunks = transport.stream(watchRequest)
         var pending: [UInt8] = []
         do {
             for try await chunk in chunks {

@@ -96,6 +96,8 @@ public final class EtcdClient: Sendable {
         case standard
         /// A longer wait that ends the request when it passes (a lock waiting for its holder).
         case final(Duration)
+        /// A shorter wait than the standard one; a member that passes it is skipped (a liveness probe).
+        case short(Duration)
     }
 
     /// Sends `request` as JSON to `path` with failover, and decodes the answer as `Response`.
@@ -170,6 +172,7 @@ public final class EtcdClient: Sendable {
         switch deadline {
         case .standard: timeout = configuration.requestTimeout
         case .final(let wait): timeout = wait
+        case .short(let wait): timeout = min(wait, configuration.requestTimeout)
         case nil: timeout = nil
         }
         return EtcdHTTPRequest(url: endpoint.baseURL(tls: configuration.tls != nil) + path, body: body, token: token,

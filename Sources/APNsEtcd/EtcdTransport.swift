@@ -10,6 +10,9 @@ struct EtcdHTTPRequest: Sendable {
     var timeout: Duration?
     /// How long connecting (TCP and TLS) may take.
     var connectTimeout: Duration
+    /// Sends gRPC metadata `hasleader: true` (etcd's `WithRequireLeader`, header `Grpc-Metadata-hasleader`): a
+    /// member that loses its leader ends the request (a watch) with "no leader" instead of going silent.
+    var requireLeader = false
 }
 
 /// A member's answer: the HTTP status and the whole body.

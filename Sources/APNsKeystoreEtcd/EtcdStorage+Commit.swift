@@ -31,7 +31,7 @@ extension EtcdStorage {
                 throw APNsError(.internalError, "\(action) failed: \(error)",
                                 hint: "the keystore was not changed; please report this")
             }
-            let compare = [EtcdCompare.unchanged(manifestKey, since: stored)]
+            var compare = [EtcdCompare.unchanged(manifestKey, since: stored)]
             var operations = [EtcdOperation]()
             for write in change.writes {
                 write.crashBefore.map { CrashPoint.reach("\(action):\($0)") }
@@ -44,8 +44,11 @@ extension EtcdStorage {
                 operations.append(.delete(key: objectKey(shred.name)))
             }
             operations += change.shredAfterWrite.map { .delete(key: objectKey($0)) }
-            // A dropped token goes with the change: every agent watching it sees the delete at once.
-            operations += change.dropTokensOf.map { .delete(key: tokenRecordKey($0)) }
+            // A dropped token goes with the change (every agent sees the delete at once), unless it is a retired
+            // key's whose slots stay covered: that one stays until its successor's token replaces it.
+            let drops = try tokenDrops(change.dropTokensOf, after: manifest)
+            operations += drops.operations
+            compare += drops.compare
             if manifest != before {
                 operations.append(.put(key: manifestKey, value: try KeystoreCoding.encode(manifest)))
             }

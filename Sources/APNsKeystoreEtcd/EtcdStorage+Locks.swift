@@ -14,8 +14,15 @@ import Glibc
 /// operations (a rotation with its canary). A holder that dies stops renewing its lease; etcd then deletes the
 /// lock within the lease's TTL and the next host goes on.
 extension EtcdStorage {
-    /// The lease of every lock: renewed every third of it while held.
+    /// The lease of the token lock: renewed every third of it while held.
     static let lockTTL: Int64 = 10
+
+    /// The lease of an operation lock (a rotation), renewed every second at every member at once. etcd extends
+    /// every lease by its TTL plus an election timeout when a new leader takes over, so a dead holder's lock
+    /// lapses within TTL after its last renewal, or within TTL + election timeout after a leader election that
+    /// happens meanwhile: 4 + 4 + 1 s keeps the promised 10 s across one election (on a cluster with etcd's
+    /// default 1-second election timeout; etcd raises a TTL below 1.5 election timeouts to that).
+    static let operationLockTTL: Int64 = 4
 
     /// Runs `body` holding etcd's lock `PREFIX/locks/NAME`, waiting at most ``lockTimeout`` for it.
     func withWaitingLock<T>(_ name: String, _ body: () throws -> T) throws -> T {
@@ -53,10 +60,16 @@ extension EtcdStorage {
     /// Holds `PREFIX/locks/NAME` (created only when absent, on a lease renewed meanwhile) while `body` runs; when
     /// another host holds it, a keystore error naming that host (exit 5).
     public func withOperationLock<T: Sendable>(_ name: String, _ body: () async throws -> T) async throws -> T {
-        let client = self.client, lockKey = key("locks/" + name), ttl = Self.lockTTL
+        let client = self.client, lockKey = key("locks/" + name), ttl = Self.operationLockTTL
         let holder = OperationHolder.current(name)
         let lease = try await client.grantLease(ttl: ttl)
-        let renewal = Self.keepAlive(lease.id, ttl: ttl, client: client)
+        let renewal = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(1))
+                if Task.isCancelled { break }
+                _ = try? await client.keepAliveAtEveryMember(lease: lease.id, wait: .seconds(ttl - 1))
+            }
+        }
         // Revoking the lease deletes the lock with it: done (and awaited) on every way out, so a rotation that
         // failed never leaves its lock to lapse for the next one.
         func release() async {
@@ -74,7 +87,7 @@ extension EtcdStorage {
                     "\(location): another \(name) is in progress"
                         + (other.map { " (on \($0.host), pid \($0.pid), since \(ISO8601Text.string(from: $0.since)))" } ?? ""),
                     hint: "wait for it to finish and look at `apnsctl key list`; a host that died frees the lock within "
-                        + "\(ttl) s")
+                        + "10 s")
             }
             result = try await body()
         } catch {

@@ -54,9 +54,12 @@ public struct FleetTokenRecord: Codable, Sendable, Equatable {
     }
 
     /// The agent's files this token feeds, one per environment (and topic).
-    public var fileNames: [String] {
+    public var fileNames: [String] { Self.fileNames(team: teamID, environments: environments, topics: topics) }
+
+    /// The files a key of `team` with this scope feeds (nil topics: team-scoped).
+    public static func fileNames(team: String, environments: [APNsEnvironment], topics: [String]?) -> [String] {
         environments.flatMap { environment in
-            (topics.map { $0.map { "-" + $0 } } ?? [""]).map { "\(teamID)-\(environment.rawValue)\($0).token" }
+            (topics.map { $0.map { "-" + $0 } } ?? [""]).map { "\(team)-\(environment.rawValue)\($0).token" }
         }
     }
 

@@ -69,9 +69,20 @@ struct AgentLoop {
                 }
                 retryAfter[key.keyID] = now + 5
             } catch {
-                retryAfter[key.keyID] = now + 10
-                emit(.failed, teamID: key.teamID, keyID: key.keyID,
-                     detail: "signing failed: \((error as? APNsError)?.message ?? String(describing: error))")
+                // Another host revoked or retired the key meanwhile: an event, and the active keys are read again.
+                switch signer.state(of: key.keyID) {
+                case .revoked?:
+                    activeKeys = nil
+                    emit(.revoked, teamID: key.teamID, keyID: key.keyID, detail: "key \(key.keyID) was revoked; it signs no more")
+                case .retired?:
+                    activeKeys = nil
+                    emit(.retired, teamID: key.teamID, keyID: key.keyID,
+                         detail: "key \(key.keyID) was rotated away; its successor signs")
+                default:
+                    retryAfter[key.keyID] = now + 10
+                    emit(.failed, teamID: key.teamID, keyID: key.keyID,
+                         detail: "signing failed: \((error as? APNsError)?.message ?? String(describing: error))")
+                }
             }
         }
     }
@@ -88,7 +99,9 @@ struct AgentLoop {
             case .remove(let file, let reason):
                 unlink(path(file))
                 emit(.removed, file: file, detail: reason)
+                metrics.removedFiles.insert(file)
             }
+            if case .write(let file, _) = action { metrics.removedFiles.remove(file) }
             state.commit(action)
             metrics.lastUpdate = now
         }

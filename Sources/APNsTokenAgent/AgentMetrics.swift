@@ -17,6 +17,8 @@ public struct AgentMetrics: Sendable, Equatable {
     public var lastContact: Int64 = 0
     /// Signatures this agent made (signing agents).
     public var signatures = 0
+    /// Files this agent served and then removed (no live token of an active key feeds them any more).
+    public var removedFiles: Set<String> = []
 
     public init() {}
 
@@ -41,6 +43,10 @@ public struct AgentMetrics: Sendable, Equatable {
                    files.map { (labels($0.key, $0.value), Double(now - $0.value.issuedAt)) })
         gauges.add("apnsctl_token_agent_token_issued_timestamp_seconds", help: "The iat of the token each file serves.",
                    files.map { (labels($0.key, $0.value), Double($0.value.issuedAt)) })
+        let present = files.map { ([("file", $0.key)], 1.0) } + removedFiles.sorted().map { ([("file", $0)], 0.0) }
+        gauges.add("apnsctl_token_agent_file_present", help: "1 while the agent serves the file; 0 once it removed it "
+                       + "(its key was revoked, or rotated away leaving the slot without a key, or its token aged out).",
+                   present.sorted { $0.0[0].1 < $1.0[0].1 })
         return gauges.text
     }
 }

@@ -25,6 +25,11 @@ public struct AgentSigner: Sendable {
         try keystore.manifest().keys.filter { $0.state == .active }
     }
 
+    /// The state the manifest gives `keyID` now (nil: no such key, or the manifest could not be read).
+    public func state(of keyID: String) -> KeyState? {
+        (try? keystore.manifest())?.keys.first { $0.keyID == keyID }?.state
+    }
+
     /// The keys among `active` whose record is missing or due at `now` (unix seconds). Pure.
     public static func due(_ active: [KeyRecord], records: [String: FleetTokenFeed.Stored], now: Int64,
                            refreshAfter: RefreshInterval) -> [KeyRecord] {

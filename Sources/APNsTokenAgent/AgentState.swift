@@ -87,7 +87,8 @@ public struct AgentState: Sendable, Equatable {
                 } else if best[file] != nil {
                     reason = "its newest token was withdrawn and only older ones remain"
                 } else {
-                    reason = "no key serves it any more (revoked or rotated away)"
+                    reason = "no active key's token feeds it any more (its key was revoked, or rotated away "
+                        + "leaving this slot without a key)"
                 }
                 actions.append(.remove(file: file, reason: reason))
             case (let current, let wanted?) where current != wanted:

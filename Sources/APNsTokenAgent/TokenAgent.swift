@@ -13,8 +13,10 @@ import Foundation
 /// `apnsctl token agent`: keeps `DIR/TEAM-ENV.token` files fresh from the fleet's token records.
 ///
 /// It reads the records once, then follows an etcd watch (no polling); after a lost connection it reads them again
-/// and watches from there. Files are replaced by atomic rename (0640, `group`), removed when their key is revoked
-/// or rotated away, and never go back to an older token (``AgentState``). A clock tick (every `checkInterval`,
+/// and watches from there. Files are replaced by atomic rename (0640, `group`): at a rotation the successor's token
+/// replaces the retired key's in one rename (the storage keeps the retired key's record until then). A file is
+/// removed only when no live token of an active key feeds it (its key revoked, or its slot left without a key),
+/// and never goes back to an older token (``AgentState``). A clock tick (every `checkInterval`,
 /// no etcd request) applies the time rules: a signing agent refreshes due tokens; a token reaching 55 minutes is
 /// removed. While etcd is out of reach the current tokens keep being served; once one reaches 55 minutes the agent
 /// removes it, marks itself unhealthy and ends with an `unreachable` error (exit 4): loudly, never silently.
@@ -38,7 +40,9 @@ public final class TokenAgent: Sendable {
 
     /// What the agent did, for its log (`--format json`: one object a line).
     public struct Event: Sendable, Equatable {
-        public enum Kind: String, Sendable { case written, removed, signed, connected, disconnected, failed }
+        /// `revoked` and `retired`: a key this signing agent kept fresh was revoked or rotated away by another
+        /// host (an event, not a failure: nothing is wrong with this agent).
+        public enum Kind: String, Sendable { case written, removed, signed, revoked, retired, connected, disconnected, failed }
         public var kind: Kind
         public var time: Int64
         public var file: String?

@@ -76,7 +76,22 @@ import Testing
         _ = carryOut(&state, now: Self.t0)
         state.apply(.deleted(keyID: "KEY0000001", revision: 4))
         #expect(carryOut(&state, now: Self.t0 + 1)
-                == [.remove(file: "TEAM123456-development.token", reason: "no key serves it any more (revoked or rotated away)")])
+                == [.remove(file: "TEAM123456-development.token",
+                            reason: "no active key's token feeds it any more (its key was revoked, or rotated away leaving this slot without a key)")])
+    }
+
+    /// A rotation as the storage writes it: the successor's record first, then the retired key's record deleted in
+    /// the same revision. Each change carried out as it comes, the file is rewritten once and never removed.
+    @Test func aSuccessorsTokenReplacesTheRetiredKeysFileInOneWrite() {
+        var state = AgentState()
+        state.replaceAll([stored("KEY0000001", iat: Self.t0, revision: 3, environments: [.production])])
+        _ = carryOut(&state, now: Self.t0)
+        state.apply(.put(stored("KEY0000002", iat: Self.t0 + 5, revision: 9, environments: [.production])))
+        let replaced = carryOut(&state, now: Self.t0 + 5)
+        #expect(replaced.count == 1 && replaced.allSatisfy { if case .write = $0 { true } else { false } }, "\(replaced)")
+        state.apply(.deleted(keyID: "KEY0000001", revision: 9))
+        #expect(carryOut(&state, now: Self.t0 + 5).isEmpty, "the retired key's record going changes nothing more")
+        #expect(state.served["TEAM123456-production.token"]?.keyID == "KEY0000002")
     }
 
     @Test func aSigningAgentRefreshesMissingAndDueTokensOnly() throws {

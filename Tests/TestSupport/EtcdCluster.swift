@@ -31,6 +31,10 @@ public final class EtcdCluster: @unchecked Sendable {
     public let caFile: String?
     /// root's password, when authentication is on.
     public let rootPassword: String?
+    /// With `proxied`: a ``LinkProxy`` in front of each member's peer URL (the URL the others know it by) and one
+    /// in front of its client URL (``proxiedEndpoint(_:)``), for the fault tests to cut; empty otherwise.
+    public let peerProxies: [LinkProxy]
+    public let clientProxies: [LinkProxy]
 
     private let lock = NSLock()
     private var processes: [Process?]
@@ -40,7 +44,10 @@ public final class EtcdCluster: @unchecked Sendable {
     /// The scheme the members' client URLs use.
     public var scheme: String { caFile == nil ? "http" : "https" }
 
-    private init(members: [Member], directory: URL, caFile: String?, rootPassword: String?) {
+    private init(members: [Member], directory: URL, caFile: String?, rootPassword: String?,
+                 peerProxies: [LinkProxy] = [], clientProxies: [LinkProxy] = []) {
+        self.peerProxies = peerProxies
+        self.clientProxies = clientProxies
         self.members = members
         self.directory = directory
         self.caFile = caFile
@@ -50,15 +57,18 @@ public final class EtcdCluster: @unchecked Sendable {
 
     /// Starts three members and waits until every one reports healthy; with `tls`, the client URLs are https
     /// with a fresh CA; with `auth`, a root user is created and authentication enabled.
-    public static func start(tls: Bool = false, auth: Bool = false) throws -> EtcdCluster {
+    public static func start(tls: Bool = false, auth: Bool = false, proxied: Bool = false) throws -> EtcdCluster {
         let directory = TestPaths.temporaryDirectory("etcd")
         var ports: Set<Int> = []
         while ports.count < 6 { ports.insert(try freePort()) }
         let list = Array(ports)
         let members = (0..<3).map { Member(name: "m\($0)", clientPort: list[$0], peerPort: list[$0 + 3]) }
         let caFile = tls ? try makeCertificates(in: directory) : nil
+        let peerProxies = proxied ? try members.map { try LinkProxy(to: $0.peerPort, sniffsPeers: true) } : []
+        let clientProxies = proxied ? try members.map { try LinkProxy(to: $0.clientPort) } : []
         let cluster = EtcdCluster(members: members, directory: directory, caFile: caFile,
-                                  rootPassword: auth ? "root-\(UUID().uuidString.prefix(8))" : nil)
+                                  rootPassword: auth ? "root-\(UUID().uuidString.prefix(8))" : nil,
+                                  peerProxies: peerProxies, clientProxies: clientProxies)
         do {
             for index in members.indices { try cluster.launch(index) }
             try cluster.waitHealthy(members.indices)
@@ -77,14 +87,15 @@ public final class EtcdCluster: @unchecked Sendable {
 
     private func arguments(_ index: Int) -> [String] {
         let member = members[index]
-        let cluster = members.map { "\($0.name)=http://127.0.0.1:\($0.peerPort)" }.joined(separator: ",")
+        func advertised(_ index: Int) -> Int { peerProxies.isEmpty ? members[index].peerPort : peerProxies[index].port }
+        let cluster = members.indices.map { "\(members[$0].name)=http://127.0.0.1:\(advertised($0))" }.joined(separator: ",")
         var arguments = [
             "--name", member.name,
             "--data-dir", directory.appendingPathComponent(member.name).path,
             "--listen-client-urls", "\(scheme)://127.0.0.1:\(member.clientPort)",
             "--advertise-client-urls", "\(scheme)://127.0.0.1:\(member.clientPort)",
             "--listen-peer-urls", "http://127.0.0.1:\(member.peerPort)",
-            "--initial-advertise-peer-urls", "http://127.0.0.1:\(member.peerPort)",
+            "--initial-advertise-peer-urls", "http://127.0.0.1:\(advertised(index))",
             "--initial-cluster", cluster,
             "--initial-cluster-state", "new",
             "--initial-cluster-token", "apnsctl-test-\(members[0].clientPort)",
@@ -153,6 +164,7 @@ public final class EtcdCluster: @unchecked Sendable {
     /// Stops every member still running and removes the scratch directory.
     public func stop() {
         for index in members.indices { end(index, signal: SIGKILL) }
+        for proxy in peerProxies + clientProxies { proxy.stop() }
         try? FileManager.default.removeItem(at: directory)
     }
 

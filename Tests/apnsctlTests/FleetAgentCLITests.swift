@@ -39,7 +39,8 @@ import TestSupport
             #expect(took != nil, "every agent removed its files within 5 s")
             var check = JSONSchemaCheck()
             for (process, _) in agents {
-                #expect(process.events.contains { $0["event"] as? String == "removed" })
+                // The file goes first, then the line saying so: wait for the line.
+                #expect(waitUntil(5) { process.events.contains { $0["event"] as? String == "removed" } } != nil)
                 #expect(process.process.isRunning, "an agent outlives a revocation")
                 check.add("token-agent", "token agent log (written, removed)", stdout: Data(process.stdout.utf8), lines: true)
             }
@@ -71,10 +72,89 @@ import TestSupport
             #expect(rotate.status == 0, "\(rotate.stderr)")
             let took = waitUntil(5) { files.allSatisfy { keyID($0) == "ROT0000002" } }
             #expect(took != nil, "the watchers hold the new key's token within 5 s: \(signer.stdout)")
-            let signatures = signer.events.filter { $0["event"] as? String == "signed" }.compactMap { $0["key_id"] as? String }
-            #expect(signatures == ["ROT0000001", "ROT0000002"])
+            // The watchers may hold the new token before the signer has logged signing it: wait for its line.
+            func signatures() -> [String] {
+                signer.events.filter { $0["event"] as? String == "signed" }.compactMap { $0["key_id"] as? String }
+            }
+            #expect(waitUntil(10) { signatures().count >= 2 } != nil, "\(signer.stdout)")
+            #expect(signatures() == ["ROT0000001", "ROT0000002"])
             var check = JSONSchemaCheck()
             check.add("token-agent", "token agent --sign log", stdout: Data(signer.stdout.utf8), lines: true)
+            try JSONSchemaTests.expectValid(check)
+        }
+    }
+
+    /// The agent's watch sits on the first member; that member is cut off from the other two (it still answers
+    /// its clients) and the key is revoked through the others: the agent notices its member has no leader, moves
+    /// on, and removes its files within the 5-second bound.
+    @Test func aRevocationReachesAnAgentWhoseMemberIsCutOffFromTheOthersWithinFiveSeconds() throws {
+        try withFleet(proxied: true) { cluster, url, environment in
+            #expect(try run(["key", "generate", "--team", Self.team, "--key-id", "ISO0000001", "--env", "production"],
+                            url, environment).status == 0)
+            let token = try run(["token", "--team", Self.team, "--env", "production"], url, environment)
+            #expect(token.status == 0, "\(token.stderr)")
+            // The member the agent watches (the first listed) is a follower: the others keep their quorum.
+            if try cluster.waitForLeader() == 0 { try cluster.moveLeader(to: 1) }
+            let (agent, out) = try agent(url, environment.merging(Self.sender) { $1 }, in: cluster.directory, name: "agent")
+            defer { agent.stop() }
+            let file = out + "/\(Self.team)-production.token", metrics = out + ".prom"
+            #expect(waitUntil(20) { contents(file) == token.stdout } != nil, "\(agent.stderr)")
+            cluster.isolate(0, ids: try cluster.memberIDs())
+            defer { cluster.healPeers() }
+            let others = "etcd://" + [1, 2].map { cluster.members[$0].endpoint }.joined(separator: ",") + "/apnsctl"
+            let revoke = try CLI.run(["key", "revoke", "ISO0000001", "--force", "--keystore", others], environment: environment)
+            #expect(revoke.status == 0, "\(revoke.stderr)")
+            let took = waitUntil(10) { contents(file) == nil }
+            #expect(took != nil && (took ?? 99) <= 5, "removed \(took.map { String(format: "%.1f", $0) } ?? "never") s after the revocation: \(agent.stdout)")
+            #expect(contents(metrics)?.contains("apnsctl_token_agent_etcd_up 1") == true, "it watches a member with a leader")
+        }
+    }
+
+    /// Every member cut off from the others: none has a leader, though each still answers. The agent cannot
+    /// follow the fleet any more, and its metrics say so (it keeps serving its token meanwhile).
+    @Test func withNoLeaderAnywhereTheAgentsMetricsSayEtcdIsOutOfReach() throws {
+        try withFleet(proxied: true) { cluster, url, environment in
+            #expect(try run(["key", "generate", "--team", Self.team, "--key-id", "NLD0000001", "--env", "production"],
+                            url, environment).status == 0)
+            let token = try run(["token", "--team", Self.team, "--env", "production"], url, environment)
+            let (agent, out) = try agent(url, environment.merging(Self.sender) { $1 }, in: cluster.directory, name: "agent")
+            defer { agent.stop() }
+            let file = out + "/\(Self.team)-production.token", metrics = out + ".prom"
+            #expect(waitUntil(20) { contents(file) == token.stdout && contents(metrics)?.contains("apnsctl_token_agent_etcd_up 1") == true } != nil,
+                    "\(agent.stderr)")
+            let ids = try cluster.memberIDs()
+            for member in cluster.members.indices { cluster.isolate(member, ids: ids) }
+            defer { cluster.healPeers() }
+            #expect(waitUntil(60) { contents(metrics)?.contains("apnsctl_token_agent_etcd_up 0") == true } != nil,
+                    "the metric says etcd is out of reach: \(agent.stdout)")
+            #expect(contents(file) == token.stdout, "the token is still served")
+            #expect(agent.events.contains { $0["event"] as? String == "disconnected" }, "\(agent.stdout)")
+        }
+    }
+
+    /// Another host revokes the key a signing agent keeps fresh: the agent logs the event `revoked`, not a failure.
+    @Test func aSigningAgentLogsARevocationByAnotherHostAsAnEventNotAFailure() throws {
+        try withFleet { cluster, url, environment in
+            let clock = cluster.directory.appendingPathComponent("clock").path
+            let start = Int64(Date().timeIntervalSince1970)
+            try "\(start)".write(toFile: clock, atomically: true, encoding: .utf8)
+            var timed = environment
+            timed["APNSCTL_DEBUG_CLOCK_FILE"] = clock
+            #expect(try run(["key", "generate", "--team", Self.team, "--key-id", "RVK0000001", "--env", "production"],
+                            url, timed).status == 0)
+            let (signer, _) = try agent(url, timed, in: cluster.directory, name: "signer", extra: ["--sign"])
+            defer { signer.stop() }
+            #expect(waitUntil(20) { signer.events.contains { $0["event"] as? String == "signed" } } != nil, "\(signer.stderr)")
+            // Past the agent's own pause after a signature, so it looks at the key again when its record goes.
+            try "\(start + 6)".write(toFile: clock, atomically: true, encoding: .utf8)
+            let revoke = try run(["key", "revoke", "RVK0000001", "--force"], url, timed)
+            #expect(revoke.status == 0, "\(revoke.stderr)")
+            #expect(waitUntil(10) {
+                signer.events.contains { $0["event"] as? String == "revoked" && $0["key_id"] as? String == "RVK0000001" }
+            } != nil, "\(signer.stdout)")
+            #expect(!signer.events.contains { $0["event"] as? String == "failed" }, "\(signer.stdout)")
+            var check = JSONSchemaCheck()
+            check.add("token-agent", "token agent --sign log (revoked)", stdout: Data(signer.stdout.utf8), lines: true)
             try JSONSchemaTests.expectValid(check)
         }
     }
@@ -98,7 +178,15 @@ import TestSupport
             #expect(waitUntil(60) { contents(metrics)?.contains("apnsctl_token_agent_etcd_up 0") == true } != nil,
                     "the metric says etcd is out of reach: \(agent.stderr)")
             try set(54 * 60)
-            #expect(agent.exitStatus(within: 2) == nil, "at 54 minutes the agent keeps serving")
+            // Wait until the agent has looked at the 54-minute clock (its metrics give the token's age), then check
+            // that it still serves: a look taken before it ticked would prove nothing.
+            let aged = waitUntil(20) {
+                contents(metrics)?.split(separator: "\n").contains {
+                    $0.hasPrefix("apnsctl_token_agent_token_age_seconds{") && ($0.split(separator: " ").last.flatMap { Double($0) } ?? 0) >= 54 * 60
+                } == true
+            }
+            #expect(aged != nil, "the agent saw the token at 54 minutes: \(contents(metrics) ?? "")")
+            #expect(agent.process.isRunning, "at 54 minutes the agent keeps serving")
             #expect(contents(file) == token.stdout)
             #expect(contents(metrics)?.contains("apnsctl_token_agent_healthy 1") == true)
             try set(56 * 60)

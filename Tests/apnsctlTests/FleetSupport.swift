@@ -8,8 +8,9 @@ protocol FleetCLI {}
 
 extension FleetCLI {
     /// A cluster, an etcd:// keystore on it and a key-encryption key file; stopped afterwards.
-    func withFleet(auth: Bool = false, _ body: (EtcdCluster, String, [String: String]) throws -> Void) throws {
-        let cluster = try EtcdCluster.start(auth: auth)
+    func withFleet(auth: Bool = false, proxied: Bool = false,
+                   _ body: (EtcdCluster, String, [String: String]) throws -> Void) throws {
+        let cluster = try EtcdCluster.start(auth: auth, proxied: proxied)
         defer { cluster.stop() }
         let kek = cluster.directory.appendingPathComponent("kek").path
         _ = FileManager.default.createFile(atPath: kek, contents: Data((0..<32).map { _ in UInt8.random(in: 0...255) }),
@@ -99,6 +100,14 @@ func waitUntil(_ seconds: TimeInterval, _ condition: () -> Bool) -> TimeInterval
 
 /// The text of a file, or nil when it does not exist.
 func contents(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
+
+/// A JWT's `kid` (its header's key id).
+func keyID(ofJWT jwt: String) -> String? {
+    guard let header = jwt.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").first else { return nil }
+    var text = String(header).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    while text.count % 4 != 0 { text += "=" }
+    return Data(base64Encoded: text).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }?["kid"] as? String
+}
 
 /// A JWT's `iat`.
 func issuedAt(ofJWT jwt: String) -> Int64? {

@@ -50,6 +50,27 @@ import TestSupport
     }
 }
 
+extension FleetTokenCLITests {
+    /// A sender host (no key-encryption key) asks for a token when none is shared yet: it cannot sign, and says
+    /// so (exit 2, as docs/fleet.md promises), never that the key is damaged or should be revoked.
+    @Test func aHostWithoutTheKeyEncryptionKeyIsToldItNeedsItWhenNothingIsCached() throws {
+        try withFleet { _, url, environment in
+            #expect(try run(["key", "generate", "--team", Self.team, "--key-id", "KEK0000001", "--env", "production"],
+                            url, environment).status == 0)
+            let sender = try run(["token", "--team", Self.team, "--env", "production"], url,
+                                 environment.merging(["APNSCTL_KEK_FILE": ""]) { $1 })
+            #expect(sender.status == 2, "\(sender.stderr)")
+            #expect(sender.stderr.contains("needs the key-encryption key"), "\(sender.stderr)")
+            #expect(sender.stderr.contains("apnsctl: hint: ") && !sender.stderr.contains("revoke"), "\(sender.stderr)")
+            // Once an ops host has signed, the sender reads the shared token without the key-encryption key.
+            let ops = try run(["token", "--team", Self.team, "--env", "production"], url, environment)
+            let again = try run(["token", "--team", Self.team, "--env", "production"], url,
+                                environment.merging(["APNSCTL_KEK_FILE": ""]) { $1 })
+            #expect(again.status == 0 && again.stdout == ops.stdout, "\(again.stderr)")
+        }
+    }
+}
+
 struct FleetTestError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
