@@ -10,7 +10,10 @@ import NIOHTTP2
 /// and one DATA frame answered at once, so that set-up cost more than the answer (docs/benchmarks.md). Here the
 /// NIO HTTP/2 handler runs without a multiplexer and hands its frames on; this handler keeps a small
 /// ``RequestStream`` per open stream and does what the multiplexer did besides: inbound flow control (WINDOW_UPDATE
-/// for the connection and each stream, as NIO's own window manager) and one flush per read.
+/// for the connection and each stream, as NIO's own window manager) and one flush per read. No NIO setting does the
+/// flow control without the multiplexer (its `targetWindowSize`s only drive the multiplexer's window managers), nor
+/// the stream admission: NIO enforces SETTINGS_MAX_CONCURRENT_STREAMS as a connection error, not with the
+/// REFUSED_STREAM APNs sends, so streams are admitted here (see ``OutboundFrameEditor``).
 final class HTTP2RequestHandler: ChannelInboundHandler {
     typealias InboundIn = HTTP2Frame
     typealias OutboundOut = HTTP2Frame

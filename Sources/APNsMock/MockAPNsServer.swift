@@ -200,7 +200,7 @@ public final class MockAPNsServer: Sendable {
     /// What APNs advertises once a connection is authenticated.
     static let maxConcurrentStreams = 1000
 
-    /// SETTINGS_MAX_HEADER_LIST_SIZE as APNs advertises it (pushy #476 and #732 frame logs).
+    /// SETTINGS_MAX_HEADER_LIST_SIZE as APNs advertises it (pushy #476's frame log; docs/mock.md).
     static let maxHeaderListSize = 8000
 
     /// PING, SETTINGS and PRIORITY frames a connection may send per 30 s before it gets GOAWAY ENHANCE_YOUR_CALM.

@@ -45,7 +45,7 @@ public struct MockServerConfiguration: Sendable {
     /// then 1000. APNs allows one stream until a token is accepted, so the default is 1; 1000 turns the rule off.
     public var streamsBeforeFirstSuccess: Int
     /// Whether a rejected push (any answer but 2xx) lowers the connection's SETTINGS_MAX_CONCURRENT_STREAMS to 1
-    /// until a push on it succeeds again (then 1000), as APNs does (pushy #476 and #732 frame logs, openradar
+    /// until a push on it succeeds again (then 1000), as APNs does (pushy #476's frame log, openradar
     /// 27870881; docs/mock.md): streams opened beyond the lowered limit get RST_STREAM REFUSED_STREAM. On by default;
     /// false keeps the limit once it was raised. Pushes only: the channel management API keeps its limit.
     public var streamThrottle = true

@@ -141,6 +141,26 @@ struct MockServeTests {
         }
     }
 
+    /// Two `mock serve` processes write CAs with different subjects (openssl's reading), so a client given the
+    /// wrong one can be told which mock it trusts.
+    @Test func twoMocksWriteCAsWithDifferentSubjects() throws {
+        let directory = CLI.temporaryDirectory("mock-two-cas")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var subjects: [String] = []
+        for name in ["one.pem", "two.pem"] {
+            let ca = directory.appendingPathComponent(name).path
+            let server = try MockServeProcess(["mock", "serve", "--port", "0", "--ca-out", ca])
+            defer { server.kill() }
+            _ = try server.port()
+            subjects.append(try MockTool.run("/usr/bin/openssl", ["x509", "-in", ca, "-noout", "-subject"])
+                .trimmingCharacters(in: .whitespacesAndNewlines))
+            #expect(server.terminate().status == 0)
+        }
+        #expect(subjects.count == 2 && subjects[0] != subjects[1], "\(subjects)")
+        #expect(subjects.allSatisfy { $0.contains("CN=apnsctl mock APNs CA ") || $0.contains("CN = apnsctl mock APNs CA ") },
+                "\(subjects)")
+    }
+
     @Test func aKeystoreFlagThatNamesNothingIsRefused() throws {
         let directory = CLI.temporaryDirectory("mock-nokeystore")
         defer { try? FileManager.default.removeItem(at: directory) }
