@@ -118,8 +118,9 @@ public enum ActiveKeyRule {
             if (try? planRotation(team: team, to: chosen, keys: keys, allowGap: false)) != nil { return chosen }
             guard let plan = try? planRotation(team: team, to: chosen, keys: keys, allowGap: true) else { return nil }
             let next = keys.first { candidate in
-                candidate.teamID == team && candidate.state == .staged && !chosen.contains(candidate.keyID)
-                    && (try? planRotation(team: team, to: chosen + [candidate.keyID], keys: keys, allowGap: true)) != nil
+                let together = chosen + [candidate.keyID]
+                return candidate.teamID == team && candidate.state == .staged && !chosen.contains(candidate.keyID)
+                    && (try? planRotation(team: team, to: together, keys: keys, allowGap: true)) != nil
                     && plan.uncovered.contains { slot in
                         var active = candidate
                         active.state = .active

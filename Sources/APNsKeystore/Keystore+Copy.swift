@@ -34,7 +34,8 @@ extension Keystore {
             }
             manifest.revokedKeys.sort { ($0.revokedAt, $0.keyID) < ($1.revokedAt, $1.keyID) }
             for key in incoming.keys {
-                if key.state != .revoked, let tombstone = manifest.revocation(keyID: key.keyID, fingerprint: key.fingerprint) {
+                if key.state != .revoked,
+                   let tombstone = manifest.revocation(keyID: key.keyID, fingerprint: key.fingerprint) {
                     throw tombstone.refusal(keyID: key.keyID)
                 }
                 if let existing = manifest.key(key.keyID) {

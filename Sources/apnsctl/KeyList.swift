@@ -25,8 +25,15 @@ struct KeyList: AsyncParsableCommand {
             try Console.printJSON(keys)
             return
         }
+        // Purged keys leave only their tombstone: said in text, so a missing key is not a mystery.
+        let purged = try store.manifest().revokedKeys.filter { revoked in
+            (team == nil || revoked.teamID == team) && !keys.contains { $0.keyID == revoked.keyID }
+        }
+        let tombstones = purged.isEmpty ? nil : "revoked and purged, never imported again: "
+            + purged.map { "\($0.keyID) (\($0.revokedOn))" }.joined(separator: ", ")
         guard !keys.isEmpty else {
             print(team.map { "no keys for team \($0)" } ?? "no keys")
+            tombstones.map { print($0) }
             return
         }
         var rows = [["KEY ID", "TEAM", "STATE", "SCOPE", "CREATED", "LAST USED", "NOTE"]]
@@ -36,6 +43,7 @@ struct KeyList: AsyncParsableCommand {
                          KeystoreText.date(key.lastUsed), KeystoreText.note(key)])
         }
         print(KeystoreText.table(rows))
+        tombstones.map { print($0) }
         if keys.contains(where: { $0.scope.source == .legacy }) {
             print("legacy: scope unknown, treated as team-scoped for both environments (record it: "
                   + "`apnsctl key import FILE --team T --env development|production|both [--topics a,b]`)")

@@ -39,6 +39,8 @@ import TestSupport
         #expect((tombstone["revoked_at"] as? String)?.hasPrefix(Self.today) == true)
         #expect((tombstone["revoked_by"] as? String)?.contains("@") == true)
         #expect(try KeystoreCLI.ok(["keystore", "status"], ks).stdout.contains("revoked: ABC123DEFG"))
+        #expect(try KeystoreCLI.ok(["key", "list"], ks).stdout
+            .contains("revoked and purged, never imported again: ABC123DEFG (\(Self.today))"))
         let refusals = (try KeystoreCLI.json(try KeystoreCLI.ok(["keystore", "audit", "--format", "json"], ks))
                         as? [[String: Any]] ?? []).filter { $0["action"] as? String == "key.import" }
         #expect(refusals.map { $0["outcome"] as? String } == ["ok", "refused", "refused"])
