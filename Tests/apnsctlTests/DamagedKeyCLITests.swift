@@ -62,6 +62,13 @@ import Testing
             #expect(result.stdout.isEmpty)
         }
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("k.der").path))
+        // token inspect --key reads the key through the keystore's .p8 reader: the same words and hint.
+        let ks = try KeystoreCLI.fresh()
+        try KeystoreCLI.ok(["key", "import", KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8"), "--team", "DEF123GHIJ"], ks)
+        let token = try KeystoreCLI.ok(["token", "--team", "DEF123GHIJ"], ks).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let inspect = try KeystoreCLI.run(["token", "inspect", token, "--key", file], ks)
+        #expect(Self.refused(inspect, file, "the EC P-256 private key does not match the public key stored with it"),
+                "\(inspect.stderr)")
     }
 
     @Test func anRSAKeyWithADamagedExponentIsRefusedInPEMAndP12AndCertImportStoresNothing() throws {
