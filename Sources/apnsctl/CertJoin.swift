@@ -46,7 +46,8 @@ struct CertJoin: AsyncParsableCommand {
     }
 
     /// JSON (docs/json/cert-join.schema.json): `id`, `request` (the joined request's id), `subject`,
-    /// `certificate_type` (`push`, `pass_type_id`, `website_push_id`), `topics`, `environments`, `team_id`,
+    /// `certificate_type` (`push`, `pass_type_id`, `website_push_id`), `purpose` (`app_push`, `voip`, `pass_type_id`,
+    /// `website_push`: the same word as cert inspect, verify and expiry), `topics`, `environments`, `team_id`,
     /// `not_after`, `days_left`, `trust` (`apple`, or `ca` when only --ca vouches for it), `chain` (the verified
     /// path: RFC 4514 subjects, the leaf's issuer first), `already_present`, `export` (`{"file", "format"}`, null
     /// without --out).
@@ -56,6 +57,7 @@ struct CertJoin: AsyncParsableCommand {
         var request: String
         var subject: String
         var kind: CertificateJoin.Kind
+        var purpose: CertificatePurpose
         var topics: [String]
         var environments: [String]
         var teamID: String?
@@ -66,7 +68,7 @@ struct CertJoin: AsyncParsableCommand {
         var alreadyPresent: Bool
         var export: Export?
         enum CodingKeys: String, CodingKey {
-            case id, request, subject, kind = "certificate_type", topics, environments, teamID = "team_id"
+            case id, request, subject, kind = "certificate_type", purpose, topics, environments, teamID = "team_id"
             case notAfter = "not_after", daysLeft = "days_left", trust, chain, alreadyPresent = "already_present"
             case export
         }
@@ -78,6 +80,7 @@ struct CertJoin: AsyncParsableCommand {
             try c.encode(request, forKey: .request)
             try c.encode(subject, forKey: .subject)
             try c.encode(kind, forKey: .kind)
+            try c.encode(purpose, forKey: .purpose)
             try c.encode(topics, forKey: .topics)
             try c.encode(environments, forKey: .environments)
             try c.encode(teamID, forKey: .teamID)
@@ -131,7 +134,8 @@ struct CertJoin: AsyncParsableCommand {
         let daysLeft = leaf.daysLeft(at: store.clock.now())
         if format == .json {
             try Console.printJSON(Output(
-                id: record.id, request: request.id, subject: record.subject, kind: kind, topics: record.topics,
+                id: record.id, request: request.id, subject: record.subject, kind: kind, purpose: leaf.purpose,
+                topics: record.topics,
                 environments: record.environments, teamID: record.teamID, notAfter: record.notAfter,
                 daysLeft: daysLeft, trust: trust.trust, chain: trust.subjects, alreadyPresent: result.alreadyPresent,
                 export: export))
