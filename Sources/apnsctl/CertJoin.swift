@@ -108,7 +108,16 @@ struct CertJoin: AsyncParsableCommand {
         let anchors = try ca.map { try CredentialReader().read(path: $0).certificates } ?? []
         let trust = try await AppleChain().verify(leaf, chain: bundle.chain, extraAnchors: anchors, file: name,
                                                   caFile: ca)
-        let key = try PrivateKey(pemEncoded: try store.privateKeyPEM(of: request))
+        let key: PrivateKey
+        do {
+            key = try PrivateKey(pemEncoded: try store.privateKeyPEM(of: request))
+        } catch let error as CredentialError {
+            // The keystore's own file, damaged (a changed byte fails the pairwise check): name it, exit 3.
+            let file = store.layout.absolute(request.keyFile)
+            throw APNsError.badInput("\(file) (the key of request \(request.id)): \(error.message)",
+                                     hint: "the keystore's request file was changed; restore it from a backup, or "
+                                         + "discard the request (`apnsctl cert request --discard \(request.id)`) and make a new one")
+        }
         guard key.matches(leaf) else {
             throw APNsError.keystore("request \(request.id): its stored key does not match \(name)",
                                      hint: "the keystore's request file was changed; restore it from a backup")

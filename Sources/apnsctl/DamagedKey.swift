@@ -5,10 +5,16 @@ import APNsCredentials
 /// for another problem (the keystore's .p8 reader, which `key import`, `token inspect --key` and signing with a
 /// stored key go through, hints at the file's format and calls it "not a .p8 signing key").
 enum DamagedKey {
-    /// `error` with the hint for a damaged key when it names the pairwise check; otherwise `error` unchanged.
+    /// The keystore's .p8 reader's words around a reader error.
+    static let keystoreWording = "not a .p8 signing key: "
+
+    /// `error` with the hint for a damaged key when the keystore's .p8 reader refused a key for failing the
+    /// pairwise check; otherwise `error` unchanged (other readers give their own hints).
     static func reworded(_ error: APNsError) -> APNsError {
-        guard error.message.contains(PrivateKey.pairwiseCheckName) else { return error }
-        return APNsError(error.status, error.message.replacing("not a .p8 signing key: ", with: ""),
+        guard error.message.contains(keystoreWording + "the "), error.message.contains(PrivateKey.pairwiseCheckName) else {
+            return error
+        }
+        return APNsError(error.status, error.message.replacing(keystoreWording, with: ""),
                          hint: CredentialError(.inconsistentKey, "").defaultHint)
     }
 }
