@@ -62,6 +62,10 @@ public struct CredentialBundle: Sendable {
         }
     }
 
+    /// The PKCS#12 friendlyName of each certificate that had one, by the certificate's SHA-256 fingerprint (what
+    /// a .p12 identity is chosen by).
+    public var certificateNames: [String: String] = [:]
+
     /// PEM blocks left out because they are damaged (a key block that is not base64 or not a key), each
     /// described: "PEM block 1 (RSA PRIVATE KEY) is not valid base64: ignored". The certificates were read.
     public var ignoredBlocks: [String] = []

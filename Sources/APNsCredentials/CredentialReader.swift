@@ -160,8 +160,12 @@ public struct CredentialReader: Sendable {
         case .pkcs12:
             let contents = try PKCS12.read(bytes, password: password.get, givenFirst: passwordAtHand)
             if let identity { return try PKCS12.bundle(of: identity, in: contents) }
-            return CredentialBundle(certificates: contents.certificates, keys: contents.keys, format: .pkcs12,
-                                    friendlyName: contents.friendlyName)
+            var bundle = CredentialBundle(certificates: contents.certificates, keys: contents.keys, format: .pkcs12,
+                                          friendlyName: contents.friendlyName)
+            for (certificate, name) in zip(contents.certificates, contents.certificateNames) {
+                if let name, !name.isEmpty { bundle.certificateNames[certificate.sha256Fingerprint] = name }
+            }
+            return bundle
         case .pkcs8, .encryptedPKCS8, .traditionalRSA, .traditionalEC:
             try refuseIdentity(in: "a DER private key")
             return CredentialBundle(certificates: [], privateKey: try PrivateKey(derEncoded: bytes, passphrase: password.get),

@@ -12,7 +12,8 @@ import Foundation
 /// - `certificates`: ``CertificateReport`` objects, leaf first
 /// - `private_key`: null, or `{"description": "RSA 2048", "encoding": "pkcs12", "matches_certificate": true}`
 /// - `private_keys`: every key in the file, `{"description", "encoding", "matches": subject of the certificate it
-///   belongs to, or null}` (a .p12 may hold several); `key_choice`: how the key was chosen among several, or null;
+///   belongs to, or null, "friendly_name": that certificate's PKCS#12 friendlyName, or null}` (a .p12 may hold
+///   several: each is an identity, chosen by its number or friendly name); `key_choice`: how the key was chosen among several, or null;
 ///   `key_ambiguity`: why none was chosen, naming the choices, or null
 /// - `warnings`: what is unusual (weak key, BER, unusual parameters), one string each
 public struct InspectionReport: Encodable, Sendable {
@@ -43,14 +44,17 @@ public struct InspectionReport: Encodable, Sendable {
         public var encoding: PrivateKey.Encoding
         /// The matching certificate's subject; null when none matches.
         public var matches: String?
+        /// The matching certificate's friendlyName in a .p12; null when it has none.
+        public var friendlyName: String?
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(kind, forKey: .kind)
             try container.encode(encoding, forKey: .encoding)
             try container.encode(matches, forKey: .matches)
+            try container.encode(friendlyName, forKey: .friendlyName)
         }
-        enum CodingKeys: String, CodingKey { case kind = "description", encoding, matches }
+        enum CodingKeys: String, CodingKey { case kind = "description", encoding, matches, friendlyName = "friendly_name" }
     }
 
     /// The key part of a report.
@@ -87,7 +91,9 @@ public struct InspectionReport: Encodable, Sendable {
             KeyReport(kind: $0.kind, encoding: $0.encoding, matchesCertificate: bundle.keyMatchesLeaf)
         }
         privateKeys = bundle.keys.map {
-            KeyEntry(kind: $0.kind, encoding: $0.encoding, matches: bundle.certificate(matching: $0)?.subject)
+            let certificate = bundle.certificate(matching: $0)
+            return KeyEntry(kind: $0.kind, encoding: $0.encoding, matches: certificate?.subject,
+                            friendlyName: certificate.flatMap { bundle.certificateNames[$0.sha256Fingerprint] })
         }
         keyChoice = bundle.keyChoice
         keyAmbiguity = bundle.keyAmbiguity
@@ -236,7 +242,8 @@ extension InspectionReport {
         }
         if privateKeys.count > 1 {
             for (index, entry) in privateKeys.enumerated() {
-                lines.append("    key \(index + 1):       \(entry.kind), matches " + (entry.matches ?? "no certificate"))
+                lines.append("    key \(index + 1):       \(entry.kind), matches " + (entry.matches ?? "no certificate")
+                             + (entry.friendlyName.map { " (friendly name \"\($0)\")" } ?? ""))
             }
         }
         if let keyChoice { lines.append("  key choice:   " + keyChoice) }

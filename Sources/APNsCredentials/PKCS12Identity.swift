@@ -57,6 +57,7 @@ extension PKCS12 {
         }
         var bundle = CredentialBundle(certificates: certificates, privateKey: chosen.key, format: .pkcs12,
                                       friendlyName: chosen.name)
+        if let leaf = chosen.certificate, let name = chosen.name { bundle.certificateNames[leaf.sha256Fingerprint] = name }
         if all.count > 1 {
             bundle.keyChoice = "holds \(all.count) identities; reading identity \(index + 1)"
                 + (chosen.name.map { " \"\($0)\"" } ?? "") + " (\(chosen.certificate?.displayName ?? "a key without a certificate"))"

@@ -46,7 +46,8 @@ struct CertJoin: AsyncParsableCommand {
     }
 
     /// JSON (docs/json/cert-join.schema.json): `id`, `request` (the joined request's id), `subject`,
-    /// `certificate_type` (`push`, `pass_type_id`, `website_push_id`), `topics`, `environments`, `team_id`,
+    /// `certificate_type` (`push`, `pass_type_id`, `website_push_id`), `purpose` (`app_push`, `voip`, `pass_type_id`,
+    /// `website_push`: the same word as cert inspect, verify and expiry), `topics`, `environments`, `team_id`,
     /// `not_after`, `days_left`, `trust` (`apple`, or `ca` when only --ca vouches for it), `chain` (the verified
     /// path: RFC 4514 subjects, the leaf's issuer first), `already_present`, `export` (`{"file", "format"}`, null
     /// without --out).
@@ -56,6 +57,7 @@ struct CertJoin: AsyncParsableCommand {
         var request: String
         var subject: String
         var kind: CertificateJoin.Kind
+        var purpose: CertificatePurpose
         var topics: [String]
         var environments: [String]
         var teamID: String?
@@ -66,7 +68,7 @@ struct CertJoin: AsyncParsableCommand {
         var alreadyPresent: Bool
         var export: Export?
         enum CodingKeys: String, CodingKey {
-            case id, request, subject, kind = "certificate_type", topics, environments, teamID = "team_id"
+            case id, request, subject, kind = "certificate_type", purpose, topics, environments, teamID = "team_id"
             case notAfter = "not_after", daysLeft = "days_left", trust, chain, alreadyPresent = "already_present"
             case export
         }
@@ -78,6 +80,7 @@ struct CertJoin: AsyncParsableCommand {
             try c.encode(request, forKey: .request)
             try c.encode(subject, forKey: .subject)
             try c.encode(kind, forKey: .kind)
+            try c.encode(purpose, forKey: .purpose)
             try c.encode(topics, forKey: .topics)
             try c.encode(environments, forKey: .environments)
             try c.encode(teamID, forKey: .teamID)
@@ -105,7 +108,16 @@ struct CertJoin: AsyncParsableCommand {
         let anchors = try ca.map { try CredentialReader().read(path: $0).certificates } ?? []
         let trust = try await AppleChain().verify(leaf, chain: bundle.chain, extraAnchors: anchors, file: name,
                                                   caFile: ca)
-        let key = try PrivateKey(pemEncoded: try store.privateKeyPEM(of: request))
+        let key: PrivateKey
+        do {
+            key = try PrivateKey(pemEncoded: try store.privateKeyPEM(of: request))
+        } catch let error as CredentialError {
+            // The keystore's own file, damaged (a changed byte fails the pairwise check): name it, exit 3.
+            let file = store.layout.absolute(request.keyFile)
+            throw APNsError.badInput("\(file) (the key of request \(request.id)): \(error.message)",
+                                     hint: "the keystore's request file was changed; restore it from a backup, or "
+                                         + "discard the request (`apnsctl cert request --discard \(request.id)`) and make a new one")
+        }
         guard key.matches(leaf) else {
             throw APNsError.keystore("request \(request.id): its stored key does not match \(name)",
                                      hint: "the keystore's request file was changed; restore it from a backup")
@@ -131,7 +143,8 @@ struct CertJoin: AsyncParsableCommand {
         let daysLeft = leaf.daysLeft(at: store.clock.now())
         if format == .json {
             try Console.printJSON(Output(
-                id: record.id, request: request.id, subject: record.subject, kind: kind, topics: record.topics,
+                id: record.id, request: request.id, subject: record.subject, kind: kind, purpose: leaf.purpose,
+                topics: record.topics,
                 environments: record.environments, teamID: record.teamID, notAfter: record.notAfter,
                 daysLeft: daysLeft, trust: trust.trust, chain: trust.subjects, alreadyPresent: result.alreadyPresent,
                 export: export))

@@ -122,11 +122,12 @@ struct CertVerify: AsyncParsableCommand {
 
     /// The chain check's words with the CA named: Apple's (shipped with apnsctl) or the file given.
     static func naming(_ check: CertificateCheck, ca: String?, leaf: APNsCertificate) -> CertificateCheck {
-        let against = ca.map { "the CA in \($0)" } ?? "Apple's CAs (shipped with apnsctl)"
+        let against = ca.map { "the CA in \($0)" } ?? "Apple's CAs shipped with apnsctl"
         if check.status == .pass {
             return CertificateCheck(check.name, .pass, check.detail + ", against " + against)
         }
         let reason = check.detail.replacing("does not verify against the given CA: ", with: "")
+            .replacing("no path to a given CA", with: "no path leads to one of them")
         let issuer = leaf.issuerCommonName ?? leaf.issuer
         let what = ca == nil ? "does not chain to \(against) (issuer: \(issuer)): \(reason); "
             + "a certificate APNs accepts does; for one from another CA pass --ca FILE"

@@ -63,7 +63,7 @@ struct KeyImport: AsyncParsableCommand {
         let store = try keystore.open()
         let source = secrets.source(prompt: "Passphrase for \(name == "-" ? "the key" : name): ")
         let bytes = try fromEnv.map { try SigningKeyMaterial.environmentBytes($0) } ?? SecureFile.read(name, limit: SecureFile.credentialLimit)
-        let material = try DamagedKey.rehinted { try SigningKeyMaterial.parse(bytes, file: name, passphrase: { try source.resolve() }) }
+        let material = try SigningKeyMaterial.parse(bytes, file: name, passphrase: { try source.resolve() })
         var storedPEM: String?
         if encrypt {
             let passphrase = try secrets.source(prompt: "Passphrase to encrypt key \(id): ").resolve()

@@ -136,7 +136,7 @@ import Testing
         let checks = try #require((try CertCLI.json(result) as? [String: Any])?["checks"] as? [[String: Any]])
         let chain = try #require(checks.first { $0["name"] as? String == "chain" })
         #expect(chain["status"] as? String == "fail")
-        #expect((chain["detail"] as? String)?.hasPrefix("does not chain to Apple's CAs (shipped with apnsctl) (issuer: ") == true,
+        #expect((chain["detail"] as? String)?.hasPrefix("does not chain to Apple's CAs shipped with apnsctl (issuer: ") == true,
                 "\(chain)")
         let given = try CLI.run(["cert", "verify", CertCLI.path("dev.pem"), "--ca", CertCLI.path("ca.pem")])
         #expect(given.stdout.contains("✔ chain: verifies to apnsctl Test WWDR CA, against the CA in \(CertCLI.path("ca.pem"))"),
@@ -168,6 +168,6 @@ struct CertPurposeSampleTests {
         let detail = chain["detail"] as? String ?? ""
         #expect(detail.hasPrefix("verifies to Apple Worldwide Developer Relations Certification Authority → Apple Root CA"),
                 "\(detail)")
-        #expect(detail.hasSuffix(", against Apple's CAs (shipped with apnsctl)"))
+        #expect(detail.hasSuffix(", against Apple's CAs shipped with apnsctl"))
     }
 }

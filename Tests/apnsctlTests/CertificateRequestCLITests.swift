@@ -135,6 +135,7 @@ enum RequestCLI {
         let json = try KeystoreCLI.json(joined) as? [String: Any] ?? [:]
         #expect(json["request"] as? String == id && json["trust"] as? String == "ca"
                 && json["certificate_type"] as? String == "push")
+        #expect(json["purpose"] as? String == "app_push")
         #expect((json["chain"] as? [String])?.count == 1, "the chain is an array of subjects: the test CA")
         #expect(json["topics"] as? [String] == ["com.example.app", "com.example.app.voip"])
         #expect(json["environments"] as? [String] == ["development", "production"])

@@ -62,6 +62,13 @@ import Testing
             #expect(result.stdout.isEmpty)
         }
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("k.der").path))
+        // token inspect --key reads the key through the keystore's .p8 reader: the same words and hint.
+        let ks = try KeystoreCLI.fresh()
+        try KeystoreCLI.ok(["key", "import", KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8"), "--team", "DEF123GHIJ"], ks)
+        let token = try KeystoreCLI.ok(["token", "--team", "DEF123GHIJ"], ks).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let inspect = try KeystoreCLI.run(["token", "inspect", token, "--key", file], ks)
+        #expect(Self.refused(inspect, file, "the EC P-256 private key does not match the public key stored with it"),
+                "\(inspect.stderr)")
     }
 
     @Test func anRSAKeyWithADamagedExponentIsRefusedInPEMAndP12AndCertImportStoresNothing() throws {
@@ -89,6 +96,29 @@ import Testing
         #expect(stored.isEmpty, "\(stored)")
         let status = try KeystoreCLI.json(try KeystoreCLI.run(["keystore", "status", "--format", "json"], ks)) as? [String: Any]
         #expect((status?["certificates"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func certJoinRefusesARequestWhoseStoredKeyWasDamaged() throws {
+        let directory = CLI.temporaryDirectory("damaged")
+        let ks = try KeystoreCLI.fresh()
+        let csr = directory.appendingPathComponent("push.csr").path
+        try KeystoreCLI.ok(["cert", "request", "--out", csr, "--bundle-id", "com.example.app"], ks)
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: ks + "/requests").first)
+        let keyFile = ks + "/requests/" + name
+        let damaged = try DamagedKeys.flipPrivateBit(inPKCS8PEM: String(contentsOfFile: keyFile, encoding: .utf8))
+        // Overwritten in place (same length), so the file keeps its 0600 mode.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: keyFile))
+        try handle.write(contentsOf: Data(damaged.utf8))
+        try handle.close()
+        #expect(try !Self.opensslAccepts(keyFile))
+        let cer = try RequestCLI.sign(csr, in: directory)
+        let result = try KeystoreCLI.run(["cert", "join", cer, "--ca", RequestCLI.ca], ks)
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("apnsctl: error: ") && result.stderr.contains("requests/\(name) (the key of request "),
+                "\(result.stderr)")
+        #expect(result.stderr.contains("the RSA 2048 private key does not match its public modulus and exponent"))
+        #expect(result.stderr.contains("apnsctl: hint: the keystore's request file was changed"))
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: ks + "/certs")) ?? []).isEmpty)
     }
 
     @Test func aGeneratedKeyPassesTheSameCheckOnTheWayBack() throws {

@@ -26,6 +26,11 @@ import Testing
     }
 
     @Test func inspectAndImportReadTheIdentityNamedByFriendlyName() throws {
+        // Read whole, inspect names each identity's number and friendly name.
+        let whole = try CLI.run(["cert", "inspect", Self.file, "--format", "json"])
+        let keys = try #require((try CertCLI.json(whole) as? [[String: Any]])?.first?["private_keys"] as? [[String: Any]])
+        #expect(keys.map { $0["friendly_name"] as? String } == ["leaf", "second"])
+        #expect(try CLI.run(["cert", "inspect", Self.file]).stdout.contains("(friendly name \"second\")"))
         let inspect = try CLI.run(["cert", "inspect", Self.file, "--friendly-name", "leaf", "--format", "json"])
         #expect(inspect.status == 0, "\(inspect.stderr)")
         let report = try #require((try CertCLI.json(inspect) as? [[String: Any]])?.first)

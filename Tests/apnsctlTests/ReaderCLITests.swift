@@ -88,8 +88,8 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: two))
         let inspect = try CLI.run(["cert", "inspect", Self.path("multikey-two-identities.p12")])
         let lines = inspect.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(lines.contains { $0.hasPrefix("key 1:       RSA 1024, matches C=") && $0.hasSuffix(",UID=com.example.weak") })
-        #expect(lines.contains { $0.hasPrefix("key 2:       RSA 2048, matches C=") && $0.hasSuffix(",UID=com.example.second") })
+        #expect(lines.contains { $0.hasPrefix("key 1:       RSA 1024, matches C=") && $0.hasSuffix(",UID=com.example.weak (friendly name \"leaf\")") })
+        #expect(lines.contains { $0.hasPrefix("key 2:       RSA 2048, matches C=") && $0.hasSuffix(",UID=com.example.second (friendly name \"second\")") })
     }
 
     @Test(arguments: ["sec1.key", "sec1.der", "pkcs8.der", "p8-one-line.p8", "p8-crlf.p8", "p8-with-text.p8"])
