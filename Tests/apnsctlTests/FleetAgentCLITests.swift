@@ -105,6 +105,7 @@ import TestSupport
             let revoke = try CLI.run(["key", "revoke", "ISO0000001", "--force", "--keystore", others], environment: environment)
             #expect(revoke.status == 0, "\(revoke.stderr)")
             let took = waitUntil(10) { contents(file) == nil }
+            print("revocation reached the agent whose member is cut off in \(took.map { String(format: "%.1f", $0) } ?? "never") s")
             #expect(took != nil && (took ?? 99) <= 5, "removed \(took.map { String(format: "%.1f", $0) } ?? "never") s after the revocation: \(agent.stdout)")
             #expect(contents(metrics)?.contains("apnsctl_token_agent_etcd_up 1") == true, "it watches a member with a leader")
         }

@@ -103,6 +103,11 @@ import TestSupport
                 }
                 #expect(followed != nil, "the files follow the rotation to \(key): \(signer.stdout)")
             }
+            // The reader goes on until it has itself seen both files hold the last key (it reads them in turn).
+            let caughtUp = waitUntil(5) {
+                seen.withLock { seen in [production, development].allSatisfy { seen.kids[$0]?.last == keys.last } }
+            }
+            #expect(caughtUp != nil, "the reader saw the last rotation")
             running.store(false, ordering: .relaxed)
             while !reader.isFinished { Thread.sleep(forTimeInterval: 0.01) }
             let result = seen.withLock { $0 }
