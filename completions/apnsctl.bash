@@ -211,7 +211,7 @@ _apnsctl_cert_inspect() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--password-file --password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    non_repeating_options=(--password-file --password-env --identity --friendly-name --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options -1
 
     # Offer option value completions
@@ -221,6 +221,12 @@ _apnsctl_cert_inspect() {
         return
         ;;
     '--password-env')
+        return
+        ;;
+    '--identity')
+        return
+        ;;
+    '--friendly-name')
         return
         ;;
     '--keystore')
@@ -272,7 +278,7 @@ _apnsctl_cert_convert() {
     repeating_flags=()
     non_repeating_flags=(--force --encrypt-key --no-key --key-only --chain --no-chain --legacy --version -h --help)
     repeating_options=()
-    non_repeating_options=(--to --out --out-dir --password-file --password-env --out-password-file --out-password-env --format)
+    non_repeating_options=(--to --out --out-dir --password-file --password-env --identity --friendly-name --out-password-file --out-password-env --format)
     __apnsctl_offer_flags_options -1
 
     # Offer option value completions
@@ -292,6 +298,12 @@ _apnsctl_cert_convert() {
         return
         ;;
     '--password-env')
+        return
+        ;;
+    '--identity')
+        return
+        ;;
+    '--friendly-name')
         return
         ;;
     '--out-password-file')
@@ -320,7 +332,7 @@ _apnsctl_cert_verify() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=(--topic)
-    non_repeating_options=(--env --min-days --key --ca --at --password-file --password-env --format)
+    non_repeating_options=(--env --min-days --key --ca --at --password-file --password-env --identity --friendly-name --format)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
@@ -352,6 +364,12 @@ _apnsctl_cert_verify() {
     '--password-env')
         return
         ;;
+    '--identity')
+        return
+        ;;
+    '--friendly-name')
+        return
+        ;;
     '--format')
         __apnsctl_add_completions -W 'text'$'\n''json'
         return
@@ -371,7 +389,7 @@ _apnsctl_cert_import() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--password-file --password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    non_repeating_options=(--password-file --password-env --identity --friendly-name --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
@@ -381,6 +399,12 @@ _apnsctl_cert_import() {
         return
         ;;
     '--password-env')
+        return
+        ;;
+    '--identity')
+        return
+        ;;
+    '--friendly-name')
         return
         ;;
     '--keystore')
@@ -580,13 +604,13 @@ _apnsctl_key() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    import|generate|list|inspect|export-public|rotate|discover|revoke|purge)
+    import|generate|list|inspect|export-public|rotate|discover|scope|revoke|purge)
         # Offer subcommand argument completions
         "_apnsctl_key_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'import generate list inspect export-public rotate discover revoke purge' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'import generate list inspect export-public rotate discover scope revoke purge' -- "${cur}"))
         ;;
     esac
 }
@@ -902,7 +926,7 @@ _apnsctl_key_export-public() {
 _apnsctl_key_rotate() {
     repeating_flags=()
     non_repeating_flags=(--allow-gap --probe --version -h --help)
-    repeating_options=(--to)
+    repeating_options=(--to --target)
     non_repeating_options=(--team --grace --env --host --port --cacert --timeout --device-token --topic --push-type --priority --payload --password-file --password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 0
 
@@ -927,6 +951,10 @@ _apnsctl_key_rotate() {
         return
         ;;
     '--port')
+        return
+        ;;
+    '--target')
+        __apnsctl_add_completions -W 'development='$'\n''production='
         return
         ;;
     '--cacert')
@@ -999,7 +1027,7 @@ _apnsctl_key_rotate() {
 _apnsctl_key_discover() {
     repeating_flags=()
     non_repeating_flags=(--dry-run --version -h --help)
-    repeating_options=()
+    repeating_options=(--target)
     non_repeating_options=(--env --host --port --cacert --timeout --device-token --topic --push-type --priority --payload --password-file --password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 1
 
@@ -1013,6 +1041,10 @@ _apnsctl_key_discover() {
         return
         ;;
     '--port')
+        return
+        ;;
+    '--target')
+        __apnsctl_add_completions -W 'development='$'\n''production='
         return
         ;;
     '--cacert')
@@ -1085,6 +1117,72 @@ _apnsctl_key_discover() {
     case "${positional_number}" in
     1)
         __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key discover -- positional@0 "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_apnsctl_key_scope() {
+    repeating_flags=()
+    non_repeating_flags=(--team-scoped --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--env --topics --related-key --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    __apnsctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--env')
+        __apnsctl_add_completions -W 'development'$'\n''production'$'\n''both'
+        return
+        ;;
+    '--topics')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key scope -- --topics "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--related-key')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key scope -- --related-key "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key scope -- positional@0 "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -1524,7 +1622,7 @@ _apnsctl_profile_verify() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=(--ca)
-    non_repeating_options=(--env --bundle-id --cert --min-days --password-file --password-env --format)
+    non_repeating_options=(--env --bundle-id --cert --min-days --at --password-file --password-env --format)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
@@ -1544,6 +1642,9 @@ _apnsctl_profile_verify() {
         ;;
     '--ca')
         __apnsctl_add_completions -f
+        return
+        ;;
+    '--at')
         return
         ;;
     '--password-file')
@@ -1733,7 +1834,7 @@ _apnsctl_token_issue() {
 
 _apnsctl_token_inspect() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--decode-only --version -h --help)
     repeating_options=()
     non_repeating_options=(--key --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 1
@@ -1848,7 +1949,7 @@ _apnsctl_token_agent() {
 _apnsctl_probe() {
     repeating_flags=()
     non_repeating_flags=(--channels --version -h --help)
-    repeating_options=()
+    repeating_options=(--target)
     non_repeating_options=(--env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env --device-token --topic --push-type --priority --payload --count --interval --format --out)
     __apnsctl_offer_flags_options 0
 
@@ -1862,6 +1963,10 @@ _apnsctl_probe() {
         return
         ;;
     '--port')
+        return
+        ;;
+    '--target')
+        __apnsctl_add_completions -W 'development='$'\n''production='
         return
         ;;
     '--cacert')
@@ -1986,7 +2091,7 @@ _apnsctl_channel() {
 _apnsctl_channel_create() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
-    repeating_options=()
+    repeating_options=(--target)
     non_repeating_options=(--topic --format --storage --env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env)
     __apnsctl_offer_flags_options 0
 
@@ -2011,6 +2116,10 @@ _apnsctl_channel_create() {
         return
         ;;
     '--port')
+        return
+        ;;
+    '--target')
+        __apnsctl_add_completions -W 'development='$'\n''production='
         return
         ;;
     '--cacert')
@@ -2082,7 +2191,7 @@ _apnsctl_channel_create() {
 _apnsctl_channel_list() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
-    repeating_options=()
+    repeating_options=(--target)
     non_repeating_options=(--topic --format --env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env)
     __apnsctl_offer_flags_options 0
 
@@ -2103,6 +2212,10 @@ _apnsctl_channel_list() {
         return
         ;;
     '--port')
+        return
+        ;;
+    '--target')
+        __apnsctl_add_completions -W 'development='$'\n''production='
         return
         ;;
     '--cacert')
@@ -2174,7 +2287,7 @@ _apnsctl_channel_list() {
 _apnsctl_channel_inspect() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
-    repeating_options=()
+    repeating_options=(--target)
     non_repeating_options=(--topic --format --env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env)
     __apnsctl_offer_flags_options 1
 
@@ -2195,6 +2308,10 @@ _apnsctl_channel_inspect() {
         return
         ;;
     '--port')
+        return
+        ;;
+    '--target')
+        __apnsctl_add_completions -W 'development='$'\n''production='
         return
         ;;
     '--cacert')
@@ -2266,7 +2383,7 @@ _apnsctl_channel_inspect() {
 _apnsctl_channel_delete() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
-    repeating_options=()
+    repeating_options=(--target)
     non_repeating_options=(--topic --format --env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env)
     __apnsctl_offer_flags_options 1
 
@@ -2287,6 +2404,10 @@ _apnsctl_channel_delete() {
         return
         ;;
     '--port')
+        return
+        ;;
+    '--target')
+        __apnsctl_add_completions -W 'development='$'\n''production='
         return
         ;;
     '--cacert')
@@ -2380,7 +2501,7 @@ _apnsctl_mock() {
 
 _apnsctl_mock_serve() {
     repeating_flags=()
-    non_repeating_flags=(--force --version -h --help)
+    non_repeating_flags=(--force --no-stream-throttle --version -h --help)
     repeating_options=(--device --unregistered --trust-key --broadcast-disabled)
     non_repeating_options=(--host --port --tls-cert --tls-key --ca-out --environment --env --bad-environment-reason --team --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --client-ca --token-update-interval --max-streams-before-success --threads --channels-port --channel-limit --format)
     __apnsctl_offer_flags_options 0
@@ -2488,7 +2609,7 @@ _apnsctl_mock_serve() {
 _apnsctl_doctor() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
-    repeating_options=()
+    repeating_options=(--target)
     non_repeating_options=(--min-days --format --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --env --host --port --cacert --timeout)
     __apnsctl_offer_flags_options 0
 
@@ -2539,6 +2660,10 @@ _apnsctl_doctor() {
         return
         ;;
     '--port')
+        return
+        ;;
+    '--target')
+        __apnsctl_add_completions -W 'development='$'\n''production='
         return
         ;;
     '--cacert')

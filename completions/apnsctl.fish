@@ -26,13 +26,13 @@ function __apnsctl_parse_tokens -S
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'inspect'
-                __apnsctl_parse_subcommand -r 1 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand -r 1 'password-file=' 'password-env=' 'identity=' 'friendly-name=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'convert'
-                __apnsctl_parse_subcommand -r 1 'to=' 'out=' 'out-dir=' 'force' 'encrypt-key' 'no-key' 'key-only' 'chain' 'no-chain' 'legacy' 'password-file=' 'password-env=' 'out-password-file=' 'out-password-env=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand -r 1 'to=' 'out=' 'out-dir=' 'force' 'encrypt-key' 'no-key' 'key-only' 'chain' 'no-chain' 'legacy' 'password-file=' 'password-env=' 'identity=' 'friendly-name=' 'out-password-file=' 'out-password-env=' 'format=' 'version' 'h/help'
             case 'verify'
-                __apnsctl_parse_subcommand 1 'topic=+' 'env=' 'min-days=' 'key=' 'ca=' 'at=' 'password-file=' 'password-env=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'topic=+' 'env=' 'min-days=' 'key=' 'ca=' 'at=' 'password-file=' 'password-env=' 'identity=' 'friendly-name=' 'format=' 'version' 'h/help'
             case 'import'
-                __apnsctl_parse_subcommand 1 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'password-file=' 'password-env=' 'identity=' 'friendly-name=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'request'
                 __apnsctl_parse_subcommand 0 'out=' 'force' 'email=' 'common-name=' 'country=' 'bundle-id=' 'env=' 'list' 'discard=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'join'
@@ -52,9 +52,11 @@ function __apnsctl_parse_tokens -S
             case 'export-public'
                 __apnsctl_parse_subcommand 1 'out=' 'force' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'rotate'
-                __apnsctl_parse_subcommand 0 'team=' 'to=+' 'grace=' 'allow-gap' 'probe' 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'device-token=' 'topic=' 'push-type=' 'priority=' 'payload=' 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'team=' 'to=+' 'grace=' 'allow-gap' 'probe' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'device-token=' 'topic=' 'push-type=' 'priority=' 'payload=' 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'discover'
-                __apnsctl_parse_subcommand 1 'dry-run' 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'device-token=' 'topic=' 'push-type=' 'priority=' 'payload=' 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'dry-run' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'device-token=' 'topic=' 'push-type=' 'priority=' 'payload=' 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+            case 'scope'
+                __apnsctl_parse_subcommand 1 'env=' 'topics=' 'team-scoped' 'related-key=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'revoke'
                 __apnsctl_parse_subcommand 1 'force' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'purge'
@@ -80,7 +82,7 @@ function __apnsctl_parse_tokens -S
             case 'inspect'
                 __apnsctl_parse_subcommand -r 1 'ca=+' 'format=' 'version' 'h/help'
             case 'verify'
-                __apnsctl_parse_subcommand 1 'env=' 'bundle-id=' 'cert=' 'min-days=' 'ca=+' 'password-file=' 'password-env=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'env=' 'bundle-id=' 'cert=' 'min-days=' 'ca=+' 'at=' 'password-file=' 'password-env=' 'format=' 'version' 'h/help'
             end
         case 'expiry'
             __apnsctl_parse_subcommand -r 1 'min-days=' 'out=' 'no-keystore' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'password-file=' 'password-env=' 'format=' 'version' 'h/help'
@@ -90,32 +92,32 @@ function __apnsctl_parse_tokens -S
             case 'issue'
                 __apnsctl_parse_subcommand 0 'team=' 'key-id=' 'env=' 'topic=' 'refresh-after=' 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'inspect'
-                __apnsctl_parse_subcommand 1 'key=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'key=' 'key-id=' 'decode-only' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'agent'
                 __apnsctl_parse_subcommand 0 'out=' 'group=' 'metrics=' 'sign' 'refresh-after=' 'once' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             end
         case 'probe'
-            __apnsctl_parse_subcommand 0 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'device-token=' 'topic=' 'push-type=' 'priority=' 'payload=' 'count=' 'interval=' 'channels' 'format=' 'out=' 'version' 'h/help'
+            __apnsctl_parse_subcommand 0 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'device-token=' 'topic=' 'push-type=' 'priority=' 'payload=' 'count=' 'interval=' 'channels' 'format=' 'out=' 'version' 'h/help'
         case 'channel'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'create'
-                __apnsctl_parse_subcommand 0 'topic=' 'format=' 'storage=' 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'topic=' 'format=' 'storage=' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
             case 'list'
-                __apnsctl_parse_subcommand 0 'topic=' 'format=' 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'topic=' 'format=' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
             case 'inspect'
-                __apnsctl_parse_subcommand 1 'topic=' 'format=' 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'topic=' 'format=' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
             case 'delete'
-                __apnsctl_parse_subcommand 1 'topic=' 'format=' 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'topic=' 'format=' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
             end
         case 'mock'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'serve'
-                __apnsctl_parse_subcommand 0 'host=' 'port=' 'tls-cert=' 'tls-key=' 'ca-out=' 'force' 'environment=' 'device=+' 'unregistered=+' 'trust-key=+' 'bad-environment-reason=' 'team=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'client-ca=' 'token-update-interval=' 'max-streams-before-success=' 'threads=' 'channels-port=' 'channel-limit=' 'broadcast-disabled=+' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'host=' 'port=' 'tls-cert=' 'tls-key=' 'ca-out=' 'force' 'environment=' 'device=+' 'unregistered=+' 'trust-key=+' 'bad-environment-reason=' 'team=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'client-ca=' 'token-update-interval=' 'max-streams-before-success=' 'no-stream-throttle' 'threads=' 'channels-port=' 'channel-limit=' 'broadcast-disabled=+' 'format=' 'version' 'h/help'
             end
         case 'doctor'
-            __apnsctl_parse_subcommand 0 'min-days=' 'format=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'env=' 'host=' 'port=' 'cacert=' 'timeout=' 'version' 'h/help'
+            __apnsctl_parse_subcommand 0 'min-days=' 'format=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'version' 'h/help'
         case 'demo'
             __apnsctl_parse_subcommand 0 'keep=' 'format=' 'version' 'h/help'
         case 'help'
@@ -176,7 +178,7 @@ complete -c 'apnsctl' -f
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'cert' -d 'Inspect, convert, verify, import APNs certificates (.p12, PEM, DER); request and join new ones.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'key' -d 'Manage .p8 signing keys: import, generate, rotate, discover, revoke, purge.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'key' -d 'Manage .p8 signing keys: import, generate, rotate, discover, scope, revoke, purge.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'keystore' -d 'Create, check and audit the keystore.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'profile' -d 'Inspect and verify provisioning profiles (.mobileprovision, .provisionprofile).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'expiry' -d 'List when every credential expires: keystore, certificates, .p12, profiles, .p8 keys.'
@@ -198,6 +200,8 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apn
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl cert inspect" -ge 1' -fa '(set -l exts \'p12\' \'pfx\' \'pem\' \'cer\' \'der\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert inspect" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert inspect" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert inspect" identity' -l 'identity' -d 'In a .p12 holding several identities, read the Nth (its Nth private key and that key\'s certificate; from 1).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert inspect" friendly-name' -l 'friendly-name' -d 'In a .p12 holding several identities, read the one whose certificate has this friendly name (as Keychain shows it).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert inspect" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert inspect" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert inspect" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
@@ -222,6 +226,8 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" legacy' -l 'legacy' -d 'p12 output: RC2-40/3DES/SHA-1 for older macOS Keychain import.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" identity' -l 'identity' -d 'In a .p12 holding several identities, read the Nth (its Nth private key and that key\'s certificate; from 1).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" friendly-name' -l 'friendly-name' -d 'In a .p12 holding several identities, read the one whose certificate has this friendly name (as Keychain shows it).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" out-password-file' -l 'out-password-file' -d 'Read the output password from the first line of FILE.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" out-password-env' -l 'out-password-env' -d 'Read the output password from environment variable NAME.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" format' -l 'format' -d 'Output format of the summary: text or json.' -rfka 'text json'
@@ -232,16 +238,20 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" env' -l 'env' -d 'The environment it must work in: development or production.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" min-days' -l 'min-days' -d 'The fewest days of validity that must be left.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" key' -l 'key' -d 'The private key, when the file holds none.' -rF
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" ca' -l 'ca' -d 'CA certificates the chain must verify against (e.g. Apple\'s WWDR CA).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" ca' -l 'ca' -d 'CA certificates the chain must verify against instead of Apple\'s (a test or private CA).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" at' -l 'at' -d 'Judge validity at this time (ISO 8601) instead of now.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" identity' -l 'identity' -d 'In a .p12 holding several identities, read the Nth (its Nth private key and that key\'s certificate; from 1).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" friendly-name' -l 'friendly-name' -d 'In a .p12 holding several identities, read the one whose certificate has this friendly name (as Keychain shows it).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl cert import" -eq 1' -fa '(set -l exts \'p12\' \'pfx\' \'pem\' \'cer\' \'der\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" identity' -l 'identity' -d 'In a .p12 holding several identities, read the Nth (its Nth private key and that key\'s certificate; from 1).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" friendly-name' -l 'friendly-name' -d 'In a .p12 holding several identities, read the one whose certificate has this friendly name (as Keychain shows it).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
@@ -301,8 +311,9 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apn
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key" -eq 1' -fa 'export-public' -d 'Print (or write) a key\'s public key as PEM.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key" -eq 1' -fa 'rotate' -d 'Make keys active in the slots they cover and retire the keys active there, in one atomic step.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key" -eq 1' -fa 'discover' -d 'Learn a key\'s environments (and topics) from APNs\'s answers and record them.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key" -eq 1' -fa 'scope' -d 'Correct the scope recorded for a key: its environment, topics and related key.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key" -eq 1' -fa 'revoke' -d 'Mark a key revoked (after revoking it in Apple\'s portal) and drop every token it signed.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key" -eq 1' -fa 'purge' -d 'Remove a revoked key\'s material (overwritten, then unlinked); its audit entries stay.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key" -eq 1' -fa 'purge' -d 'Remove a revoked key\'s material (overwritten, then unlinked); its audit entries and its tombstone stay.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key import" -eq 1' -fa '(set -l exts \'p8\' \'pem\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" from-env' -l 'from-env' -d 'Read the key from environment variable NAME instead of a file.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" team' -l 'team' -d 'The 10-character team id.' -rfka ''
@@ -388,6 +399,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" env' -l 'env' -d 'APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" port' -l 'port' -d '443 or 2197 for APNs (channel commands: 2195/2196); any port with --host.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" cacert' -l 'cacert' -d 'Trust the CA certificates in this PEM file instead of the system\'s.' -rfa '(set -l exts \'pem\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" device-token' -l 'device-token' -d 'A real device\'s token (hex). Without it a dummy token is used.' -rfka ''
@@ -413,6 +425,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" env' -l 'env' -d 'APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" port' -l 'port' -d '443 or 2197 for APNs (channel commands: 2195/2196); any port with --host.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" cacert' -l 'cacert' -d 'Trust the CA certificates in this PEM file instead of the system\'s.' -rfa '(set -l exts \'pem\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" device-token' -l 'device-token' -d 'A real device\'s token (hex). Without it a dummy token is used.' -rfka ''
@@ -433,6 +446,22 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" format' -l 'format' -d 'Output format.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key scope" -eq 1' -fka '(__apnsctl_custom_completion ---completion key scope -- positional@0 (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" env' -l 'env' -d 'The key\'s environment as chosen in Apple\'s portal: development (Sandbox), production, or both.' -rfka 'development production both'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" topics' -l 'topics' -d 'A topic-specific key\'s topics, comma-separated (at most 400; needs --env development or production).' -rfka '(__apnsctl_custom_completion ---completion key scope -- --topics (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" team-scoped' -l 'team-scoped' -d 'The key is team-scoped: every topic of the team (the default with --env).'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" related-key' -l 'related-key' -d 'A topic-specific key\'s related key, whose tokens may share its connections.' -rfka '(__apnsctl_custom_completion ---completion key scope -- --related-key (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" format' -l 'format' -d 'Output format.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key revoke" -eq 1' -fka '(__apnsctl_custom_completion ---completion key revoke -- positional@0 (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" force' -l 'force' -d 'Revoke even an active key (its slots then cannot sign until a rotation).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
@@ -539,6 +568,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" cert' -l 'cert' -d 'The push certificate the provider uses (PEM, DER or .p12).' -rfa '(set -l exts \'p12\' \'pfx\' \'pem\' \'cer\' \'der\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" min-days' -l 'min-days' -d 'The fewest days the profile must still be valid; 0 only requires that it has not expired.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify"' -l 'ca' -d 'An extra trust anchor for the signature (PEM or DER; repeatable).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" at' -l 'at' -d 'Judge expiry at this time (ISO 8601) instead of now.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
@@ -586,6 +616,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" key' -l 'key' -d 'Verify with this key file (PEM public key, or a .p8).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" key-id' -l 'key-id' -d 'Verify with this keystore key.' -rfka '(__apnsctl_custom_completion ---completion token inspect -- --key-id (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" decode-only' -l 'decode-only' -d 'Only decode the token: no signature check and no verdict (exit 0).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
@@ -617,6 +648,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" env' -l 'env' -d 'APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" port' -l 'port' -d '443 or 2197 for APNs (channel commands: 2195/2196); any port with --host.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" cacert' -l 'cacert' -d 'Trust the CA certificates in this PEM file instead of the system\'s.' -rfa '(set -l exts \'pem\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" team' -l 'team' -d 'Authenticate with this team\'s key from the keystore (its cached token).' -rfka '(__apnsctl_custom_completion ---completion probe -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
@@ -658,6 +690,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" env' -l 'env' -d 'APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" port' -l 'port' -d '443 or 2197 for APNs (channel commands: 2195/2196); any port with --host.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" cacert' -l 'cacert' -d 'Trust the CA certificates in this PEM file instead of the system\'s.' -rfa '(set -l exts \'pem\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" team' -l 'team' -d 'Authenticate with this team\'s key from the keystore (its cached token).' -rfka '(__apnsctl_custom_completion ---completion channel create -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
@@ -682,6 +715,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" env' -l 'env' -d 'APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" port' -l 'port' -d '443 or 2197 for APNs (channel commands: 2195/2196); any port with --host.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" cacert' -l 'cacert' -d 'Trust the CA certificates in this PEM file instead of the system\'s.' -rfa '(set -l exts \'pem\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" team' -l 'team' -d 'Authenticate with this team\'s key from the keystore (its cached token).' -rfka '(__apnsctl_custom_completion ---completion channel list -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
@@ -706,6 +740,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" env' -l 'env' -d 'APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" port' -l 'port' -d '443 or 2197 for APNs (channel commands: 2195/2196); any port with --host.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" cacert' -l 'cacert' -d 'Trust the CA certificates in this PEM file instead of the system\'s.' -rfa '(set -l exts \'pem\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" team' -l 'team' -d 'Authenticate with this team\'s key from the keystore (its cached token).' -rfka '(__apnsctl_custom_completion ---completion channel inspect -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
@@ -730,6 +765,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" env' -l 'env' -d 'APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" port' -l 'port' -d '443 or 2197 for APNs (channel commands: 2195/2196); any port with --host.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" cacert' -l 'cacert' -d 'Trust the CA certificates in this PEM file instead of the system\'s.' -rfa '(set -l exts \'pem\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" team' -l 'team' -d 'Authenticate with this team\'s key from the keystore (its cached token).' -rfka '(__apnsctl_custom_completion ---completion channel delete -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
@@ -775,6 +811,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" client-ca' -l 'client-ca' -d 'Accept client certificates issued by this CA (PEM) for certificate authentication.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" token-update-interval' -l 'token-update-interval' -d 'Shortest time a connection must keep a token before changing it (429 otherwise).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" max-streams-before-success' -l 'max-streams-before-success' -d 'Concurrent streams a token connection may open until a push on it succeeds (APNs: 1; then 1000).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" no-stream-throttle' -l 'no-stream-throttle' -d 'Keep a connection\'s stream limit after a rejected push (APNs lowers it to 1 until the next success).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" threads' -l 'threads' -d 'Event-loop threads serving connections (default: this machine\'s cores).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" channels-port' -l 'channels-port' -d 'Serve the broadcast channel management API on this port too (0: not served).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" channel-limit' -l 'channel-limit' -d 'Channels one app may have (APNs: 10000); more is CannotCreateChannelConfig.' -rfka ''
@@ -795,6 +832,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" env' -l 'env' -d 'APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" port' -l 'port' -d '443 or 2197 for APNs (channel commands: 2195/2196); any port with --host.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" cacert' -l 'cacert' -d 'Trust the CA certificates in this PEM file instead of the system\'s.' -rfa '(set -l exts \'pem\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" version' -l 'version' -d 'Show the version.'
