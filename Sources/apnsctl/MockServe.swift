@@ -264,7 +264,9 @@ struct MockServe: AsyncParsableCommand {
             try SecureFile.ensureDirectory(directory)
             path = directory + "/ca.pem"
         }
-        try SecureFile.write(Array(pem.utf8), to: path, mode: 0o644, overwrite: force)
+        // A PEM file ends in a newline, so `cat mock1-ca.pem mock2-ca.pem > both.pem` is a valid bundle.
+        let text = pem.hasSuffix("\n") ? pem : pem + "\n"
+        try SecureFile.write(Array(text.utf8), to: path, mode: 0o644, overwrite: force)
         return path
     }
 

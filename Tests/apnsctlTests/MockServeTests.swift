@@ -159,6 +159,13 @@ struct MockServeTests {
         #expect(subjects.count == 2 && subjects[0] != subjects[1], "\(subjects)")
         #expect(subjects.allSatisfy { $0.contains("CN=apnsctl mock APNs CA ") || $0.contains("CN = apnsctl mock APNs CA ") },
                 "\(subjects)")
+        // Each file ends in a newline, so the two concatenated are one bundle that holds both CAs.
+        let pems = try ["one.pem", "two.pem"].map { try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8) }
+        #expect(pems.allSatisfy { $0.hasSuffix("-----END CERTIFICATE-----\n") })
+        let bundle = directory.appendingPathComponent("both.pem")
+        try pems.joined().write(to: bundle, atomically: true, encoding: .utf8)
+        let listed = try MockTool.run("/usr/bin/openssl", ["storeutl", "-noout", "-certs", bundle.path])
+        #expect(listed.contains("Total found: 2"), "\(listed)")
     }
 
     @Test func aKeystoreFlagThatNamesNothingIsRefused() throws {
