@@ -19,7 +19,8 @@ struct ProbeTargetOptions: ParsableArguments {
 
     @Option(name: .customLong("target"), help: ArgumentHelp(
         "The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other "
-            + "environment (instead of --host/--port; with --cacert).", valueName: "ENV=HOST:PORT"))
+            + "environment (instead of --host/--port; with --cacert).", valueName: "ENV=HOST:PORT"),
+            completion: .list(["development=", "production="]), transform: EnvironmentServer.parse)
     var targets: [EnvironmentServer] = []
 
     @Option(help: ArgumentHelp("Trust the CA certificates in this PEM file instead of the system's.", valueName: "FILE"),
@@ -78,26 +79,32 @@ struct ProbeTargetOptions: ParsableArguments {
 }
 
 /// `--target ENV=HOST:PORT`: the server that plays one APNs environment (`[::1]:8443` for an IPv6 address).
-struct EnvironmentServer: ExpressibleByArgument, Sendable, Equatable {
+struct EnvironmentServer: Sendable, Equatable {
     var environment: APNsEnvironment
     var host: String
     var port: Int
 
-    init?(argument: String) {
-        guard let equals = argument.firstIndex(of: "="),
-              let environment = APNsEnvironment(rawValue: String(argument[..<equals])) else { return nil }
+    /// Reads `ENV=HOST:PORT` (`[::1]:8443` for an IPv6 address); the error says which part is wrong.
+    static func parse(_ argument: String) throws -> EnvironmentServer {
+        guard let equals = argument.firstIndex(of: "=") else {
+            throw ValidationError("'\(argument)' is not ENV=HOST:PORT (e.g. development=127.0.0.1:8443)")
+        }
+        let name = String(argument[..<equals])
+        guard let environment = APNsEnvironment(rawValue: name) else {
+            throw ValidationError("'\(name)' is not an environment: development or production")
+        }
         let address = argument[argument.index(after: equals)...]
         guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]),
-              (1...65535).contains(port) else { return nil }
+              (1...65535).contains(port) else {
+            throw ValidationError("'\(address)' is not HOST:PORT with a port from 1 to 65535")
+        }
         var host = String(address[..<colon])
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        guard !host.isEmpty, !host.contains("/"), !host.contains(" ") else { return nil }
-        self.environment = environment
-        self.host = host
-        self.port = port
+        guard !host.isEmpty, !host.contains("/"), !host.contains(" ") else {
+            throw ValidationError("'\(address)' has no usable host name before the port")
+        }
+        return EnvironmentServer(environment: environment, host: host, port: port)
     }
-
-    static var defaultCompletionKind: CompletionKind { .list(["development=", "production="]) }
 }
 
 /// What the canary carries.

@@ -114,6 +114,10 @@ import Testing
         #expect(withHost.status == 2, "\(withHost.stderr)")
         let garbage = try mocks.run(["probe", "--team", Self.team, "--target", "staging=127.0.0.1:1"])
         #expect(garbage.status == 2, "\(garbage.stderr)")
+        #expect(garbage.stderr.contains("'staging' is not an environment: development or production"), "\(garbage.stderr)")
+        let noPort = try mocks.run(["probe", "--team", Self.team, "--target", "production=127.0.0.1"])
+        #expect(noPort.status == 2, "\(noPort.stderr)")
+        #expect(noPort.stderr.contains("'127.0.0.1' is not HOST:PORT"), "\(noPort.stderr)")
         let twice = try mocks.run(["probe", "--team", Self.team, "--target", "development=a:1",
                                    "--target", "development=b:2"])
         #expect(twice.status == 2, "\(twice.stderr)")
