@@ -136,18 +136,15 @@ import TestSupport
     /// Another host revokes the key a signing agent keeps fresh: the agent logs the event `revoked`, not a failure.
     @Test func aSigningAgentLogsARevocationByAnotherHostAsAnEventNotAFailure() throws {
         try withFleet { cluster, url, environment in
-            let clock = cluster.directory.appendingPathComponent("clock").path
-            let start = Int64(Date().timeIntervalSince1970)
-            try "\(start)".write(toFile: clock, atomically: true, encoding: .utf8)
-            var timed = environment
-            timed["APNSCTL_DEBUG_CLOCK_FILE"] = clock
+            let clock = try InjectedClock(in: cluster)
+            let timed = clock.environment(environment)
             #expect(try run(["key", "generate", "--team", Self.team, "--key-id", "RVK0000001", "--env", "production"],
                             url, timed).status == 0)
             let (signer, _) = try agent(url, timed, in: cluster.directory, name: "signer", extra: ["--sign"])
             defer { signer.stop() }
             #expect(waitUntil(20) { signer.events.contains { $0["event"] as? String == "signed" } } != nil, "\(signer.stderr)")
             // Past the agent's own pause after a signature, so it looks at the key again when its record goes.
-            try "\(start + 6)".write(toFile: clock, atomically: true, encoding: .utf8)
+            try clock.set(seconds: 6)
             let revoke = try run(["key", "revoke", "RVK0000001", "--force"], url, timed)
             #expect(revoke.status == 0, "\(revoke.stderr)")
             #expect(waitUntil(10) {
@@ -162,12 +159,8 @@ import TestSupport
 
     @Test func withEveryMemberDownAgentsServeTheTokenThenFailLoudlyAt55Minutes() throws {
         try withFleet { cluster, url, environment in
-            let clock = cluster.directory.appendingPathComponent("clock").path
-            let start = Int64(Date().timeIntervalSince1970)
-            func set(_ seconds: Int64) throws { try "\(start + seconds)".write(toFile: clock, atomically: true, encoding: .utf8) }
-            try set(0)
-            var timed = environment
-            timed["APNSCTL_DEBUG_CLOCK_FILE"] = clock
+            let clock = try InjectedClock(in: cluster)
+            let timed = clock.environment(environment)
             #expect(try run(["key", "generate", "--team", Self.team, "--key-id", "DWN0000001", "--env", "production"],
                             url, timed).status == 0)
             let token = try run(["token", "--team", Self.team, "--env", "production"], url, timed)
@@ -178,7 +171,7 @@ import TestSupport
             for member in cluster.members.indices { cluster.killMember(member) }
             #expect(waitUntil(60) { contents(metrics)?.contains("apnsctl_token_agent_etcd_up 0") == true } != nil,
                     "the metric says etcd is out of reach: \(agent.stderr)")
-            try set(54 * 60)
+            try clock.set(seconds: 54 * 60)
             // Wait until the agent has looked at the 54-minute clock (its metrics give the token's age), then check
             // that it still serves: a look taken before it ticked would prove nothing.
             let aged = waitUntil(20) {
@@ -190,7 +183,7 @@ import TestSupport
             #expect(agent.process.isRunning, "at 54 minutes the agent keeps serving")
             #expect(contents(file) == token.stdout)
             #expect(contents(metrics)?.contains("apnsctl_token_agent_healthy 1") == true)
-            try set(56 * 60)
+            try clock.set(seconds: 56 * 60)
             #expect(agent.exitStatus(within: 10) == 4, "past 55 minutes it fails: \(agent.stderr)")
             #expect(contents(file) == nil, "and removes the token it can no longer vouch for")
             #expect(agent.stderr.contains("out of reach") && agent.stderr.contains("apnsctl: hint: "), "\(agent.stderr)")

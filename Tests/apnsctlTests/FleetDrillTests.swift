@@ -10,12 +10,8 @@ import TestSupport
 
     @Test func tenSigningAgentsOverASimulatedDayMakeOneSignaturePerKeyPerWindowAndNeverGoBack() throws {
         try withFleet { cluster, url, environment in
-            let clock = cluster.directory.appendingPathComponent("clock").path
-            let start: Int64 = 1_800_000_000
-            func set(_ minutes: Int64) throws { try "\(start + minutes * 60)".write(toFile: clock, atomically: true, encoding: .utf8) }
-            try set(0)
-            var timed = environment
-            timed["APNSCTL_DEBUG_CLOCK_FILE"] = clock
+            let clock = try InjectedClock(in: cluster, start: 1_800_000_000)
+            let timed = clock.environment(environment)
             for (key, env) in [("DAYDEV0001", "development"), ("DAYPRD0001", "production")] {
                 #expect(try run(["key", "generate", "--team", Self.team, "--key-id", key, "--env", env], url, timed).status == 0)
             }
@@ -29,8 +25,8 @@ import TestSupport
             let files = hosts.flatMap { host in ["development", "production"].map { host.1 + "/\(Self.team)-\($0).token" } }
             // A day in 15-minute steps: at each, every host's files must hold a token younger than the refresh window.
             for step in Int64(0)..<96 {
-                try set(step * 15)
-                let now = start + step * 15 * 60
+                try clock.set(seconds: step * 15 * 60)
+                let now = clock.start + step * 15 * 60
                 let settled = waitUntil(20) {
                     files.allSatisfy { file in contents(file).flatMap(issuedAt(ofJWT:)).map { now - $0 < 30 * 60 } ?? false }
                 }
@@ -67,11 +63,8 @@ import TestSupport
     @Test(arguments: Operation.allCases, Fault.allCases)
     func aLeaderLostInTheMiddleLosesNoWriteAndLeavesOneActiveKey(operation: Operation, fault: Fault) throws {
         try withFleet { cluster, url, environment in
-            let clock = cluster.directory.appendingPathComponent("clock").path
-            let start = Int64(Date().timeIntervalSince1970)
-            try "\(start)".write(toFile: clock, atomically: true, encoding: .utf8)
-            var timed = environment
-            timed["APNSCTL_DEBUG_CLOCK_FILE"] = clock
+            let clock = try InjectedClock(in: cluster)
+            let timed = clock.environment(environment)
             for key in ["OLD0000001", "NEW0000001"] {
                 #expect(try run(["key", "generate", "--team", Self.team, "--key-id", key, "--env", "production"], url, timed).status == 0)
             }
@@ -95,7 +88,7 @@ import TestSupport
                 arguments = ["key", "rotate", "--team", Self.team, "--to", "NEW0000001"]
             case .tokenRefresh:
                 // 51 minutes on: the token is due, and the host re-signs it.
-                try "\(start + 51 * 60)".write(toFile: clock, atomically: true, encoding: .utf8)
+                try clock.set(seconds: 51 * 60)
                 paused["APNSCTL_DEBUG_PAUSE_AT"] = "token:before-record"
                 arguments = ["token", "--team", Self.team, "--env", "production", "--format", "json"]
             }

@@ -39,6 +39,31 @@ extension FleetCLI {
 
 }
 
+/// The debug builds' injected clock for a fleet test: one file (APNSCTL_DEBUG_CLOCK_FILE) from which every host the
+/// test starts reads "now", so the test moves time for all of them at once.
+struct InjectedClock {
+    let path: String
+    /// Unix seconds at the clock's zero.
+    let start: Int64
+
+    /// A clock file in the cluster's directory, set to `start`.
+    init(in cluster: EtcdCluster, start: Int64 = Int64(Date().timeIntervalSince1970)) throws {
+        path = cluster.directory.appendingPathComponent("clock").path
+        self.start = start
+        try set(seconds: 0)
+    }
+
+    /// Sets "now" to `seconds` after the clock's zero.
+    func set(seconds: Int64) throws {
+        try "\(start + seconds)".write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    /// `environment` with this clock in it.
+    func environment(_ environment: [String: String]) -> [String: String] {
+        environment.merging(["APNSCTL_DEBUG_CLOCK_FILE": path]) { $1 }
+    }
+}
+
 /// A long-running apnsctl (a token agent, a paused rotation) playing a host: stdout and stderr go to files, so a
 /// chatty process never blocks; stopped with SIGTERM (or killed) by the test.
 final class HostProcess: @unchecked Sendable {
