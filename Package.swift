@@ -51,6 +51,8 @@ let package = Package(
         // What `--version` reports: VERSION, commit, build date, Swift (scripts/build-info.sh writes the header).
         .target(name: "CBuildInfo"),
 
+        // The domain's words, no I/O (docs/architecture.md): every module may import it; it imports nothing of ours.
+        .target(name: "APNsModel", swiftSettings: strict),
         // Errors, exit codes, secure files, secrets, clocks, OpenSSL bootstrap: what every module shares.
         .target(name: "APNsCore", dependencies: [
             "COpenSSL",
@@ -118,8 +120,13 @@ let package = Package(
         .target(name: "APNsTokenAgent", dependencies: [
             "APNsCore", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens",
         ], swiftSettings: strict),
+        // Use cases where the libraries meet (docs/architecture.md): typed input, typed result, tested in process.
+        .target(name: "APNsOperations", dependencies: [
+            "APNsModel", "APNsCore", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens", "APNsProbe",
+            "APNsProvisioning",
+        ], swiftSettings: strict),
         .executableTarget(name: "apnsctl", dependencies: [
-            "APNsCore", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokenAgent", "APNsTokens", "APNsProbe", "APNsMock",
+            "APNsModel", "APNsOperations", "APNsCore", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokenAgent", "APNsTokens", "APNsProbe", "APNsMock",
             "APNsProvisioning", "CBuildInfo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict, linkerSettings: leanRelease),
@@ -157,6 +164,10 @@ let package = Package(
         ], swiftSettings: strict),
         .testTarget(name: "apnsctlTests", dependencies: [
             "TestSupport", "APNsCore", .product(name: "PropertyBased", package: "swift-property-based"),
+        ], swiftSettings: strict),
+        .testTarget(name: "APNsOperationsTests", dependencies: [
+            "TestSupport", "APNsOperations", "APNsModel", "APNsMock", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens",
+            "APNsProbe", "APNsProvisioning", "APNsCredentials", "APNsCore",
         ], swiftSettings: strict),
         .testTarget(name: "APNsProvisioningTests", dependencies: [
             "TestSupport", "APNsProvisioning", "APNsCredentials", "APNsKeystore", "APNsCore",
