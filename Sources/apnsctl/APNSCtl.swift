@@ -111,7 +111,7 @@ struct APNSCtl: ParsableCommand {
     /// Renders `error` as `apnsctl: error:` / `apnsctl: hint:` with its exit code (ArgumentParser's help and
     /// version text as they are, exit 0), and exits.
     static func fail(_ error: any Error) -> Never {
-        if let error = error as? APNsError { Console.fail(DamagedKey.reworded(error)) }
+        if let error = APNsError.presented(error) { Console.fail(DamagedKey.reworded(error)) }
         if let exit = error as? ExitCode { Glibc.exit(exit.rawValue) }
         let code = exitCode(for: error)
         if code == .success {
