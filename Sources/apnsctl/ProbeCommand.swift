@@ -154,7 +154,6 @@ enum ProbeFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case text, json, prometheus
 }
 
-extension APNsEnvironment: ExpressibleByArgument {}
 extension APNsPushType: ExpressibleByArgument {}
 
 /// A credential resolved from the options: what to send, the topic it implies (a certificate's bundle id), and
