@@ -112,6 +112,39 @@ stray=$(cd "$root" && find . -xdev -name '*apnsctl*' ! -path './tmp/*' ! -path '
 release_root "$root"
 echo "dist-check: .deb ok (installed, used, removed: nothing left)"
 
+# --- the systemd units -------------------------------------------------------------------------------------------
+# In a root with systemd (not in the newcomer's minbase): postinst makes the services' users with systemd-sysusers,
+# `systemd-analyze verify` accepts every unit (its binary, its man page, its directives), and each service's
+# `systemd-analyze security` exposure is the one docs/install.md states.
+echo "dist-check: the systemd units in a fresh $SUITE root with systemd"
+root=$(fresh_root units)
+cp "$DEB" "$root/tmp/check/"
+# systemd, and procps for the exporter's ExecReload (kill).
+in_root "$root" apt-get install -y -qq --no-install-recommends systemd procps >/dev/null
+in_root "$root" dpkg -i "/tmp/check/$(basename "$DEB")" >/dev/null 2>&1 || true
+in_root "$root" apt-get -f install -y -qq >/dev/null
+for user in apnsctl-exporter apnsctl-agent apnsctl-probe; do
+    in_root "$root" getent passwd "$user" >/dev/null || { echo "dist-check: postinst made no user $user" >&2; exit 1; }
+done
+in_root "$root" id -nG apnsctl-agent | grep -qw apnsctl-tokens \
+    || { echo "dist-check: apnsctl-agent is not in the group apnsctl-tokens" >&2; exit 1; }
+mapfile -t units < <(cd "$root/lib/systemd/system" && ls apnsctl-*.service apnsctl-*.timer)
+[ "${#units[@]}" = 4 ] || { echo "dist-check: expected 4 units, found: ${units[*]}" >&2; exit 1; }
+verify=$(in_root "$root" systemd-analyze verify "${units[@]/#//lib/systemd/system/}" 2>&1) \
+    || { echo "$verify" >&2; echo "dist-check: systemd-analyze verify failed" >&2; exit 1; }
+[ -z "$verify" ] || { echo "$verify" >&2; echo "dist-check: systemd-analyze verify has warnings" >&2; exit 1; }
+for unit in "${units[@]}"; do
+    case $unit in *.service) ;; *) continue;; esac
+    score=$(in_root "$root" systemd-analyze security --offline=yes "/lib/systemd/system/$unit" 2>&1 \
+        | sed -n "s/^→ Overall exposure level for $unit: \([0-9.]*\) .*/\1/p")
+    [ -n "$score" ] || { echo "dist-check: no exposure level for $unit" >&2; exit 1; }
+    echo "dist-check: $unit exposure $score"
+    grep -q "^| \`$unit\` | $score " docs/install.md \
+        || { echo "dist-check: docs/install.md does not state $unit's exposure $score: update its table" >&2; exit 1; }
+done
+release_root "$root"
+echo "dist-check: units ok (users made, verify clean, exposure as documented)"
+
 # --- the tarball -------------------------------------------------------------------------------------------------
 echo "dist-check: the tarball in a fresh $SUITE root"
 root=$(fresh_root tarball)

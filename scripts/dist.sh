@@ -33,6 +33,9 @@ install -m 0644 completions/apnsctl.bash completions/_apnsctl completions/apnsct
 install -m 0644 README.md LICENSE "$tdir/"
 mkdir -p "$tdir/prometheus"
 install -m 0644 contrib/prometheus/apnsctl.rules.yml contrib/prometheus/apnsctl.rules.test.yml "$tdir/prometheus/"
+mkdir -p "$tdir/systemd"
+install -m 0644 packaging/systemd/*.service packaging/systemd/*.timer packaging/systemd/apnsctl.sysusers \
+    packaging/examples/* "$tdir/systemd/"
 (cd "$tdir" && find . -type f ! -name SHA256SUMS | sed 's|^\./||' | LC_ALL=C sort | xargs sha256sum > SHA256SUMS)
 chmod 0644 "$tdir/SHA256SUMS"
 stamp "$tdir"
@@ -43,7 +46,8 @@ tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH
 pkg=$work/deb
 mkdir -p "$pkg/DEBIAN" "$pkg/usr/bin" "$pkg/usr/share/man/man1" "$pkg/usr/share/bash-completion/completions" \
     "$pkg/usr/share/zsh/vendor-completions" "$pkg/usr/share/fish/vendor_completions.d" "$pkg/usr/share/doc/apnsctl" \
-    "$pkg/usr/share/apnsctl/prometheus"
+    "$pkg/usr/share/apnsctl/prometheus" "$pkg/lib/systemd/system" "$pkg/usr/lib/sysusers.d" \
+    "$pkg/usr/share/doc/apnsctl/examples"
 install -m 0755 "$work/apnsctl" "$pkg/usr/bin/apnsctl"
 gzip -9n < man/apnsctl.1 > "$pkg/usr/share/man/man1/apnsctl.1.gz"
 # bash-completion sources the file: no #! line (lintian: bash-completion-with-hashbang).
@@ -53,6 +57,12 @@ install -m 0644 completions/_apnsctl "$pkg/usr/share/zsh/vendor-completions/_apn
 install -m 0644 completions/apnsctl.fish "$pkg/usr/share/fish/vendor_completions.d/apnsctl.fish"
 install -m 0644 packaging/debian/copyright "$pkg/usr/share/doc/apnsctl/copyright"
 install -m 0644 contrib/prometheus/apnsctl.rules.yml contrib/prometheus/apnsctl.rules.test.yml "$pkg/usr/share/apnsctl/prometheus/"
+# The services' units (disabled until enabled), their system users (created by postinst with systemd-sysusers) and
+# example configuration for /etc/apnsctl/ (not conffiles: the package ships no /etc file, so removal leaves none).
+install -m 0644 packaging/systemd/*.service packaging/systemd/*.timer "$pkg/lib/systemd/system/"
+install -m 0644 packaging/systemd/apnsctl.sysusers "$pkg/usr/lib/sysusers.d/apnsctl.conf"
+install -m 0644 packaging/examples/* "$pkg/usr/share/doc/apnsctl/examples/"
+install -m 0755 packaging/debian/postinst "$pkg/DEBIAN/postinst"
 date_rfc=$(LC_ALL=C date -u -R -d "@$SOURCE_DATE_EPOCH")
 maintainer=$(sed -n 's/^Maintainer: //p' packaging/debian/control.in)
 {
@@ -80,7 +90,7 @@ fi
 installed=$(du -sk --exclude=DEBIAN "$pkg" | cut -f1)
 sed -e "s/@VERSION@/$VERSION/" -e "s/@ARCH@/$ARCH/" -e "s/@DEPENDS@/$depends/" -e "s/@INSTALLED_SIZE@/$installed/" \
     packaging/debian/control.in > "$pkg/DEBIAN/control"
-(cd "$pkg" && find usr -type f | LC_ALL=C sort | xargs md5sum > DEBIAN/md5sums)
+(cd "$pkg" && find lib usr -type f | LC_ALL=C sort | xargs md5sum > DEBIAN/md5sums)
 chmod 0644 "$pkg/DEBIAN/control" "$pkg/DEBIAN/md5sums"
 find "$pkg" -type d -exec chmod 0755 {} +
 stamp "$pkg"
