@@ -89,7 +89,99 @@ HCL
     kill "$agent" "$peer" 2>/dev/null
 }
 
+# The sum of a counter family's samples in Prometheus text at URL (0 when absent).
+metric_sum() { curl -s "$1" | awk -v m="$2" '$1 ~ "^"m"({|$)" {s += $NF} END {print s + 0}'; }
+
 case_exporter_footprint() {
     CASE_LOAD=$(loadavg)
-    row "10b. exporter vs blackbox_exporter" "-" "-" "-" "-" "SKIPPED: no exporter in this build"
+    local name="10b. exporter vs blackbox_exporter"
+    have_verb exporter || { row "$name" "-" "-" "-" "-" "SKIPPED: no exporter in this build"; return; }
+    command -v prometheus-blackbox-exporter >/dev/null \
+        || { row "$name" "-" "-" "-" "-" "SKIPPED: no prometheus-blackbox-exporter"; return; }
+    local canaries=${FOOTPRINT_CANARIES:-1000} seconds=${FOOTPRINT_SECONDS:-300} lp bp _
+    lp=$(free_port); bp=$(free_port)
+    cat > "$work/exporter.yml" <<YAML
+keystore: $KS
+targets:
+  - name: mock
+    host: 127.0.0.1:$PORT
+    cacert: $work/mock-ca.pem
+    environment: development
+    team: $TEAM
+    topic: $TOPIC
+    push_type: background
+    interval: 100ms
+YAML
+    "$APNSCTL" exporter --config "$work/exporter.yml" --listen "127.0.0.1:$lp" > "$work/exporter.log" 2>&1 &
+    local exporter=$!; pids+=("$exporter")
+    # The peer: blackbox_exporter's HTTP prober speaking HTTP/2 to the same mock, the same canary, a new
+    # connection per probe (as it works); driven here as Prometheus would, one /probe a canary.
+    cat > "$work/blackbox.yml" <<YAML
+modules:
+  apns:
+    prober: http
+    timeout: 5s
+    http:
+      method: POST
+      enable_http2: true
+      valid_status_codes: [200, 400]
+      headers:
+        authorization: "bearer $(cat "$work/token.out")"
+        apns-topic: $TOPIC
+        apns-push-type: background
+        apns-priority: "5"
+      body: '{"aps":{"content-available":1}}'
+      tls_config:
+        ca_file: $work/mock-ca.pem
+YAML
+    prometheus-blackbox-exporter --config.file="$work/blackbox.yml" --web.listen-address="127.0.0.1:$bp" \
+        > "$work/blackbox.log" 2>&1 &
+    local peer=$!; pids+=("$peer")
+    local probe="http://127.0.0.1:$bp/probe?module=apns&target=https://127.0.0.1:$PORT/3/device/$DEVICE"
+    for _ in $(seq 300); do curl -sf "$probe" 2>/dev/null | grep -q '^probe_success 1' && break; sleep 0.1; done
+    curl -sf "$probe" | grep -q '^probe_success 1' \
+        || { row "$name" "-" "-" "-" "-" "FAILED: blackbox_exporter's probe of the mock failed"; return; }
+    for _ in $(seq 300); do [ "$(metric_sum "http://127.0.0.1:$lp/metrics" apnsctl_probe_answers_total)" -ge 1 ] && break; sleep 0.1; done
+    local e0 p0 e1 p1 first done_
+    first=$(metric_sum "http://127.0.0.1:$lp/metrics" apnsctl_probe_answers_total)
+    [ "$first" -ge 1 ] || { row "$name" "-" "-" "-" "-" "FAILED: no canary answered ($(tail -2 "$work/exporter.log"))"; return; }
+    read -r -a e0 <<< "$(proc_sample "$exporter")"; read -r -a p0 <<< "$(proc_sample "$peer")"
+    for _ in $(seq "$canaries"); do curl -sf "$probe" > /dev/null; done
+    for _ in $(seq 6000); do
+        done_=$(metric_sum "http://127.0.0.1:$lp/metrics" apnsctl_probe_answers_total)
+        [ "$done_" -ge $((first + canaries)) ] && break; sleep 0.1
+    done
+    read -r -a e1 <<< "$(proc_sample "$exporter")"; read -r -a p1 <<< "$(proc_sample "$peer")"
+    local count=$((done_ - first)) ours theirs
+    ours=$(py 'print(f"{(float(a[1])-float(a[0]))*1000/int(a[2]):.2f}")' "${e0[0]}" "${e1[0]}" "$count")
+    theirs=$(py 'print(f"{(float(a[1])-float(a[0]))*1000/int(a[2]):.2f}")' "${p0[0]}" "${p1[0]}" "$canaries")
+    row "10b. exporter vs blackbox_exporter: resident memory after $canaries canaries" "$(mib "${e1[1]}")" \
+        "$(mib "${p1[1]}")" "$(ratio "${e1[1]}" "${p1[1]}")" "≤ 1" "$(meets "$(ratio "${e1[1]}" "${p1[1]}")" "<=" 1)"
+    row "10b. exporter vs blackbox_exporter: CPU per canary" "$ours ms" "$theirs ms" "$(ratio "$ours" "$theirs")" \
+        "≤ 1" "$(meets "$(ratio "$ours" "$theirs")" "<=" 1)"
+    local opened reused
+    opened=$(metric_sum "http://127.0.0.1:$lp/metrics" apnsctl_probe_connections_opened_total)
+    reused=$(metric_sum "http://127.0.0.1:$lp/metrics" apnsctl_probe_connections_reused_total)
+    note "- 10b: the exporter sent $count canaries (interval 100 ms, one target) on $opened connection(s) ($reused reuses);"
+    note "  blackbox_exporter $(prometheus-blackbox-exporter --version 2>&1 | head -1 | awk '{print $3}') made $canaries probes, one"
+    note "  \`/probe\` each (a new TLS connection each, HTTP/2). Peak resident memory: exporter $(mib "${e1[2]}"),"
+    note "  blackbox_exporter $(mib "${p1[2]}"). CPU is user + system time over the canaries, per canary."
+    kill "$exporter" 2>/dev/null
+    # Idle: the exporter at the default 5-minute interval; blackbox_exporter probed as often by a scrape.
+    sed -i 's/interval: 100ms/interval: 5m/' "$work/exporter.yml"
+    "$APNSCTL" exporter --config "$work/exporter.yml" --listen "127.0.0.1:$lp" > "$work/exporter-idle.log" 2>&1 &
+    exporter=$!; pids+=("$exporter")
+    for _ in $(seq 300); do [ "$(metric_sum "http://127.0.0.1:$lp/metrics" apnsctl_probe_answers_total)" -ge 1 ] && break; sleep 0.1; done
+    read -r -a e0 <<< "$(proc_sample "$exporter")"; read -r -a p0 <<< "$(proc_sample "$peer")"
+    local t=0
+    while [ "$t" -lt "$seconds" ]; do
+        [ $((t % 300)) = 0 ] && curl -sf "$probe" > /dev/null
+        sleep 10; t=$((t + 10))
+    done
+    read -r -a e1 <<< "$(proc_sample "$exporter")"; read -r -a p1 <<< "$(proc_sample "$peer")"
+    ours=$(per_hour "${e0[0]}" "${e1[0]}" "$seconds"); theirs=$(per_hour "${p0[0]}" "${p1[0]}" "$seconds")
+    row "10b. exporter vs blackbox_exporter: CPU seconds per hour, a canary every 5 min" "$ours s" "$theirs s" \
+        "$(py 'p=float(a[1]); print(f"{float(a[0])/p:.2f}" if p > 0 else "-")' "$ours" "$theirs")" "≤ 1" \
+        "$(py 'o,p=float(a[0]),float(a[1]); print("met" if o <= p else "MISSED")' "$ours" "$theirs")"
+    kill "$exporter" "$peer" 2>/dev/null
 }
