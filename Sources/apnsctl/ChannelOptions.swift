@@ -12,8 +12,7 @@ struct ChannelAppOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The app's bundle id (no push-type suffix).", valueName: "BUNDLE_ID"))
     var topic: String
 
-    @Option(help: "Output: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     func validate() throws {
         let bundleID = APNsPushType.bundleID(ofTopic: topic)
@@ -49,7 +48,7 @@ enum ChannelRun {
                                            cacert: target.cacert)
         let key = ReportText.signingKey(keyID: result.keyID, teamID: result.teamID,
                                         environments: result.keyEnvironments, topics: result.keyTopics)
-        if app.format == .json {
+        if app.output.format == .json {
             try Console.printJSON(result)
         } else if result.verdict.outcome == .healthy {
             print(text(result))
@@ -63,7 +62,7 @@ enum ChannelRun {
             }
         }
         guard result.verdict.outcome == .healthy else {
-            if app.format == .text, let key { StandardStream.error.write("signing key: \(key)\n".utf8) }
+            if app.output.format == .text, let key { StandardStream.error.write("signing key: \(key)\n".utf8) }
             let error = APNsError(result.verdict.exitStatus, result.verdict.summary, hint: result.verdict.hint)
             Console.printError(error)
             throw ExitCode(error.status.rawValue)

@@ -28,8 +28,7 @@ struct DoctorCommand: AsyncParsableCommand {
     @Option(name: .customLong("min-days"), help: "Warn about certificates that expire within this many days.")
     var minDays: Int = 30
 
-    @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     @OptionGroup var keystore: KeystoreOptions
 
@@ -45,7 +44,7 @@ struct DoctorCommand: AsyncParsableCommand {
             ? try ProbeTarget.resolve(environment: target.env, host: target.host, port: target.port) : nil
         let machine = MachineChecks.all(cacert: target.cacert, clockHost: clockHost, timeout: min(target.timeout, 5))
         let report = DoctorReport(checks: machine + KeystoreChecks.run(keystore, minDays: minDays))
-        switch format {
+        switch output.format {
         case .json:
             try Console.printJSON(report)
         case .text:

@@ -69,9 +69,11 @@ struct MockServe: AsyncParsableCommand {
     @Flag(help: "Replace an existing --ca-out file.")
     var force = false
 
-    @Option(name: [.customLong("environment"), .customLong("env")],
-            help: "Which APNs to play: development (sandbox) or production.")
-    var environment: MockEnvironmentArgument = .development
+    @OptionGroup var environment: EnvironmentOption
+
+    @Option(name: .customLong("environment"), help: ArgumentHelp(
+        "Which APNs to play, as --env (development when neither is given).", valueName: "ENV"))
+    var environmentLong: APNsEnvironment?
 
     @Option(name: .customLong("device"), help: ArgumentHelp("Register a device token for a topic.",
                                                             valueName: "TOKEN=TOPIC"))
@@ -134,10 +136,16 @@ struct MockServe: AsyncParsableCommand {
         "An app without the broadcast capability: its channel calls get FeatureNotEnabled.", valueName: "BUNDLE_ID"))
     var broadcastDisabled: [String] = []
 
-    @Option(help: "Log format: text or json.")
-    var format: OutputFormat = .text
+    /// The request log's format.
+    @OptionGroup var output: FormatOptions
+
+    /// The environment to play: `--env` or `--environment`, else development.
+    var played: APNsEnvironment { environment.value ?? environmentLong ?? .development }
 
     func validate() throws {
+        if environment.value != nil, environmentLong != nil {
+            throw ValidationError("--env and --environment name the same thing: give one of them")
+        }
         if (tlsCert == nil) != (tlsKey == nil) {
             throw ValidationError("--tls-cert and --tls-key go together")
         }
@@ -171,7 +179,7 @@ struct MockServe: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let logFormat: MockLogFormat = format == .json ? .json : .text
+        let logFormat: MockLogFormat = output.isJSON ? .json : .text
         let server = try MockAPNsServer(configuration: try makeConfiguration(logFormat: logFormat))
         if !server.configuration.isLoopback {
             Console.warn("listening on \(host), which is not loopback: other machines can reach this mock")
@@ -213,7 +221,7 @@ struct MockServe: AsyncParsableCommand {
             keys.append(try TrustedKey(keyID: argument.keyID, teamID: team ?? "", pemFile: argument.path))
             scopes[argument.keyID] = argument.scope
         }
-        let policy = ValidationPolicy(environment: environment.value, devices: registered, unregistered: gone,
+        let policy = ValidationPolicy(environment: played, devices: registered, unregistered: gone,
                                       trustedKeys: keys, keyScopes: scopes,
                                       badEnvironmentReason: badEnvironmentReason.reason,
                                       tokenUpdateInterval: tokenUpdateInterval)
@@ -276,14 +284,6 @@ struct MockServe: AsyncParsableCommand {
     private static func emit(_ line: String) {
         StandardStream.output.write((line + "\n").utf8)
     }
-}
-
-/// `--environment`'s values (a private type, so no other command's conformance of `APNsEnvironment` can clash).
-enum MockEnvironmentArgument: String, ExpressibleByArgument, CaseIterable {
-    case development
-    case production
-
-    var value: APNsEnvironment { self == .development ? .development : .production }
 }
 
 /// `--bad-environment-reason`'s values: the two spellings of the reason for a key of the other environment.

@@ -52,7 +52,7 @@ struct ProbeCommand: AsyncParsableCommand {
     @Flag(help: "Check the broadcast channel management host (read-only: list the --topic app's channels).")
     var channels = false
 
-    @Option(help: "Output: text, json, or prometheus (for node_exporter's textfile collector).")
+    @Option(help: "Output format: text, json or prometheus (for node_exporter's textfile collector).")
     var format: ProbeFormat = .text
 
     @Option(help: ArgumentHelp("Write the report to FILE atomically instead of stdout (replaced each run, 0644): "

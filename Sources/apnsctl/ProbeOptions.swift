@@ -7,8 +7,13 @@ import ArgumentParser
 /// and the `channel` commands. `--target ENV=HOST:PORT` names a server per environment (a mock playing it), so a
 /// command that probes both environments can be pointed at two servers.
 struct ProbeTargetOptions: ParsableArguments {
-    @Option(help: "APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).")
-    var env: APNsEnvironment?
+    @OptionGroup var environment: EnvironmentOption
+
+    /// `--env`: the APNs environment asked for (set from `--target` by ``selected(_:)``).
+    var env: APNsEnvironment? {
+        get { environment.value }
+        set { environment.value = newValue }
+    }
 
     @Option(help: ArgumentHelp("Another server, e.g. a mock: --host 127.0.0.1 --port 8443.", valueName: "HOST"))
     var host: String?
