@@ -1,4 +1,5 @@
 import APNsCore
+import APNsOperations
 import APNsProbe
 import ArgumentParser
 #if canImport(FoundationEssentials)
@@ -31,21 +32,14 @@ struct ChannelAppOptions: ParsableArguments {
 enum ChannelRun {
     static func send(_ request: CanaryRequest, operation: String, app: ChannelAppOptions, target given: ProbeTargetOptions,
                      credential: ProbeCredentialOptions, text: (ChannelResult) -> String) throws -> ChannelResult {
-        CurlRuntime.bootstrap()
         let target = try given.selected()
-        let place = try ChannelTarget.resolve(environment: target.env, host: target.host, port: target.port)
-        let resolved = try credential.resolve(for: place.environment)
-        if let cacert = target.cacert { _ = try SecureFile.read(cacert, limit: 16 << 20) }
-        let client = ChannelClient(target: place, credential: resolved.credential, caFile: target.cacert,
-                                   timeout: target.timeout, signingKey: resolved.signingKey)
-        var result = try client.send(request, operation: operation, bundleID: app.topic)
-        if result.keyID == nil, let token = resolved.tokenKey {
-            result.keyID = token.keyID
-            result.teamID = token.teamID
-        }
+        let call = ChannelCallRequest(request: request, operation: operation, bundleID: app.topic, server: target.server,
+                                      credential: credential.source())
+        let outcome = try ChannelCall.send(call) { $0.warn() }
+        var result = outcome.result
         result.verdict = ProbeHints.refine(result.verdict, status: result.status, reason: result.reason,
-                                           failure: result.failure, target: place, signingKey: resolved.signingKey,
-                                           cacert: target.cacert)
+                                           failure: result.failure, target: outcome.target,
+                                           signingKey: outcome.credential.signingKey, cacert: target.cacert)
         let key = ReportText.signingKey(keyID: result.keyID, teamID: result.teamID,
                                         environments: result.keyEnvironments, topics: result.keyTopics)
         if app.output.format == .json {

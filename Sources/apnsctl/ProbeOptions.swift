@@ -1,5 +1,6 @@
 import APNsCore
 import APNsKeystore
+import APNsOperations
 import APNsProbe
 import ArgumentParser
 
@@ -73,6 +74,11 @@ struct ProbeTargetOptions: ParsableArguments {
         return options
     }
 
+    /// The server these options name (after ``selected(_:)``): environment, host, port, CA file, timeout.
+    var server: ProbeServer {
+        ProbeServer(environment: env, host: host, port: port, caFile: cacert, timeout: timeout)
+    }
+
     /// The prober's configuration for `credential` and `canary` against this target.
     func configuration(credential: ProbeCredential, canary: CanaryRequest, count: Int = 1) throws -> ProbeConfiguration {
         CurlRuntime.bootstrap()
@@ -130,25 +136,15 @@ struct ProbeCanaryOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The payload: JSON text, or @FILE.", valueName: "JSON|@FILE"))
     var payload: String?
 
-    func request(defaultTopic: String?) throws -> CanaryRequest {
-        let token = try deviceToken.map { try DeviceToken(parsing: $0) } ?? .dummy
-        var body = CanaryRequest.defaultPayload
-        if let payload {
-            if payload.hasPrefix("@") {
-                body = try SecureFile.read(String(payload.dropFirst()), limit: 64 * 1024)
-            } else {
-                body = Array(payload.utf8)
-            }
-        }
-        return CanaryRequest.canary(deviceToken: token, topic: topic ?? defaultTopic, pushType: pushType,
-                                    priority: priority, payload: body)
+    /// The canary as given: `--payload @FILE` names a file, read when the canary is built.
+    var specification: CanarySpecification {
+        let body: CanarySpecification.Payload = payload.map { $0.hasPrefix("@") ? .file(String($0.dropFirst())) : .text($0) }
+            ?? .standard
+        return CanarySpecification(deviceToken: deviceToken, topic: topic, pushType: pushType, priority: priority,
+                                   payload: body)
     }
-}
 
-extension SigningKeyDescription {
-    /// The keystore key `record`, with its recorded scope, for a probe verdict's hints.
-    init(_ record: KeyRecord) {
-        self.init(keyID: record.keyID, teamID: record.teamID, environments: record.scope.environments,
-                  topics: record.scope.topics, legacy: record.scope.source == .legacy)
+    func request(defaultTopic: String?) throws -> CanaryRequest {
+        try specification.request(defaultTopic: defaultTopic)
     }
 }
