@@ -45,6 +45,18 @@ import Testing
         #expect(first.path.hasSuffix("keystore.json") && count == 1)
     }
 
+    /// Moved in process from ProbeMockCommandTests: a keystore directory others may read fails the permissions
+    /// check, and nothing after it is judged.
+    @Test func aLooseKeystoreDirectoryStopsTheChecks() throws {
+        let store = try Scratch.keystore()
+        #expect(chmod(store.path, 0o755) == 0)
+        let findings = Self.judge(store)
+        guard findings.count == 1, case .permissionProblems(let first, _) = findings[0] else {
+            Issue.record("expected one permission finding, got \(findings)"); return
+        }
+        #expect(first.path == store.path && first.mode & 0o777 == 0o755)
+    }
+
     @Test func aKeystoreThatCannotOpenIsUnreadable() throws {
         let store = try Scratch.keystore()
         let findings = KeystoreJudgement.judge(KeystoreJudgementRequest(
