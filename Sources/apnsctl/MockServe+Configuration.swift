@@ -15,8 +15,9 @@ extension MockServe {
     var played: APNsEnvironment { environment.value ?? environmentLong ?? .development }
 
     func validate() throws {
-        if environment.value != nil, environmentLong != nil {
-            throw ValidationError("--env and --environment name the same thing: give one of them")
+        if let short = environment.value, let long = environmentLong, short != long {
+            throw ValidationError("--env \(short.rawValue) and --environment \(long.rawValue) disagree: "
+                                  + "they are one option, give it once")
         }
         if (tlsCert == nil) != (tlsKey == nil) {
             throw ValidationError("--tls-cert and --tls-key go together")
