@@ -83,6 +83,27 @@ import Testing
         }
     }
 
+    /// Moved in process from TokenEnvCLITests: a production-only key is refused before anything is sent, as a
+    /// usage error for a server of unknown environment (it must cover both) and as the keystore's refusal for the
+    /// sandbox.
+    @Test func aProductionOnlyKeyIsRefusedBeforeSending() throws {
+        let scope = try KeyScope(environments: [.production], restriction: .team, source: .declared)
+        let store = try Scratch.keystore(keyID: "ABC123DEFG", scope: scope)
+        let source = ProbeCredentialSource.keystore(team: Scratch.team, keyID: nil, open: { store })
+        do {
+            _ = try ProbeCredentialResolution.resolve(source, environment: nil)
+            Issue.record("an unknown environment was accepted")
+        } catch let error as APNsError {
+            #expect(error.status == .usage && (error.message + error.hint).contains("ABC123DEFG is production-only"), "\(error)")
+        }
+        do {
+            _ = try ProbeCredentialResolution.resolve(source, environment: .development)
+            Issue.record("the sandbox was accepted")
+        } catch let error as APNsError {
+            #expect(error.status == .keystore && (error.message + error.hint).contains("does not cover the sandbox"), "\(error)")
+        }
+    }
+
     @Test func aCertificateWithItsKeyGivesItsBundleID() throws {
         let resolved = try ProbeCredentialResolution.resolve(
             .certificate(path: Scratch.certificate("dev-bundle.pem"), password: { "" }), environment: .development)
