@@ -34,6 +34,17 @@ public struct ProbeServer: Sendable, Equatable {
                  : try ProbeTarget.resolve(environment: environment, host: host, port: port)
     }
 
+    /// The prober's configuration for `credential` and `canary` against this server's push host: libcurl
+    /// started, the host resolved, the CA file checked.
+    public func configuration(credential: ProbeCredential, canary: CanaryRequest,
+                              count: Int = 1) throws -> ProbeConfiguration {
+        CurlRuntime.bootstrap()
+        let target = try resolve()
+        try checkCAFile()
+        return ProbeConfiguration(target: target, credential: credential, caFile: caFile, canary: canary, count: count,
+                                  timeout: timeout)
+    }
+
     /// Checks the CA file can be read (its own error names it) before anything is sent.
     func checkCAFile() throws {
         if let caFile { _ = try SecureFile.read(caFile, limit: 16 << 20) }
@@ -142,10 +153,8 @@ public enum ProbePlanning {
                 timeout: request.server.timeout)
         } else {
             let canary = try request.canary.request(defaultTopic: resolved.defaultTopic)
-            try request.server.checkCAFile()
-            configuration = ProbeConfiguration(target: target, credential: resolved.credential,
-                                               caFile: request.server.caFile, canary: canary, count: request.count,
-                                               timeout: request.server.timeout)
+            configuration = try request.server.configuration(credential: resolved.credential, canary: canary,
+                                                             count: request.count)
         }
         configuration.signingKey = resolved.signingKey
         if !request.channels { try Prober(configuration).validate() }

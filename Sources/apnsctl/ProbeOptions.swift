@@ -81,11 +81,7 @@ struct ProbeTargetOptions: ParsableArguments {
 
     /// The prober's configuration for `credential` and `canary` against this target.
     func configuration(credential: ProbeCredential, canary: CanaryRequest, count: Int = 1) throws -> ProbeConfiguration {
-        CurlRuntime.bootstrap()
-        let target = try ProbeTarget.resolve(environment: env, host: host, port: port)
-        if let cacert { _ = try SecureFile.read(cacert, limit: 16 << 20) }
-        return ProbeConfiguration(target: target, credential: credential, caFile: cacert, canary: canary,
-                                  count: count, timeout: timeout)
+        try server.configuration(credential: credential, canary: canary, count: count)
     }
 }
 
