@@ -1,4 +1,5 @@
 import APNsCore
+import APNsOperations
 import APNsProbe
 import ArgumentParser
 #if canImport(FoundationEssentials)
@@ -12,8 +13,7 @@ struct ChannelAppOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The app's bundle id (no push-type suffix).", valueName: "BUNDLE_ID"))
     var topic: String
 
-    @Option(help: "Output: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     func validate() throws {
         let bundleID = APNsPushType.bundleID(ofTopic: topic)
@@ -32,24 +32,17 @@ struct ChannelAppOptions: ParsableArguments {
 enum ChannelRun {
     static func send(_ request: CanaryRequest, operation: String, app: ChannelAppOptions, target given: ProbeTargetOptions,
                      credential: ProbeCredentialOptions, text: (ChannelResult) -> String) throws -> ChannelResult {
-        CurlRuntime.bootstrap()
         let target = try given.selected()
-        let place = try ChannelTarget.resolve(environment: target.env, host: target.host, port: target.port)
-        let resolved = try credential.resolve(for: place.environment)
-        if let cacert = target.cacert { _ = try SecureFile.read(cacert, limit: 16 << 20) }
-        let client = ChannelClient(target: place, credential: resolved.credential, caFile: target.cacert,
-                                   timeout: target.timeout, signingKey: resolved.signingKey)
-        var result = try client.send(request, operation: operation, bundleID: app.topic)
-        if result.keyID == nil, let token = resolved.tokenKey {
-            result.keyID = token.keyID
-            result.teamID = token.teamID
-        }
+        let call = ChannelCallRequest(request: request, operation: operation, bundleID: app.topic, server: target.server,
+                                      credential: credential.source())
+        let outcome = try ChannelCall.send(call) { $0.warn() }
+        var result = outcome.result
         result.verdict = ProbeHints.refine(result.verdict, status: result.status, reason: result.reason,
-                                           failure: result.failure, target: place, signingKey: resolved.signingKey,
-                                           cacert: target.cacert)
+                                           failure: result.failure, target: outcome.target,
+                                           signingKey: outcome.credential.signingKey, cacert: target.cacert)
         let key = ReportText.signingKey(keyID: result.keyID, teamID: result.teamID,
                                         environments: result.keyEnvironments, topics: result.keyTopics)
-        if app.format == .json {
+        if app.output.format == .json {
             try Console.printJSON(result)
         } else if result.verdict.outcome == .healthy {
             print(text(result))
@@ -63,7 +56,7 @@ enum ChannelRun {
             }
         }
         guard result.verdict.outcome == .healthy else {
-            if app.format == .text, let key { StandardStream.error.write("signing key: \(key)\n".utf8) }
+            if app.output.format == .text, let key { StandardStream.error.write("signing key: \(key)\n".utf8) }
             let error = APNsError(result.verdict.exitStatus, result.verdict.summary, hint: result.verdict.hint)
             Console.printError(error)
             throw ExitCode(error.status.rawValue)

@@ -28,8 +28,7 @@ struct DoctorCommand: AsyncParsableCommand {
     @Option(name: .customLong("min-days"), help: "Warn about certificates that expire within this many days.")
     var minDays: Int = 30
 
-    @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     @OptionGroup var keystore: KeystoreOptions
 
@@ -44,8 +43,8 @@ struct DoctorCommand: AsyncParsableCommand {
         let clockHost = target.host != nil || target.env != nil || target.port != nil
             ? try ProbeTarget.resolve(environment: target.env, host: target.host, port: target.port) : nil
         let machine = MachineChecks.all(cacert: target.cacert, clockHost: clockHost, timeout: min(target.timeout, 5))
-        let report = DoctorReport(checks: machine + KeystoreChecks.run(keystore, minDays: minDays))
-        switch format {
+        let report = DoctorReport(checks: machine + DoctorKeystoreChecks.run(keystore, minDays: minDays))
+        switch output.format {
         case .json:
             try Console.printJSON(report)
         case .text:
@@ -88,80 +87,5 @@ extension DoctorCheck.Status {
         case .warn: return .warn
         case .fail: return .fail
         }
-    }
-}
-
-/// The keystore checks of `doctor`: present, permissions, integrity, keys per team, certificate expiry.
-/// Thin: every judgement comes from APNsKeystore (`KeystorePermissions`, `Keystore.open`, `status`).
-enum KeystoreChecks {
-    static func run(_ options: KeystoreOptions, minDays: Int) -> [DoctorCheck] {
-        let location = options.location
-        var checks: [DoctorCheck] = []
-        if location.isDirectory {
-            if let denied = KeystoreAccess.check(location.path).error {
-                return [DoctorCheck("keystore", .fail, denied.message, hint: denied.hint)]
-            }
-            guard FileManager.default.fileExists(atPath: location.path + "/" + KeystoreLocation.manifestName) else {
-                return [DoctorCheck("keystore", .warn, "no keystore at \(location.path)",
-                                    hint: "create one with `apnsctl keystore init`, or pass --keystore PATH")]
-            }
-            let problems = KeystorePermissions.problems(KeystoreLayout(root: location.path))
-            if let first = problems.first {
-                let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
-                checks.append(DoctorCheck("keystore permissions", .fail, first.summary + more,
-                                          hint: "run `apnsctl keystore fix-permissions`"))
-                return checks
-            }
-            checks.append(DoctorCheck("keystore permissions", .pass, "\(location.path): directories 0700, secrets 0600"))
-        }
-        let report: KeystoreReport
-        do {
-            report = try options.open().status(minDays: minDays)
-        } catch let error as APNsError {
-            checks.append(DoctorCheck("keystore integrity", .fail, error.message, hint: error.hint))
-            return checks
-        } catch {
-            checks.append(DoctorCheck("keystore integrity", .fail, "\(error)"))
-            return checks
-        }
-        checks.append(DoctorCheck("keystore integrity", .pass,
-                                  "\(Wording.count(report.keys.count, "key")), \(Wording.count(report.certificates.count, "certificate"))"))
-        let teams = Dictionary(grouping: report.keys, by: \.teamID)
-        if teams.isEmpty {
-            checks.append(DoctorCheck("keys", .warn, "no signing keys", hint: "add one with `apnsctl key import` or `key generate`"))
-        }
-        for (team, keys) in teams.sorted(by: { $0.key < $1.key }) {
-            let active = keys.filter { $0.state == .active }
-            if !active.isEmpty {
-                let named = active.map { "\($0.keyID) (\($0.scope.summary))" }.joined(separator: ", ")
-                checks.append(DoctorCheck("keys \(team)", .pass,
-                                          "active: \(named); \(keys.count) in total"))
-            } else {
-                checks.append(DoctorCheck("keys \(team)", .warn, "no active key (\(keys.count) in total)",
-                                          hint: "activate one with `apnsctl key rotate --team \(team) --to KEYID`"))
-            }
-        }
-        for gap in KeyCoverage.gaps(keys: report.keys, certificates: report.certificates) {
-            let environment = gap.environment == .development ? "the sandbox (development)" : "production"
-            checks.append(DoctorCheck(
-                "keys \(gap.teamID) \(gap.environment.rawValue)", .warn,
-                "no active key covers \(environment), where the push \(gap.neededBy.count == 1 ? "certificate" : "certificates") "
-                    + "for \(gap.neededBy.joined(separator: ", ")) \(gap.neededBy.count == 1 ? "works" : "work")",
-                hint: "import the portal's key for it: `apnsctl key import AuthKey_KEYID.p8 --team \(gap.teamID) "
-                    + "--env \(gap.environment.rawValue)`, or rotate to one: `apnsctl key list --team \(gap.teamID)`"))
-        }
-        for certificate in report.certificates {
-            let name = "certificate \(certificate.subject)"
-            if certificate.state == .expired {
-                checks.append(DoctorCheck(name, .fail, certificate.timeLeft,
-                                          hint: "renew it in the developer account and import the new one"))
-            } else if certificate.expiring {
-                checks.append(DoctorCheck(name, .warn, "\(certificate.timeLeft) (within --min-days \(minDays))",
-                                          hint: "renew it before it expires"))
-            } else {
-                checks.append(DoctorCheck(name, .pass, certificate.timeLeft))
-            }
-        }
-        return checks
     }
 }

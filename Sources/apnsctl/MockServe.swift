@@ -69,9 +69,11 @@ struct MockServe: AsyncParsableCommand {
     @Flag(help: "Replace an existing --ca-out file.")
     var force = false
 
-    @Option(name: [.customLong("environment"), .customLong("env")],
-            help: "Which APNs to play: development (sandbox) or production.")
-    var environment: MockEnvironmentArgument = .development
+    @OptionGroup var environment: EnvironmentOption
+
+    @Option(name: .customLong("environment"), help: ArgumentHelp(
+        "Which APNs to play, as --env (development when neither is given).", valueName: "ENV"))
+    var environmentLong: APNsEnvironment?
 
     @Option(name: .customLong("device"), help: ArgumentHelp("Register a device token for a topic.",
                                                             valueName: "TOKEN=TOPIC"))
@@ -134,44 +136,11 @@ struct MockServe: AsyncParsableCommand {
         "An app without the broadcast capability: its channel calls get FeatureNotEnabled.", valueName: "BUNDLE_ID"))
     var broadcastDisabled: [String] = []
 
-    @Option(help: "Log format: text or json.")
-    var format: OutputFormat = .text
-
-    func validate() throws {
-        if (tlsCert == nil) != (tlsKey == nil) {
-            throw ValidationError("--tls-cert and --tls-key go together")
-        }
-        if tlsCert != nil && caOut != nil {
-            throw ValidationError("--ca-out is only for the generated identity; it cannot be used with --tls-cert")
-        }
-        if !trustKeys.isEmpty && team == nil {
-            throw ValidationError("--trust-key needs --team TEAMID (the team whose tokens the keys sign)")
-        }
-        if !(0...65535).contains(port) {
-            throw ValidationError("--port \(port) is not a port number (0–65535)")
-        }
-        if !(0...65535).contains(channelsPort) {
-            throw ValidationError("--channels-port \(channelsPort) is not a port number (0–65535)")
-        }
-        if channelsPort != 0, channelsPort == port {
-            throw ValidationError("--channels-port \(channelsPort) is --port too: the management API needs its own port")
-        }
-        if channelLimit < 0 {
-            throw ValidationError("--channel-limit must not be negative")
-        }
-        if !(1...1000).contains(maxStreamsBeforeSuccess) {
-            throw ValidationError("--max-streams-before-success \(maxStreamsBeforeSuccess) is not between 1 and 1000")
-        }
-        if let threads, !(1...256).contains(threads) {
-            throw ValidationError("--threads \(threads) is not between 1 and 256")
-        }
-        if tokenUpdateInterval < 0 {
-            throw ValidationError("--token-update-interval must not be negative")
-        }
-    }
+    /// The request log's format.
+    @OptionGroup var output: FormatOptions
 
     func run() async throws {
-        let logFormat: MockLogFormat = format == .json ? .json : .text
+        let logFormat: MockLogFormat = output.isJSON ? .json : .text
         let server = try MockAPNsServer(configuration: try makeConfiguration(logFormat: logFormat))
         if !server.configuration.isLoopback {
             Console.warn("listening on \(host), which is not loopback: other machines can reach this mock")
@@ -196,100 +165,10 @@ struct MockServe: AsyncParsableCommand {
         Self.emit(MockStartup.stoppedLine(reason: .shutdown, requests: server.requestCount, format: logFormat))
     }
 
-    private func makeConfiguration(logFormat: MockLogFormat) throws -> MockServerConfiguration {
-        var registered: [String: String] = [:]
-        for entry in devices {
-            let (token, topic) = try MockStartup.assignment(entry, flag: "--device", valueName: "TOKEN=TOPIC")
-            registered[try MockStartup.deviceToken(token, flag: "--device")] = topic
-        }
-        let startedAt = Date()
-        var gone: [String: Date] = [:]
-        for token in unregistered {
-            gone[try MockStartup.deviceToken(token, flag: "--unregistered")] = startedAt
-        }
-        var (keys, scopes) = try keystoreKeys()
-        for entry in trustKeys {
-            let argument = try TrustKeyArgument(parsing: entry)
-            keys.append(try TrustedKey(keyID: argument.keyID, teamID: team ?? "", pemFile: argument.path))
-            scopes[argument.keyID] = argument.scope
-        }
-        let policy = ValidationPolicy(environment: environment.value, devices: registered, unregistered: gone,
-                                      trustedKeys: keys, keyScopes: scopes,
-                                      badEnvironmentReason: badEnvironmentReason.reason,
-                                      tokenUpdateInterval: tokenUpdateInterval)
-        let tls: MockServerConfiguration.TLSSource
-        if let tlsCert, let tlsKey {
-            tls = .files(certificate: tlsCert, privateKey: tlsKey)
-        } else {
-            tls = .generate
-        }
-        let clientCAPEM = try clientCA.map { String(decoding: try SecureFile.read($0), as: UTF8.self) }
-        var configuration = MockServerConfiguration(
-            host: host, port: port, tls: tls, policy: policy, clientCAPEM: clientCAPEM, logFormat: logFormat,
-            logSink: { Self.requestLog.write($0) }, retainedRequests: 0, streamsBeforeFirstSuccess: maxStreamsBeforeSuccess,
-            threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
-        configuration.streamThrottle = !noStreamThrottle
-        configuration.channelsPort = channelsPort == 0 ? nil : channelsPort
-        configuration.channelLimit = channelLimit
-        configuration.broadcastDisabledBundleIDs = Set(broadcastDisabled)
-        return configuration
-    }
-
-    /// The keys of the keystore, with their recorded scopes, when `--keystore` names one or the default location
-    /// holds one.
-    private func keystoreKeys() throws -> ([TrustedKey], [String: KeyScope]) {
-        let location = keystore.location
-        guard location.source == .flag
-                || FileManager.default.fileExists(atPath: location.path + "/" + KeystoreLocation.manifestName) else {
-            return ([], [:])
-        }
-        do {
-            let opened = try keystore.open()
-            let trusted = try opened.trustedKeys()
-            let recorded = Dictionary(try opened.keys().map { ($0.keyID, $0.scope) }, uniquingKeysWith: { _, last in last })
-            return (trusted, recorded.filter { keyID, _ in trusted.contains { $0.keyID == keyID } })
-        } catch let error as APNsError where location.source != .flag {
-            Console.warn("not trusting the keystore at \(location.path): \(error.message)")
-            return ([], [:])
-        }
-    }
-
-    private func writeCA(_ pem: String) throws -> String {
-        let path: String
-        if let caOut {
-            path = caOut
-        } else {
-            let directory = FileManager.default.temporaryDirectory
-                .appendingPathComponent("apnsctl-mock-\(UUID().uuidString.prefix(8))").path
-            try SecureFile.ensureDirectory(directory)
-            path = directory + "/ca.pem"
-        }
-        // A PEM file ends in a newline, so `cat mock1-ca.pem mock2-ca.pem > both.pem` is a valid bundle.
-        let text = pem.hasSuffix("\n") ? pem : pem + "\n"
-        try SecureFile.write(Array(text.utf8), to: path, mode: 0o644, overwrite: force)
-        return path
-    }
-
     /// Request lines, written in batches at most 20 ms late (a `write(2)` per request was 9 % of the mock's CPU).
-    private static let requestLog = BatchedLineWriter()
+    static let requestLog = BatchedLineWriter()
 
-    private static func emit(_ line: String) {
+    static func emit(_ line: String) {
         StandardStream.output.write((line + "\n").utf8)
     }
-}
-
-/// `--environment`'s values (a private type, so no other command's conformance of `APNsEnvironment` can clash).
-enum MockEnvironmentArgument: String, ExpressibleByArgument, CaseIterable {
-    case development
-    case production
-
-    var value: APNsEnvironment { self == .development ? .development : .production }
-}
-
-/// `--bad-environment-reason`'s values: the two spellings of the reason for a key of the other environment.
-enum BadEnvironmentReasonArgument: String, ExpressibleByArgument, CaseIterable {
-    case badEnvironmentKeyInToken = "BadEnvironmentKeyInToken"
-    case badEnvironmentKeyIdInToken = "BadEnvironmentKeyIdInToken"
-
-    var reason: APNsReason { self == .badEnvironmentKeyInToken ? .badEnvironmentKeyInToken : .badEnvironmentKeyIdInToken }
 }

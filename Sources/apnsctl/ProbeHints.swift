@@ -1,4 +1,5 @@
 import APNsCore
+import APNsOperations
 import APNsProbe
 
 /// The command line's second look at a canary's verdict (probe, channel commands, `key rotate --probe`,
@@ -11,35 +12,37 @@ enum ProbeHints {
     /// and a TLS failure with `--cacert` (the server's certificate is not signed by a CA in that file).
     static func refine(_ verdict: Verdict, status: Int?, reason: String?, failure: TransportFailure?,
                        target: ProbeTarget, signingKey: SigningKeyDescription?, cacert: String?) -> Verdict {
-        if let failure, let cacert, isVerificationFailure(failure) {
-            let place = "\(target.host):\(target.port)"
-            return Verdict(.unreachable, "TLS with \(place) failed: the server's certificate is not signed by any CA in "
-                           + "\(cacert)",
+        let correction = ProbeVerdictReview.correction(status: status, reason: reason, failure: failure, target: target,
+                                                       signingKey: signingKey, caFile: cacert)
+        switch correction {
+        case nil:
+            return verdict
+        case .untrustedServer(let host, let port, let cacert):
+            return Verdict(.unreachable, "TLS with \(host):\(port) failed: the server's certificate is not signed by any "
+                           + "CA in \(cacert)",
                            hint: "pass the CA that signed the server's certificate with --cacert: for `apnsctl mock "
                                + "serve`, the file its --ca-out wrote when that mock started (each mock makes its own "
                                + "CA); for Apple's hosts, drop --cacert (the system's store holds the root they chain to)")
-        }
-        guard status == 403, let reason, reason == "BadEnvironmentKeyIdInToken" || reason == "BadEnvironmentKeyInToken",
-              let environment = target.environment, !target.isApple else { return verdict }
-        let place = "\(target.host):\(target.port)"
-        let other = environment.other
-        let label = "403 \(reason)"
-        guard let key = signingKey else {
-            return Verdict(.rejected, "\(label): the server at \(place) refuses the token's key in \(environment.hintName)",
+        case .keyOrServerOfOtherEnvironment(let status, let reason, let host, let port, let environment):
+            let other = environment.other
+            return Verdict(.rejected, "\(status) \(reason): the server at \(host):\(port) refuses the token's key in "
+                           + "\(environment.hintName)",
                            hint: "either the key was made for \(other.hintName) only, or the server plays \(other.hintName), "
                                + "not \(environment.hintName) (a mock started with --env \(other.rawValue)): sign with a "
                                + "key valid in \(environment.hintName), or point --target \(environment.rawValue)=HOST:PORT "
                                + "at a server playing \(environment.hintName)")
+        case .serverPlaysOtherEnvironment(let status, let reason, let host, let port, let environment, let key):
+            let other = environment.other
+            return Verdict(.rejected, "\(status) \(reason): the server at \(host):\(port) plays \(other.hintName), not "
+                           + "\(environment.hintName): it refuses key \(key.keyID), which is recorded as "
+                           + "\(key.environmentWords), as the request needs",
+                           hint: "key \(key.keyID)'s recorded scope matches \(environment.hintName), so the server is the one "
+                               + "playing the other environment: point --target \(environment.rawValue)=HOST:PORT (or "
+                               + "--host/--port) at a server playing \(environment.hintName) (a mock: `apnsctl mock serve "
+                               + "--env \(environment.rawValue)`), or ask this one with --env \(other.rawValue) and a "
+                               + "\(other == .development ? "sandbox" : "production") key; if the record itself is wrong, "
+                               + "`apnsctl key discover \(key.keyID)` asks Apple's hosts")
         }
-        guard key.environments == [environment], !key.legacy else { return verdict }
-        return Verdict(.rejected, "\(label): the server at \(place) plays \(other.hintName), not \(environment.hintName): it "
-                       + "refuses key \(key.keyID), which is recorded as \(key.environmentWords), as the request needs",
-                       hint: "key \(key.keyID)'s recorded scope matches \(environment.hintName), so the server is the one "
-                           + "playing the other environment: point --target \(environment.rawValue)=HOST:PORT (or "
-                           + "--host/--port) at a server playing \(environment.hintName) (a mock: `apnsctl mock serve "
-                           + "--env \(environment.rawValue)`), or ask this one with --env \(other.rawValue) and a "
-                           + "\(other == .development ? "sandbox" : "production") key; if the record itself is wrong, `apnsctl key discover \(key.keyID)` "
-                           + "asks Apple's hosts")
     }
 
     /// A probe report with its verdict refined (see ``refine(_:status:reason:failure:target:signingKey:cacert:)``).
@@ -49,20 +52,6 @@ enum ProbeHints {
         report.verdict = refine(report.verdict, status: report.status, reason: report.reason, failure: report.failure,
                                 target: target, signingKey: signingKey, cacert: cacert)
         return report
-    }
-
-    /// True for a TLS failure in which this side refused the server's certificate (libcurl's "peer failed
-    /// verification", or OpenSSL's signature check against a CA of the same name but another key).
-    static func isVerificationFailure(_ failure: TransportFailure) -> Bool {
-        guard failure.kind == .tls, failure.tlsAlert == nil else { return false }
-        let message = failure.message.lowercased()
-        // Verification failures that are not about who signed the certificate.
-        if ["subject name", "does not match", "has expired", "not yet valid"].contains(where: message.contains) {
-            return false
-        }
-        if failure.curlCode == 60 { return true } // CURLE_PEER_FAILED_VERIFICATION
-        return ["certificate verify failed", "evp lib", "certificate signature failure", "unable to get local issuer",
-                "self-signed certificate", "self signed certificate"].contains { message.contains($0) }
     }
 }
 

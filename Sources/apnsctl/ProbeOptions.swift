@@ -1,5 +1,6 @@
 import APNsCore
 import APNsKeystore
+import APNsOperations
 import APNsProbe
 import ArgumentParser
 
@@ -7,8 +8,13 @@ import ArgumentParser
 /// and the `channel` commands. `--target ENV=HOST:PORT` names a server per environment (a mock playing it), so a
 /// command that probes both environments can be pointed at two servers.
 struct ProbeTargetOptions: ParsableArguments {
-    @Option(help: "APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).")
-    var env: APNsEnvironment?
+    @OptionGroup var environment: EnvironmentOption
+
+    /// `--env`: the APNs environment asked for (set from `--target` by ``selected(_:)``).
+    var env: APNsEnvironment? {
+        get { environment.value }
+        set { environment.value = newValue }
+    }
 
     @Option(help: ArgumentHelp("Another server, e.g. a mock: --host 127.0.0.1 --port 8443.", valueName: "HOST"))
     var host: String?
@@ -68,13 +74,14 @@ struct ProbeTargetOptions: ParsableArguments {
         return options
     }
 
+    /// The server these options name (after ``selected(_:)``): environment, host, port, CA file, timeout.
+    var server: ProbeServer {
+        ProbeServer(environment: env, host: host, port: port, caFile: cacert, timeout: timeout)
+    }
+
     /// The prober's configuration for `credential` and `canary` against this target.
     func configuration(credential: ProbeCredential, canary: CanaryRequest, count: Int = 1) throws -> ProbeConfiguration {
-        CurlRuntime.bootstrap()
-        let target = try ProbeTarget.resolve(environment: env, host: host, port: port)
-        if let cacert { _ = try SecureFile.read(cacert, limit: 16 << 20) }
-        return ProbeConfiguration(target: target, credential: credential, caFile: cacert, canary: canary,
-                                  count: count, timeout: timeout)
+        try server.configuration(credential: credential, canary: canary, count: count)
     }
 }
 
@@ -125,25 +132,15 @@ struct ProbeCanaryOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The payload: JSON text, or @FILE.", valueName: "JSON|@FILE"))
     var payload: String?
 
-    func request(defaultTopic: String?) throws -> CanaryRequest {
-        let token = try deviceToken.map { try DeviceToken(parsing: $0) } ?? .dummy
-        var body = CanaryRequest.defaultPayload
-        if let payload {
-            if payload.hasPrefix("@") {
-                body = try SecureFile.read(String(payload.dropFirst()), limit: 64 * 1024)
-            } else {
-                body = Array(payload.utf8)
-            }
-        }
-        return CanaryRequest.canary(deviceToken: token, topic: topic ?? defaultTopic, pushType: pushType,
-                                    priority: priority, payload: body)
+    /// The canary as given: `--payload @FILE` names a file, read when the canary is built.
+    var specification: CanarySpecification {
+        let body: CanarySpecification.Payload = payload.map { $0.hasPrefix("@") ? .file(String($0.dropFirst())) : .text($0) }
+            ?? .standard
+        return CanarySpecification(deviceToken: deviceToken, topic: topic, pushType: pushType, priority: priority,
+                                   payload: body)
     }
-}
 
-extension SigningKeyDescription {
-    /// The keystore key `record`, with its recorded scope, for a probe verdict's hints.
-    init(_ record: KeyRecord) {
-        self.init(keyID: record.keyID, teamID: record.teamID, environments: record.scope.environments,
-                  topics: record.scope.topics, legacy: record.scope.source == .legacy)
+    func request(defaultTopic: String?) throws -> CanaryRequest {
+        try specification.request(defaultTopic: defaultTopic)
     }
 }

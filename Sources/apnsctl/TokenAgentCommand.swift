@@ -50,8 +50,8 @@ struct TokenAgentCommand: AsyncParsableCommand {
     var once = false
     @Option(name: .customLong("check-interval"), help: .hidden) var checkInterval: Double = 1
     @OptionGroup var keystore: KeystoreOptions
-    @Option(help: "Output format of the agent's log: a line per event (JSON: an object a line).")
-    var format: OutputFormat = .text
+    /// The agent's log: a line per event (JSON: an object a line).
+    @OptionGroup var output: FormatOptions
 
     /// One log line in JSON: `event` (`written` | `removed` | `signed` | `connected` | `disconnected` | `failed`),
     /// `time`, `file`, `team_id`, `key_id`, `issued_at` (unix seconds), `detail`; absent values are null.
@@ -92,7 +92,7 @@ struct TokenAgentCommand: AsyncParsableCommand {
         options.once = once
         options.checkInterval = .milliseconds(Int64(max(0.05, checkInterval) * 1000))
         let agent = TokenAgent(feed: feed, signer: signer, options: options, clock: ProcessClock(),
-                               report: format == .json ? Self.printJSONLine : Self.printTextLine)
+                               report: output.isJSON ? Self.printJSONLine : Self.printTextLine)
         if once {
             try await agent.run()
             return

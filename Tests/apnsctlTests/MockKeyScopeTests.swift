@@ -155,36 +155,6 @@ struct MockKeyScopeTests {
         }
     }
 
-    /// Keys trusted from the keystore carry their recorded scope; a legacy key is team-scoped for both environments.
-    @Test func keystoreKeysCarryTheirRecordedScope() throws {
-        let keys = try Keys("mock-scope-keystore", ids: ["PRODKEY001", "LEGACYKEY1"])
-        defer { keys.remove() }
-        let keystore = keys.path("ks")
-        #expect(try CLI.run(["keystore", "init", keystore]).status == 0)
-        let imported = try CLI.run(["key", "import", keys.p8("PRODKEY001"), "--keystore", keystore, "--team", Self.team,
-                                    "--env", "production"])
-        #expect(imported.status == 0, "\(imported.stderr)")
-        let legacy = try CLI.run(["key", "import", keys.p8("LEGACYKEY1"), "--keystore", keystore, "--team", Self.team])
-        #expect(legacy.status == 0, "\(legacy.stderr)")
-        let (server, port, ca) = try serve(keys, ["--keystore", keystore, "--format", "json"])
-        defer { server.kill() }
-        let listening = try #require(try JSONSerialization.jsonObject(with: Data((server.firstLine() ?? "").utf8))
-                                         as? [String: Any])
-        let scopes = Dictionary(uniqueKeysWithValues: (listening["keys"] as? [[String: Any]] ?? []).map {
-            ($0["key_id"] as? String ?? "?", $0)
-        })
-        #expect(scopes["PRODKEY001"]?["environments"] as? [String] == ["production"])
-        #expect(scopes["PRODKEY001"]?["scope_source"] as? String == "declared")
-        #expect(scopes["LEGACYKEY1"]?["environments"] as? [String] == ["development", "production"])
-        #expect(scopes["LEGACYKEY1"]?["scope_source"] as? String == "legacy")
-        let production = try MockTool.curl(push(try keys.token("PRODKEY001"), port: port), ca: ca)
-        #expect(production.status == 403)
-        #expect(production.body == #"{"reason":"BadEnvironmentKeyInToken"}"#)
-        let legacyAnswer = try MockTool.curl(push(try keys.token("LEGACYKEY1"), port: port), ca: ca)
-        #expect(legacyAnswer.status == 200, "\(legacyAnswer.body)")
-        #expect(server.terminate().status == 0)
-    }
-
     @Test(arguments: [
         ("PRODKEY001=k.pem,env=sandbox", "env=sandbox is not development, production or both"),
         ("PRODKEY001=k.pem,topics=com.example.app", "a topic-specific key has one environment, not both"),

@@ -223,6 +223,20 @@ struct MockServeTests {
         try? FileManager.default.removeItem(atPath: String(caPath))
     }
 
+    /// `--env` (the one environment option) and its long spelling `--environment` both choose the APNs to play;
+    /// without either the mock plays the sandbox.
+    @Test(arguments: [(["--env", "production"], "production"), (["--environment", "production", "--env", "production"],
+                                                                  "production"), ([], "development")])
+    func envAndEnvironmentChooseTheEnvironment(arguments: [String], played: String) throws {
+        let server = try MockServeProcess(["mock", "serve", "--port", "0"] + arguments)
+        defer { server.kill() }
+        let first = try #require(server.firstLine())
+        #expect(first.contains(" environment=\(played) "), "\(first)")
+        let caPath = first.split(separator: " ").first { $0.hasPrefix("ca=") }.map { String($0.dropFirst(3)) }
+        #expect(server.terminate().status == 0)
+        if let caPath { try? FileManager.default.removeItem(atPath: caPath) }
+    }
+
     /// `--help` says where a client CA comes from: the openssl lines that make one.
     @Test func helpGivesTheOpensslLinesForAClientCA() throws {
         let result = try CLI.run(["mock", "serve", "--help"])
@@ -242,6 +256,8 @@ struct MockServeTests {
         (["--port", "70000"], Int32(2), "port"),
         (["--max-streams-before-success", "0"], Int32(2), "between 1 and 1000"),
         (["--threads", "0"], Int32(2), "between 1 and 256"),
+        (["--env", "production", "--environment", "development"], Int32(2),
+         "--env production and --environment development disagree"),
     ])
     func refusesBadFlags(arguments: [String], status: Int32, message: String) throws {
         let result = try CLI.run(["mock", "serve", "--port", "0"] + arguments, timeout: 30)

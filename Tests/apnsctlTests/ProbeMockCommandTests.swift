@@ -80,17 +80,10 @@ import Testing
         }
     }
 
-    @Test func doctorChecksTheKeystoreAndFailsOnLoosePermissions() throws {
+    /// What only the binary shows: exit 1 and the check's words (the judgements themselves are tested in process,
+    /// APNsOperationsTests' KeystoreJudgementTests).
+    @Test func doctorFailsOnLoosePermissions() throws {
         let setup = try Setup()
-        let healthy = try CLI.run(["doctor", "--keystore", setup.keystore, "--format", "json"])
-        let object = try #require(JSONSerialization.jsonObject(with: healthy.stdoutData) as? [String: Any])
-        let checks = try #require(object["checks"] as? [[String: Any]])
-        let byName = Dictionary(checks.compactMap { check in (check["name"] as? String).map { ($0, check) } },
-                                uniquingKeysWith: { first, _ in first })
-        #expect(byName["keystore permissions"]?["status"] as? String == "pass")
-        #expect(byName["keystore integrity"]?["status"] as? String == "pass")
-        #expect(byName["keys \(Self.team)"]?["status"] as? String == "pass")
-
         #expect(chmod(setup.keystore, 0o755) == 0)
         let loose = try CLI.run(["doctor", "--keystore", setup.keystore])
         #expect(loose.status == 1)

@@ -77,14 +77,10 @@ import Testing
         }
     }
 
-    @Test func probeAndRotateCheckTheKeysEnvironmentBeforeSendingAnything() throws {
+    /// The probe's half (a production-only key refused for an unknown or the sandbox environment before anything
+    /// is sent) is tested in process: APNsOperationsTests' ProbeCredentialResolutionTests.
+    @Test func rotateChecksTheKeysEnvironmentBeforeSendingAnything() throws {
         let ks = try keystore(env: "production")
-        // --host without --env: the server's environment is unknown, and the key does not cover both.
-        let probe = try KeystoreCLI.run(["probe", "--team", Self.team, "--host", "127.0.0.1", "--port", "9"], ks)
-        #expect(KeystoreCLI.failed(probe, 2, "ABC123DEFG is production-only"), "\(probe.stderr)")
-        let sandbox = try KeystoreCLI.run(["probe", "--team", Self.team, "--host", "127.0.0.1", "--port", "9",
-                                           "--env", "development"], ks)
-        #expect(KeystoreCLI.failed(sandbox, 5, "does not cover the sandbox"), "\(sandbox.stderr)")
         try KeystoreCLI.ok(["key", "generate", "--team", Self.team, "--key-id", "PRD0000002", "--env", "production"], ks)
         let rotate = try KeystoreCLI.run(["key", "rotate", "--team", Self.team, "--to", "PRD0000002", "--probe",
                                           "--host", "127.0.0.1", "--port", "9", "--env", "development",

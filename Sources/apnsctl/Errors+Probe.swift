@@ -1,0 +1,57 @@
+import APNsCore
+import APNsOperations
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension ProbeCredentialError: UserFacingError {
+    var presented: APNsError {
+        switch self {
+        case .tokenVariableUnset(let name):
+            return .usage("environment variable \(name) is not set",
+                          hint: "export \(name)=$(apnsctl token issue …), or use --token-file FILE")
+        case .malformedToken(let source, let reason, let remedy):
+            return .badInput("\(source): \(reason)", hint: remedy)
+        case .noCertificate(let path):
+            return .badInput("\(path): holds no certificate", hint: "pass the push certificate's .p12 or PEM file")
+        case .noPrivateKey(let path):
+            return .badInput("\(path): holds no private key for the certificate",
+                             hint: "export the certificate with its key as .p12 from Keychain Access")
+        case .keyDoesNotMatchCertificate(let path):
+            return .badInput("\(path): the private key does not belong to the certificate",
+                             hint: "export the certificate and its own key together")
+        case .invalidTeamID(let value):
+            return .usage("--team \(value): not a valid team id (10 characters, A–Z and 0–9)",
+                          hint: "your team id is shown in Apple's developer account, under Membership")
+        case .invalidKeyID(let value):
+            return .usage("--key-id \(value): not a valid key id (10 characters, A–Z and 0–9)",
+                          hint: "the key id is the 10 characters in AuthKey_KEYID.p8")
+        }
+    }
+}
+
+extension ProbePlanError: UserFacingError {
+    var presented: APNsError {
+        switch self {
+        case .channelsNeedBundleID:
+            return .usage("--channels needs the app's bundle id", hint: "pass --topic com.example.app")
+        }
+    }
+}
+
+extension CertificateValidityProblem {
+    /// Says on stderr, before connecting, that APNs will refuse the certificate (its answer will only be a TLS
+    /// alert such as "certificate expired").
+    func warn() {
+        switch self {
+        case .expired(let path, let notAfter, let now):
+            Console.warn("\(path): the certificate expired on \(ISO8601Text.string(from: notAfter)) "
+                         + "(\(Wording.timeLeft(until: notAfter, now: now))): APNs will refuse it")
+        case .notYetValid(let path, let notBefore):
+            Console.warn("\(path): the certificate is not valid before \(ISO8601Text.string(from: notBefore)): "
+                         + "APNs will refuse it (or this machine's clock is wrong)")
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import APNsCore
+import APNsKeystore
+@testable import APNsOperations
+import Foundation
+import TestSupport
+import Testing
+
+/// `doctor`'s keystore judgements, in process: what is found, in the order it is said.
+@Suite struct KeystoreJudgementTests {
+    static func judge(_ store: Keystore, minDays: Int = 30) -> [KeystoreFinding] {
+        KeystoreJudgement.judge(KeystoreJudgementRequest(location: KeystoreLocation(path: store.path, source: .flag),
+                                                         minDays: minDays, open: { store }))
+    }
+
+    @Test func aSoundKeystoreWithAnActiveKey() throws {
+        let scope = try KeyScope(environments: [.development], restriction: .team, source: .declared)
+        let store = try Scratch.keystore(scope: scope)
+        #expect(Self.judge(store) == [
+            .permissionsSound(path: store.path),
+            .contents(keys: 1, certificates: 0),
+            .activeKeys(teamID: Scratch.team, active: [.init(keyID: "KEYOPS0001", scope: scope.summary)], total: 1),
+        ])
+    }
+
+    @Test func noKeystoreThere() {
+        let path = TestPaths.temporaryDirectory("operations-none").appendingPathComponent("keystore").path
+        let findings = KeystoreJudgement.judge(KeystoreJudgementRequest(
+            location: KeystoreLocation(path: path, source: .flag), minDays: 30,
+            open: { throw APNsError.keystore("must not open") }))
+        #expect(findings == [.missing(path: path)])
+    }
+
+    @Test func anEmptyKeystoreHasNoKeys() throws {
+        let store = try Scratch.keystore(keyID: nil)
+        #expect(Self.judge(store).suffix(2) == [.contents(keys: 0, certificates: 0), .noKeys])
+    }
+
+    @Test func aSecretReadableByOthersStopsTheChecks() throws {
+        let store = try Scratch.keystore()
+        #expect(chmod(store.path + "/keystore.json", 0o644) == 0)
+        let findings = Self.judge(store)
+        guard findings.count == 1, case .permissionProblems(let first, let count) = findings[0] else {
+            Issue.record("expected one permission finding, got \(findings)"); return
+        }
+        #expect(first.path.hasSuffix("keystore.json") && count == 1)
+    }
+
+    /// Moved in process from ProbeMockCommandTests: a keystore directory others may read fails the permissions
+    /// check, and nothing after it is judged.
+    @Test func aLooseKeystoreDirectoryStopsTheChecks() throws {
+        let store = try Scratch.keystore()
+        #expect(chmod(store.path, 0o755) == 0)
+        let findings = Self.judge(store)
+        guard findings.count == 1, case .permissionProblems(let first, _) = findings[0] else {
+            Issue.record("expected one permission finding, got \(findings)"); return
+        }
+        #expect(first.path == store.path && first.mode & 0o777 == 0o755)
+    }
+
+    @Test func aKeystoreThatCannotOpenIsUnreadable() throws {
+        let store = try Scratch.keystore()
+        let findings = KeystoreJudgement.judge(KeystoreJudgementRequest(
+            location: KeystoreLocation(path: store.path, source: .flag), minDays: 30,
+            open: { throw APNsError.keystore("manifest damaged", hint: "restore it") }))
+        #expect(findings == [.permissionsSound(path: store.path),
+                             .unreadable(message: "manifest damaged", remedy: "restore it")])
+    }
+
+    @Test func aTeamWithoutAnActiveKey() throws {
+        let store = try Scratch.keystore(keyID: nil)
+        _ = try store.generateKey(team: Scratch.team, keyID: "KEYOPS0001")
+        _ = try store.generateKey(team: Scratch.team, keyID: "KEYOPS0002")
+        let teams = Self.judge(store).filter {
+            if case .noActiveKey = $0 { return true }
+            if case .activeKeys = $0 { return true }
+            return false
+        }
+        #expect(teams.count == 1)
+    }
+}

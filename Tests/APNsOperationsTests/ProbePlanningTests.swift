@@ -1,0 +1,114 @@
+import APNsCore
+import APNsKeystore
+@testable import APNsOperations
+import APNsProbe
+import APNsTokens
+import Foundation
+import TestSupport
+import Testing
+
+/// Planning a probe and making a channel call in process, against the mock on 127.0.0.1 trusting the keystore's
+/// keys as `mock serve` does.
+@Suite(.serialized) struct ProbePlanningTests {
+    /// A keystore with a development key, and a mock playing `environment` that trusts it.
+    static func setUp(environment: APNsEnvironment = .development) async throws -> (Keystore, LoopbackMock) {
+        let scope = try KeyScope(environments: [.development], restriction: .team, source: .declared)
+        let store = try Scratch.keystore(scope: scope)
+        let trust = try MockTrustCollection.collect(MockTrustRequest(
+            location: KeystoreLocation(path: store.path, source: .flag), open: { store }))
+        return (store, try await LoopbackMock.start(environment: environment, keys: trust.keys, scopes: trust.scopes))
+    }
+
+    @Test func aKeystoreKeysCanaryIsAcceptedByTheMock() async throws {
+        let (store, mock) = try await Self.setUp()
+        defer { Task { await mock.stop() } }
+        let plan = try ProbePlanning.plan(ProbePlanRequest(
+            server: ProbeServer(environment: .development, host: "127.0.0.1", port: mock.port, caFile: mock.caFile),
+            credential: .keystore(team: Scratch.team, keyID: nil, open: { store }),
+            canary: CanarySpecification(topic: "com.example.app")))
+        #expect(plan.configuration.signingKey?.keyID == "KEYOPS0001")
+        #expect(plan.target.port == mock.port)
+        let report = try Prober(plan.configuration).probe()
+        #expect(report.status == 400 && report.reason == "BadDeviceToken", "\(report.verdict.summary)")
+        #expect(report.verdict.outcome == .healthy)
+    }
+
+    @Test func aCanaryAPNsWouldRefuseIsRefusedBeforeSending() throws {
+        #expect(throws: APNsError.self) {
+            try ProbePlanning.plan(ProbePlanRequest(
+                server: ProbeServer(environment: .development, host: "127.0.0.1", port: 9),
+                credential: .none, canary: CanarySpecification(topic: "com.example.app", priority: 7)))
+        }
+    }
+
+    @Test func aPayloadFileIsRead() throws {
+        let path = try Scratch.file("payload.json", #"{"aps":{"alert":"hi"}}"#)
+        let plan = try ProbePlanning.plan(ProbePlanRequest(
+            server: ProbeServer(environment: .development, host: "127.0.0.1", port: 9), credential: .none,
+            canary: CanarySpecification(topic: "com.example.app", pushType: .alert, payload: .file(path))))
+        #expect(plan.configuration.canary.payload == Array(#"{"aps":{"alert":"hi"}}"#.utf8))
+    }
+
+    @Test func aChannelCheckNeedsTheAppsBundleID() throws {
+        #expect(throws: ProbePlanError.channelsNeedBundleID) {
+            try ProbePlanning.plan(ProbePlanRequest(
+                server: ProbeServer(environment: .development), credential: .none, canary: CanarySpecification(),
+                channels: true))
+        }
+    }
+
+    @Test func anExpiredCertificateIsNoticedBeforeTheCanaryIsBuilt() throws {
+        let pem = try String(contentsOfFile: Scratch.certificate("expired.pem"), encoding: .utf8)
+            + (try String(contentsOfFile: Scratch.certificate("expired.key"), encoding: .utf8))
+        let path = try Scratch.file("expired.pem", pem)
+        var noticed: [CertificateValidityProblem] = []
+        // The device token is not hex: planning fails after the certificate was read, and it was said.
+        #expect(throws: APNsError.self) {
+            try ProbePlanning.plan(ProbePlanRequest(
+                server: ProbeServer(environment: .development, host: "127.0.0.1", port: 9),
+                credential: .certificate(path: path, password: { "" }),
+                canary: CanarySpecification(deviceToken: "zz")), notice: { noticed.append($0) })
+        }
+        #expect(noticed.count == 1)
+    }
+
+    @Test func aChannelCallListsAndNamesTheSigningKey() async throws {
+        let (store, mock) = try await Self.setUp()
+        defer { Task { await mock.stop() } }
+        let outcome = try ChannelCall.send(ChannelCallRequest(
+            request: ChannelRequest.list(bundleID: "com.example.app"), operation: "list", bundleID: "com.example.app",
+            server: ProbeServer(environment: .development, host: "127.0.0.1", port: mock.channelsPort,
+                                caFile: mock.caFile),
+            credential: .keystore(team: Scratch.team, keyID: nil, open: { store })))
+        #expect(outcome.result.verdict.outcome == .healthy, "\(outcome.result.verdict.summary)")
+        #expect(outcome.result.channels == [])
+        #expect(outcome.result.keyID == "KEYOPS0001")
+        #expect(outcome.credential.signingKey?.keyID == "KEYOPS0001")
+    }
+
+    @Test func aChannelCallWithAReadyTokenNamesItsKid() async throws {
+        let (store, mock) = try await Self.setUp()
+        defer { Task { await mock.stop() } }
+        let issued = try store.token(team: Scratch.team, environment: .development)
+        let outcome = try ChannelCall.send(ChannelCallRequest(
+            request: ChannelRequest.create(bundleID: "com.example.app", storage: .noStorage), operation: "create",
+            bundleID: "com.example.app",
+            server: ProbeServer(environment: .development, host: "127.0.0.1", port: mock.channelsPort,
+                                caFile: mock.caFile),
+            credential: .tokenVariable(name: "T", value: issued.token.compact)))
+        #expect(outcome.result.status == 201, "\(outcome.result.verdict.summary)")
+        #expect(outcome.result.channelID?.isEmpty == false)
+        #expect(outcome.result.keyID == "KEYOPS0001" && outcome.result.teamID == Scratch.team)
+    }
+
+    @Test func aMissingCAFileIsItsOwnError() throws {
+        #expect(throws: APNsError.self) {
+            try ChannelCall.send(ChannelCallRequest(
+                request: ChannelRequest.list(bundleID: "com.example.app"), operation: "list",
+                bundleID: "com.example.app",
+                server: ProbeServer(environment: .development, host: "127.0.0.1", port: 9,
+                                    caFile: "/nonexistent/ca.pem"),
+                credential: .none))
+        }
+    }
+}
