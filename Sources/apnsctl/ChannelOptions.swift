@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 import APNsProbe
 import ArgumentParser
 #if canImport(FoundationEssentials)

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 import APNsProbe
 
 /// The command line's second look at a canary's verdict (probe, channel commands, `key rotate --probe`,

@@ -1,5 +1,6 @@
 import APNsCore
 import APNsKeystore
+import APNsModel
 import APNsProbe
 import ArgumentParser
 
@@ -126,7 +127,10 @@ struct ProbeCanaryOptions: ParsableArguments {
     var payload: String?
 
     func request(defaultTopic: String?) throws -> CanaryRequest {
-        let token = try deviceToken.map { try DeviceToken(parsing: $0) } ?? .dummy
+        var token = DeviceToken.dummy
+        if let deviceToken {
+            do { token = try DeviceToken(parsing: deviceToken) } catch { throw APNsError(error) }
+        }
         var body = CanaryRequest.defaultPayload
         if let payload {
             if payload.hasPrefix("@") {
