@@ -55,10 +55,10 @@ let package = Package(
         .target(name: "APNsModel", swiftSettings: strict),
         // Errors, exit codes, secure files, secrets, clocks, OpenSSL bootstrap: what every module shares.
         .target(name: "APNsCore", dependencies: [
-            "COpenSSL",
+            "APNsModel", "COpenSSL",
         ], swiftSettings: strict),
         .target(name: "APNsCredentials", dependencies: [
-            "APNsCore", "COpenSSL",
+            "APNsModel", "APNsCore", "COpenSSL",
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -68,19 +68,19 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: strict),
         .target(name: "APNsKeystore", dependencies: [
-            "APNsCore", "APNsCredentials", "APNsTokens",
+            "APNsModel", "APNsCore", "APNsCredentials", "APNsTokens",
             .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: strict),
         // libcurl's easy handle, header lists and run-time loading, shared by the prober and the etcd client.
         .target(name: "APNsCurl", dependencies: ["APNsCore", "CCurl"], swiftSettings: strict),
         .target(name: "APNsProbe", dependencies: [
-            "APNsCore", "APNsCurl", "CCurl",
+            "APNsModel", "APNsCore", "APNsCurl", "CCurl",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
         ], swiftSettings: strict),
         .target(name: "APNsMock", dependencies: [
-            "APNsCore", "APNsCredentials", "APNsTokens", "APNsKeystore",
+            "APNsModel", "APNsCore", "APNsCredentials", "APNsTokens",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -95,7 +95,7 @@ let package = Package(
         ], swiftSettings: strict),
         // Certificate requests, joining Apple's .cer, provisioning profiles (CMS + plist), expiry.
         .target(name: "APNsProvisioning", dependencies: [
-            "APNsCore", "APNsCredentials", "APNsKeystore", "COpenSSL",
+            "APNsModel", "APNsCore", "APNsCredentials", "APNsKeystore", "COpenSSL",
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -110,7 +110,7 @@ let package = Package(
         // The keystore kept in etcd for a fleet (issue 22): a KeystoreStorage, secrets sealed with a
         // key-encryption key; KeystoreStores opens a directory or an etcd:// keystore for the CLI.
         .target(name: "APNsKeystoreEtcd", dependencies: [
-            "APNsCore", "APNsKeystore", "APNsTokens", "APNsEtcd",
+            "APNsModel", "APNsCore", "APNsKeystore", "APNsTokens", "APNsEtcd",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -139,20 +139,20 @@ let package = Package(
 
         // Signatures per hour for a fleet, with and without the shared token (Benchmarks/run.sh, case fleet_token).
         .executableTarget(name: "apnsctl-fleet-bench", dependencies: [
-            "APNsCore", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens",
+            "APNsModel", "APNsCore", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens",
         ], path: "Benchmarks/apnsctl-fleet-bench", swiftSettings: strict),
 
         // What every test target shares: spawning programs, fixture paths, scratch directories.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
-        .testTarget(name: "APNsCoreTests", dependencies: ["TestSupport", "APNsCore"], swiftSettings: strict),
+        .testTarget(name: "APNsCoreTests", dependencies: ["TestSupport", "APNsModel", "APNsCore"], swiftSettings: strict),
         .testTarget(name: "APNsCredentialsTests", dependencies: ["TestSupport", "APNsCredentials", "APNsCore"], swiftSettings: strict),
         .testTarget(name: "APNsTokensTests", dependencies: ["TestSupport", "APNsTokens", "APNsCore"], swiftSettings: strict),
-        .testTarget(name: "APNsKeystoreTests", dependencies: ["TestSupport", "APNsKeystore", "APNsTokens", "APNsCore",
+        .testTarget(name: "APNsKeystoreTests", dependencies: ["TestSupport", "APNsModel", "APNsKeystore", "APNsTokens", "APNsCore",
                                                               .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
-        .testTarget(name: "APNsProbeTests", dependencies: ["TestSupport", "APNsProbe", "APNsMock", "APNsCore"], swiftSettings: strict),
+        .testTarget(name: "APNsProbeTests", dependencies: ["TestSupport", "APNsModel", "APNsProbe", "APNsMock", "APNsCore"], swiftSettings: strict),
         .testTarget(name: "APNsMockTests", dependencies: ["TestSupport", 
-            "APNsMock", "APNsKeystore", "APNsTokens", "APNsCore",
+            "APNsModel", "APNsMock", "APNsKeystore", "APNsTokens", "APNsCore",
             .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: strict),
         .testTarget(name: "APNsEtcdTests", dependencies: ["TestSupport", "APNsEtcd", "APNsCore"], swiftSettings: strict),
@@ -160,7 +160,7 @@ let package = Package(
             "TestSupport", "APNsKeystoreEtcd", "APNsKeystore", "APNsEtcd", "APNsCore",
         ], swiftSettings: strict),
         .testTarget(name: "APNsTokenAgentTests", dependencies: [
-            "TestSupport", "APNsTokenAgent", "APNsKeystoreEtcd", "APNsKeystore", "APNsTokens", "APNsCore",
+            "TestSupport", "APNsModel", "APNsTokenAgent", "APNsKeystoreEtcd", "APNsKeystore", "APNsTokens", "APNsCore",
         ], swiftSettings: strict),
         .testTarget(name: "apnsctlTests", dependencies: [
             "TestSupport", "APNsCore", .product(name: "PropertyBased", package: "swift-property-based"),

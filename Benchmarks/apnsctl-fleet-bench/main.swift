@@ -1,6 +1,7 @@
 import APNsCore
 import APNsKeystore
 import APNsKeystoreEtcd
+import APNsModel
 import APNsTokens
 import Foundation
 

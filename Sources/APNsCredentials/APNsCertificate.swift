@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 import COpenSSL
 import Crypto
 #if canImport(FoundationEssentials)

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 
 /// The keystore's invariant: **at most one active key per slot** (``KeySlot``), and the transitions that keep it.
 /// Pure: every function reads a list of key records and decides.

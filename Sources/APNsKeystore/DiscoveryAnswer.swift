@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 
 /// What one environment's answer to a discovery canary says about the key that signed it. Pure.
 ///

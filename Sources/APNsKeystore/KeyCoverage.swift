@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 
 /// Environments a team's certificates need that none of its active keys covers (`doctor`'s warning). Pure.
 ///

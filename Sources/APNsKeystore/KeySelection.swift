@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 
 /// Which key signs a provider token for an environment and a topic (Apple's 2025 key model). Pure.
 ///

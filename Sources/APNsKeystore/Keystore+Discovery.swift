@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 
 /// What recording a discovered scope did.
 public struct DiscoveryRecordResult: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 import APNsTokens
 import Crypto
 #if canImport(FoundationEssentials)

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 
 /// What `Keystore.setScope` did.
 public struct ScopeChange: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -108,10 +109,14 @@ public struct KeyStatus: Codable, Sendable, Equatable {
         revokedAt = try c.decodeIfPresent(Date.self, forKey: .revokedAt)
         lastUsed = try c.decodeIfPresent(Date.self, forKey: .lastUsed)
         let topics = try c.decodeIfPresent([String].self, forKey: .topics)
-        scope = try KeyScope(environments: try c.decode([APNsEnvironment].self, forKey: .environments),
-                             restriction: topics.map { .topics($0) } ?? .team,
-                             relatedKeyID: try c.decodeIfPresent(String.self, forKey: .relatedKeyID),
-                             source: try c.decode(KeyScope.Source.self, forKey: .scopeSource))
+        do {
+            scope = try KeyScope(environments: try c.decode([APNsEnvironment].self, forKey: .environments),
+                                 restriction: topics.map { .topics($0) } ?? .team,
+                                 relatedKeyID: try c.decodeIfPresent(String.self, forKey: .relatedKeyID),
+                                 source: try c.decode(KeyScope.Source.self, forKey: .scopeSource))
+        } catch let error as ModelError {
+            throw APNsError(error)
+        }
     }
 
     /// Every field always present: absent dates are null.

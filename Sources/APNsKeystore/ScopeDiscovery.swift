@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 
 /// What a key's discovery learnt from the answers, given the scope recorded for it. Pure.
 public struct DiscoveryConclusion: Sendable, Equatable {
@@ -134,10 +135,9 @@ public enum ScopeDiscovery {
         do {
             learnt = try KeyScope(environments: Array(environments), restriction: restriction, relatedKeyID: related,
                                   source: .discovered)
-        } catch let error as APNsError {
-            return contradiction("the answers make no recordable scope: \(error.message)", hint: error.hint)
         } catch {
-            return contradiction("the answers make no recordable scope: \(error)", hint: nil)
+            let error = APNsError(error)
+            return contradiction("the answers make no recordable scope: \(error.message)", hint: error.hint)
         }
         let because = notes.joined(separator: "; ")
         let sameCoverage = learnt.environments == recorded.environments && learnt.restriction == recorded.restriction

@@ -1,6 +1,7 @@
 import APNsCore
 import APNsEtcd
 import APNsKeystore
+import APNsModel
 import APNsTokens
 #if canImport(FoundationEssentials)
 import FoundationEssentials

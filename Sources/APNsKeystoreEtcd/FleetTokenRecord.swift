@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 import APNsTokens
 #if canImport(FoundationEssentials)
 import FoundationEssentials

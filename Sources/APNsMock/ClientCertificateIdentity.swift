@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 /// What a TLS client certificate entitles its holder to, as APNs reads it: the topics it may push to and
 /// the environments it is valid in.
 public struct ClientCertificateIdentity: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import APNsCore
-import APNsKeystore
+import APNsModel
 
 /// The key a connection is bound to: the key of the first push on it whose key the mock accepted.
 public struct ConnectionKeyBinding: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 
 /// Misbehaviour on request, for testing clients against answers the validator never gives: a server error,
 /// a stalled server, a connection ended with GOAWAY. Off by default.

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 /// A failed check inside the validator: the reason APNs would give and a line for the log.
 struct Rejection: Error, Equatable {
     var reason: APNsReason

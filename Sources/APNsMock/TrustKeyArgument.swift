@@ -1,5 +1,5 @@
 import APNsCore
-import APNsKeystore
+import APNsModel
 
 /// One `--trust-key KEYID=PEMFILE[,env=development|production|both][,topics=a+b][,related=KEYID]` value of
 /// `apnsctl mock serve`, parsed and checked with ``KeyScope``'s rules. Pure: the file is not read here.

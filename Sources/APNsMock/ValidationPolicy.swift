@@ -1,5 +1,5 @@
 import APNsCore
-import APNsKeystore
+import APNsModel
 import APNsTokens
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

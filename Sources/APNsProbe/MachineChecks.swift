@@ -1,5 +1,6 @@
 import APNsCore
 import APNsCurl
+import APNsModel
 import CCurl
 #if canImport(FoundationEssentials)
 import FoundationEssentials

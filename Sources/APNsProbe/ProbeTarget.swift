@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import APNsCore
+import APNsModel
 
 /// Where a canary goes: a host and port, and the APNs environment they belong to when known.
 public struct ProbeTarget: Sendable, Equatable, Codable {

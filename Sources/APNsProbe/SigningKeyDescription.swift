@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 
 /// The keystore key that signed the probe's token, with its recorded scope, so that a verdict about the key's
 /// environment or connection (`403 BadEnvironmentKey(Id)InToken`, `403 UnrelatedKeyIdInToken`) can name it.

@@ -1,6 +1,7 @@
 import APNsCore
 import APNsCredentials
 import APNsKeystore
+import APNsModel
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

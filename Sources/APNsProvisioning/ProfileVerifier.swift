@@ -1,5 +1,6 @@
 import APNsCore
 import APNsCredentials
+import APNsModel
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,6 +1,7 @@
 import APNsCore
 import APNsCredentials
 import APNsKeystore
+import APNsModel
 import APNsProvisioning
 import ArgumentParser
 #if canImport(FoundationEssentials)

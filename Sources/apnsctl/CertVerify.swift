@@ -1,5 +1,6 @@
 import APNsCore
 import APNsCredentials
+import APNsModel
 import APNsProvisioning
 import ArgumentParser
 #if canImport(FoundationEssentials)

@@ -1,6 +1,7 @@
 import APNsCore
 import APNsKeystore
 import APNsMock
+import APNsModel
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

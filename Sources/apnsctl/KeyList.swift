@@ -1,5 +1,6 @@
 import APNsCore
 import APNsKeystore
+import APNsModel
 import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials

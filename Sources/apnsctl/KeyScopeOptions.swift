@@ -1,5 +1,6 @@
 import APNsCore
 import APNsKeystore
+import APNsModel
 import ArgumentParser
 
 /// `--env`'s values: the environment a key was created for in Apple's portal.
@@ -56,7 +57,11 @@ struct KeyScopeOptions: ParsableArguments {
         } else {
             restriction = .team
         }
-        return try KeyScope(environments: environment.environments, restriction: restriction,
-                            relatedKeyID: relatedKey, source: .declared)
+        do {
+            return try KeyScope(environments: environment.environments, restriction: restriction,
+                                relatedKeyID: relatedKey, source: .declared)
+        } catch {
+            throw APNsError(error)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import APNsCore
 import APNsKeystore
 import APNsKeystoreEtcd
+import APNsModel
 import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 import APNsOperations
 import APNsProbe
 

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 import Testing
 
 /// The topic suffix rule, over bytes, gives what the Character-wise rule it replaced gave, for every kind of topic.

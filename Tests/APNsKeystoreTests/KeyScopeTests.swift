@@ -1,11 +1,12 @@
 import APNsCore
 import APNsKeystore
+import APNsModel
 import Foundation
 import Testing
 
 @Suite struct KeyScopeTests {
     func usageError(_ body: () throws -> KeyScope, mentions fragment: String) {
-        #expect { _ = try body() } throws: { ($0 as? APNsError)?.matches(.usage, fragment) == true }
+        #expect { _ = try body() } throws: { ($0 as? ModelError).map(APNsError.init)?.matches(.usage, fragment) == true }
     }
 
     @Test func aTeamScopedKeyMayHaveOneOrBothEnvironments() throws {

@@ -1,5 +1,6 @@
 import APNsCore
 import APNsKeystore
+import APNsModel
 import Crypto
 import Foundation
 import Testing

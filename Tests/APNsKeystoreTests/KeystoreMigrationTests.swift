@@ -1,5 +1,6 @@
 import APNsCore
 import APNsKeystore
+import APNsModel
 import APNsTokens
 import Foundation
 import Testing

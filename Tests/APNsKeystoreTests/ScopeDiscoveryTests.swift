@@ -1,5 +1,6 @@
 import APNsCore
 import APNsKeystore
+import APNsModel
 import Testing
 
 /// Discovery's pure part: what each answer means (``DiscoveryAnswer``) and the scope learnt from the answers and

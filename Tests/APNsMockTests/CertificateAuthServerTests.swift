@@ -1,5 +1,6 @@
 import APNsCore
 import APNsMock
+import APNsModel
 import Foundation
 import Testing
 

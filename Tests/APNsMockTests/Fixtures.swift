@@ -1,3 +1,4 @@
+import APNsModel
 import Testing
 import APNsCore
 import APNsMock

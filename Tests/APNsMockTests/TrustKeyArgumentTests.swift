@@ -1,6 +1,7 @@
 import APNsCore
 import APNsKeystore
 import APNsMock
+import APNsModel
 import APNsTokens
 import Crypto
 import Foundation

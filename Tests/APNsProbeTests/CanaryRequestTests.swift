@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 import Foundation
 @testable import APNsProbe
 import Testing
@@ -35,8 +36,8 @@ import Testing
     @Test func deviceTokensAreParsedLeniently() throws {
         #expect(try DeviceToken(parsing: "<ABCD0123 ABCD0123 ABCD0123 ABCD0123>").hex == "abcd0123abcd0123abcd0123abcd0123")
         for bad in ["", "xyz0123456789abcdef", "abc", "0123456789abcde"] {
-            let error = #expect(throws: APNsError.self) { try DeviceToken(parsing: bad) }
-            #expect(error?.status == .usage)
+            let error = #expect(throws: ModelError.self) { try DeviceToken(parsing: bad) }
+            #expect(error.map(APNsError.init)?.status == .usage)
         }
     }
 

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 @testable import APNsProbe
 import Foundation
 import Testing

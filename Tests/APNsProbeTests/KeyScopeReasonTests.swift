@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 import Foundation
 @testable import APNsProbe
 import Testing

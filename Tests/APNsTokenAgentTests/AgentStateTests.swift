@@ -1,6 +1,7 @@
 import APNsCore
 import APNsKeystore
 import APNsKeystoreEtcd
+import APNsModel
 import APNsTokenAgent
 import APNsTokens
 import Foundation

@@ -1,4 +1,3 @@
-import APNsCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -8,12 +7,9 @@ import Foundation
 /// Apple's 10-character key and team identifiers: `[A-Z0-9]{10}`.
 public enum AppleIdentifier {
     /// Checks `value` is a valid key or team id; `what` names the flag in the error ("key id", "team id").
-    public static func validate(_ value: String, what: String, flag: String) throws {
+    public static func check(_ value: String, what: String, flag: String) throws(ModelError) {
         guard isValid(value) else {
-            throw APNsError.usage(
-                "\(flag) \(value): not a valid \(what) (10 characters, A–Z and 0–9)",
-                hint: what == "team id" ? "your team id is shown in Apple's developer account, under Membership"
-                                        : "the key id is the 10 characters in AuthKey_KEYID.p8")
+            throw .invalidIdentifier(value: value, what: what, flag: flag)
         }
     }
 
@@ -44,17 +40,15 @@ public enum AppleIdentifier {
     }
 
     /// The key id for importing `file`: `given` (`--key-id`) when present, else the one in Apple's file name.
-    /// A `given` id that contradicts the file name, or no id at all, is a usage error.
-    public static func keyID(given: String?, file: String) throws -> String {
+    /// A `given` id that contradicts the file name, or no id at all, is a ``ModelError``.
+    public static func resolveKeyID(given: String?, file: String) throws(ModelError) -> String {
         let fromName = keyID(fromFileName: file)
-        if let given { try validate(given, what: "key id", flag: "--key-id") }
+        if let given { try check(given, what: "key id", flag: "--key-id") }
         if let given, let fromName, given != fromName {
-            throw APNsError.usage("--key-id \(given) contradicts the file name \(file) (key id \(fromName))",
-                                  hint: "leave --key-id out, or rename the file")
+            throw .keyIDContradictsFileName(given: given, file: file, fileKeyID: fromName)
         }
         guard let id = given ?? fromName else {
-            throw APNsError.usage("\(file): the key id is not in the file name (AuthKey_KEYID.p8)",
-                                  hint: "pass --key-id KEYID (10 characters, shown in Apple's developer account)")
+            throw .keyIDNotInFileName(file: file)
         }
         return id
     }

@@ -1,8 +1,9 @@
 import APNsCore
+import APNsModel
 import SwiftASN1
 
 /// Certificates name the environments they may connect to with Apple's extension OIDs.
-/// (`APNsEnvironment` itself is defined once, in APNsCore, and shared by every module.)
+/// (`APNsEnvironment` itself is defined once, in APNsModel, and shared by every module.)
 extension APNsEnvironment {
     /// The certificate extension that grants this environment.
     public var oid: ASN1ObjectIdentifier {

@@ -1,5 +1,3 @@
-import APNsCore
-
 /// A place where exactly one key may be active (Apple's 2025 key model).
 ///
 /// A team-scoped key occupies one slot per environment it covers, `(team, environment)`; a topic-specific key one
@@ -44,11 +42,6 @@ extension KeyScope {
                 ?? [KeySlot(teamID: team, environment: environment)]
         }.sorted()
     }
-}
-
-extension KeyRecord {
-    /// The slots this key occupies when active.
-    public var slots: [KeySlot] { scope.slots(team: teamID) }
 }
 
 extension Array where Element == KeySlot {

@@ -1,5 +1,3 @@
-import APNsCore
-
 /// Where a signing key may be used: Apple's 2025 key model (keys created since 17 February 2025).
 ///
 /// Apple's developer portal creates a key for an environment (Sandbox, Production, or both) with a restriction:
@@ -42,9 +40,9 @@ public struct KeyScope: Codable, Sendable, Equatable {
     /// Where this scope came from.
     public var source: Source
 
-    /// A validated scope; a usage error (exit 2) says what is wrong (see ``validate``).
+    /// A validated scope; ``ModelError/unsoundScope(message:hint:)`` says what is wrong (see ``problem(environments:restriction:relatedKeyID:)``).
     public init(environments: [APNsEnvironment], restriction: Restriction, relatedKeyID: String? = nil,
-                source: Source) throws {
+                source: Source) throws(ModelError) {
         let sortedEnvironments = Array(Set(environments)).sorted()
         var restriction = restriction
         if case .topics(let topics) = restriction { restriction = .topics(topics.sorted()) }
@@ -54,7 +52,7 @@ public struct KeyScope: Codable, Sendable, Equatable {
         self.source = source
         if let problem = Self.problem(environments: environments, restriction: restriction,
                                       relatedKeyID: relatedKeyID) {
-            throw APNsError.usage(problem.message, hint: problem.hint)
+            throw .unsoundScope(message: problem.message, hint: problem.hint)
         }
     }
 

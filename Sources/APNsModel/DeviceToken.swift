@@ -1,5 +1,3 @@
-import APNsCore
-
 /// A device token as APNs takes it in the request path: lowercase hex, an even number of digits.
 public struct DeviceToken: Sendable, Equatable, Codable {
     /// The hex text, lowercased.
@@ -12,18 +10,16 @@ public struct DeviceToken: Sendable, Equatable, Codable {
     public static let dummy = DeviceToken(uncheckedHex: String(repeating: "ca11ab1e", count: 8), isDummy: true)
 
     /// Parses `--device-token HEX` (spaces and angle brackets, as older Xcode logs print them, are dropped).
-    public init(parsing text: String) throws {
+    public init(parsing text: String) throws(ModelError) {
         let cleaned = text.lowercased().filter { !" <>".contains($0) }
         guard !cleaned.isEmpty else {
-            throw APNsError.usage("--device-token is empty", hint: "pass the token the app logged, in hex")
+            throw .emptyDeviceToken
         }
         guard cleaned.allSatisfy(\.isHexDigit) else {
-            throw APNsError.usage("--device-token \(text): not hexadecimal",
-                                  hint: "the app gets it with deviceToken.map { String(format: \"%02x\", $0) }.joined()")
+            throw .deviceTokenNotHex(text: text)
         }
         guard cleaned.count % 2 == 0, cleaned.count >= 16 else {
-            throw APNsError.usage("--device-token \(text): \(cleaned.count) hex digits is not a whole device token",
-                                  hint: "device tokens are usually 64 hex digits (32 bytes)")
+            throw .deviceTokenLength(text: text, digits: cleaned.count)
         }
         self.init(uncheckedHex: cleaned, isDummy: false)
     }
