@@ -123,4 +123,61 @@ import TestSupport
         #expect(throws: CanaryServerError.environmentUnnamed) { try two.destination(for: nil) }
         #expect(try two.destination(for: .development).target.port == 8444)
     }
+
+    @Test func anEnvironmentThatRefusesTheKeyIsTakenOffItsRecord() async throws {
+        let setting = try Self.setting()
+        let mock = try await setting.mock(.production, trusting: [Self.key], scopes: [
+            Self.key: try KeyScope(environments: [.development], restriction: .team, source: .declared)])
+        defer { Task { await mock.server.stop() } }
+        let result = try await KeyDiscovery.run(Self.input(mock, .production), store: setting.store)
+        #expect(result.answers.first?.answer.line == "refused (403 BadEnvironmentKeyInToken)")
+        #expect(result.recorded)
+        #expect(result.scope?.summary == "development, team-scoped (discovered)")
+        let key = try setting.store.key(Self.key)
+        #expect(key.scope.environments == [.development] && key.scope.source == .discovered)
+    }
+
+    @Test func anAcceptedTopicIsAddedToATopicSpecificRecord() async throws {
+        let setting = try Self.setting(scope: try KeyScope(environments: [.production], restriction: .topics(["com.example.app"]),
+                                                           source: .declared))
+        let mock = try await setting.mock(.production, trusting: [Self.key], scopes: [
+            Self.key: try KeyScope(environments: [.production], restriction: .topics(["com.example.app", "com.example.other"]),
+                                   source: .declared)])
+        defer { Task { await mock.server.stop() } }
+        let result = try await KeyDiscovery.run(Self.input(mock, .production, topic: "com.example.other"), store: setting.store)
+        #expect(result.recorded)
+        #expect(result.scope?.summary == "production, topics com.example.app, com.example.other (discovered)")
+        #expect(try setting.store.key(Self.key).scope.topics == ["com.example.app", "com.example.other"])
+    }
+
+    @Test func aLegacyKeyAskedInOneEnvironmentStaysLegacy() async throws {
+        let setting = try Self.setting()
+        let mock = try await setting.mock(.development, trusting: [Self.key])
+        defer { Task { await mock.server.stop() } }
+        let result = try await KeyDiscovery.run(Self.input(mock, .development), store: setting.store)
+        #expect(result.conclusion.kind == .matches)
+        #expect(result.conclusion.message == "development accepted it (400 BadDeviceToken): the record already says "
+                + "development+production, team-scoped (legacy: scope unknown); production was not asked, so the scope "
+                + "stays legacy")
+        #expect(!result.recorded)
+        #expect(try setting.store.key(Self.key).scope.source == .legacy)
+    }
+
+    @Test func anAnswerAboutSomethingElseIsInconclusive() async throws {
+        let setting = try Self.setting()
+        _ = try setting.store.generateKey(team: Self.team, keyID: "UNTRUSTED1")
+        let mock = try await setting.mock(.production, trusting: [Self.key]) // not UNTRUSTED1: 403 InvalidProviderToken
+        defer { Task { await mock.server.stop() } }
+        var input = Self.input(mock, .production)
+        input.keyID = "UNTRUSTED1"
+        await #expect {
+            try await KeyDiscovery.run(input, store: setting.store)
+        } throws: { error in
+            guard case .nothingRecorded(let result)? = error as? KeyDiscoveryError else { return false }
+            return result.conclusion.kind == .inconclusive && result.conclusion.exitStatus == .checkFailed
+                && result.conclusion.message.hasPrefix("production answered 403 InvalidProviderToken")
+                && result.answers.first?.answer.line.hasPrefix("inconclusive (403 InvalidProviderToken") == true
+        }
+        #expect(try setting.store.key("UNTRUSTED1").scope.source == .legacy)
+    }
 }
