@@ -1,5 +1,6 @@
 import APNsCore
 import APNsCredentials
+import APNsOperations
 import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -29,7 +30,7 @@ struct CertConvert: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Target encoding: pem, p12 or der.", valueName: "pem|p12|der"),
             completion: .list(["pem", "p12", "der"]))
-    var to: String
+    var to: ConversionTarget
 
     @Option(help: ArgumentHelp("Output file (- for standard output). One input only.", valueName: "FILE"))
     var out: String?
@@ -62,68 +63,47 @@ struct CertConvert: AsyncParsableCommand {
 
     @OptionGroup var outSecret: OutputSecretOptions
 
-    @Option(help: "Output format of the summary: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     func validate() throws {
-        guard CredentialWriter.Target(rawValue: to) != nil else {
-            throw ValidationError("--to must be pem, p12 or der")
-        }
+        guard to.target != nil else { throw ValidationError("--to must be pem, p12 or der") }
         if noKey && keyOnly { throw ValidationError("--no-key and --key-only cannot be used together") }
         if out != nil && outDir != nil { throw ValidationError("--out and --out-dir cannot be used together") }
         if out == nil && outDir == nil { throw ValidationError("name the output with --out FILE (- for stdout) or --out-dir DIR") }
         if out != nil && inputs.count > 1 { throw ValidationError("several inputs need --out-dir DIR, not --out") }
         if outDir != nil && inputs.contains("-") { throw ValidationError("standard input needs --out FILE, not --out-dir") }
-        if encryptKey && to != "pem" { throw ValidationError("--encrypt-key applies to --to pem only") }
-        if legacy && to != "p12" { throw ValidationError("--legacy applies to --to p12 only") }
+        if encryptKey && to != .pem { throw ValidationError("--encrypt-key applies to --to pem only") }
+        if legacy && to != .p12 { throw ValidationError("--legacy applies to --to p12 only") }
     }
 
     func run() async throws {
         try secret.checkStandardInput(inputs: inputs, output: outSecret)
-        let target = CredentialWriter.Target(rawValue: to) ?? .pem
         let inputPassword = CachedPassword(secret.sharedSource(prompt: "Password for the input file: "))
-        let conversion = Conversion(
+        let outputPassword = CachedPassword(outputSource())
+        let options = CertificateConversion.Options(
+            target: to.target ?? .pem, chain: chain, noKey: noKey, keyOnly: keyOnly, encryptKey: encryptKey,
+            legacy: legacy, overwrite: force)
+        let outcomes = try await CertificateConversion.run(CertificateConversion.Input(
+            files: inputs, destination: out.map { .file($0) } ?? .directory(outDir ?? "."), options: options,
             reader: identity.reader(CredentialReader(password: { try inputPassword.get() }, passwordAtHand: secret.isGiven)),
-            outputPassword: CachedPassword(outputSource()), target: target, chain: chain, noKey: noKey,
-            keyOnly: keyOnly, encryptKey: encryptKey, legacy: legacy, force: force)
-        let jobs = inputs.enumerated().map { index, input in
-            (index: index, input: input, destination: out ?? outputPath(for: input, target: target))
-        }
-        try Self.checkClashes(jobs.map { ($0.input, $0.destination) })
-        if let outDir { try SecureFile.ensureDirectory(outDir, mode: 0o700) }
-        // Inputs convert concurrently, at most one per core; every output path is distinct (checked above).
-        let outcomes = await ConcurrentMap.map(jobs) { job in
-            (job.index, Result { try conversion.convert(job.input, to: job.destination) })
-        }
+            outputPassword: { try outputPassword.get() }))
         var results = [ConversionResult]()
         var firstError: APNsError?
-        for (_, outcome) in outcomes.sorted(by: { $0.0 < $1.0 }) {
-            switch outcome {
-            case .success(let result):
-                results.append(result)
-            case .failure(let error as APNsError):
-                Console.printError(error)
-                firstError = firstError ?? error
+        for outcome in outcomes {
+            for warning in outcome.warnings { Console.warn("\(outcome.input): \(warning)") }
+        }
+        for outcome in outcomes {
+            switch outcome.result {
+            case .success(let converted):
+                results.append(ConversionResult(converted))
             case .failure(let error):
-                throw error
+                guard let presented = APNsError.presented(error) else { throw error }
+                Console.printError(presented)
+                firstError = firstError ?? presented
             }
         }
         if out != "-" { try report(results) }
         if let firstError { throw ExitCode(firstError.status.rawValue) }
-    }
-
-    /// Refuses, before anything is written, inputs that would write the same output (`a/x.pem` and `b/x.pem`
-    /// into one `--out-dir`): the first would be written and the second fail, or overwrite it with --force.
-    static func checkClashes(_ jobs: [(input: String, destination: String)]) throws {
-        var first = [String: String]()
-        for job in jobs {
-            let key = URL(fileURLWithPath: job.destination).standardizedFileURL.path
-            if let earlier = first[key] {
-                throw APNsError.usage("\(earlier) and \(job.input) would both be written to \(job.destination); nothing was written",
-                                      hint: "convert them in separate runs, or into separate --out-dir directories")
-            }
-            first[key] = job.input
-        }
     }
 
     /// The new file's password: --out-password-*, else the input's password options, else a prompt.
@@ -132,20 +112,8 @@ struct CertConvert: AsyncParsableCommand {
         return { try OutputSecretOptions.resolve(source) }
     }
 
-    private func outputPath(for input: String, target: CredentialWriter.Target) -> String {
-        let name = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
-        let ext: String
-        switch target {
-        case .pem: ext = keyOnly ? "key" : "pem"
-        case .der: ext = keyOnly ? "der" : "cer"
-        case .p12: ext = "p12"
-        }
-        let directory = outDir ?? "."
-        return (directory.hasSuffix("/") ? directory : directory + "/") + "\(name).\(ext)"
-    }
-
     private func report(_ results: [ConversionResult]) throws {
-        if format == .json {
+        if output.isJSON {
             try Console.printJSON(results)
         } else {
             for result in results {
@@ -157,55 +125,18 @@ struct CertConvert: AsyncParsableCommand {
     }
 }
 
-/// One input's conversion: read, select, encode, write (atomically; 0600 when the output holds a key).
-/// A value, so the inputs of one call can convert concurrently.
-private struct Conversion: Sendable {
-    let reader: CredentialReader
-    let outputPassword: CachedPassword
-    let target: CredentialWriter.Target
-    let chain: Bool, noKey: Bool, keyOnly: Bool, encryptKey: Bool, legacy: Bool, force: Bool
+/// `--to`'s values: pem, p12 or der. Any other word parses as ``unrecognised`` so that validation refuses it with
+/// the command's own words ("--to must be pem, p12 or der").
+enum ConversionTarget: String, ExpressibleByArgument, Sendable {
+    case pem, p12, der
+    case unrecognised
 
-    func convert(_ input: String, to destination: String) throws -> ConversionResult {
-        let read = try reader.read(path: input)
-        // Refused before any warning: a refusal is one error line and its hint.
-        if let problem = read.keyAmbiguity, !noKey {
-            throw APNsError.badInput("\(input): \(problem)",
-                                     hint: IdentityOptions.ambiguityHint + "; or --no-key to convert the certificates alone")
-        }
-        for warning in read.warnings { Console.warn("\(input): \(warning)") }
-        if let choice = read.keyChoice, !noKey { Console.warn("\(input): \(choice)") }
-        let bundle = read.selecting(chain: chain, key: !noKey, keyOnly: keyOnly)
-        let bytes = try encode(bundle, input: input)
-        let holdsKey = bundle.privateKey != nil
-        try SecureFile.write(bytes, to: destination, mode: holdsKey ? 0o600 : 0o644, overwrite: force)
-        return ConversionResult(input: input, output: destination, format: target.rawValue,
-                                certificates: bundle.certificates.count, privateKey: holdsKey,
-                                keyEncrypted: holdsKey && (encryptKey || target == .p12))
+    init?(argument: String) {
+        self = ConversionTarget(rawValue: argument).flatMap { $0 == .unrecognised ? nil : $0 } ?? .unrecognised
     }
 
-    private func encode(_ bundle: CredentialBundle, input: String) throws -> [UInt8] {
-        if keyOnly && bundle.privateKey == nil {
-            throw APNsError.badInput("\(input): holds no private key", hint: "--key-only needs an input with a key")
-        }
-        if bundle.certificates.isEmpty && bundle.privateKey == nil {
-            throw APNsError.badInput("\(input): nothing left to write", hint: "drop --no-key, or pick an input with a certificate")
-        }
-        do {
-            switch target {
-            case .pem:
-                let passphrase = encryptKey && bundle.privateKey != nil ? try outputPassword.get() : nil
-                return try CredentialWriter.pem(certificates: bundle.certificates, key: bundle.privateKey,
-                                                keyPassphrase: passphrase)
-            case .der:
-                return try CredentialWriter.der(certificates: bundle.certificates, key: bundle.privateKey)
-            case .p12:
-                return try CredentialWriter.pkcs12(certificates: bundle.certificates, key: bundle.privateKey,
-                                                   password: try outputPassword.get(), profile: legacy ? .legacy : .modern)
-            }
-        } catch let error as CredentialError {
-            throw APNsError.badInput("\(input): \(error.message)", hint: error.hint)
-        }
-    }
+    /// The writer's target; nil for ``unrecognised``.
+    var target: CredentialWriter.Target? { CredentialWriter.Target(rawValue: rawValue) }
 }
 
 /// One converted file in `cert convert --format json`: `input`, `output`, `format` (`pem`/`p12`/`der`),
@@ -222,5 +153,14 @@ struct ConversionResult: Encodable, Sendable {
         case input, output, format, certificates
         case privateKey = "private_key"
         case keyEncrypted = "key_encrypted"
+    }
+
+    init(_ converted: CertificateConversion.Converted) {
+        input = converted.input
+        output = converted.output
+        format = converted.format.rawValue
+        certificates = converted.certificates
+        privateKey = converted.privateKey
+        keyEncrypted = converted.keyEncrypted
     }
 }

@@ -1,6 +1,7 @@
 import APNsCore
 import APNsCredentials
 import APNsKeystore
+import APNsOperations
 import APNsProvisioning
 import ArgumentParser
 #if canImport(FoundationEssentials)
@@ -35,7 +36,7 @@ struct CertJoin: AsyncParsableCommand {
     @Flag(help: "Replace an existing --out file.") var force = false
     @OptionGroup var outSecret: OutputSecretOptions
     @OptionGroup var keystore: KeystoreOptions
-    @Option(help: "Output format.") var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     func validate() throws {
         guard to == "p12" || to == "pem" else { throw ValidationError("--to must be p12 or pem") }
@@ -51,7 +52,7 @@ struct CertJoin: AsyncParsableCommand {
     /// `not_after`, `days_left`, `trust` (`apple`, or `ca` when only --ca vouches for it), `chain` (the verified
     /// path: RFC 4514 subjects, the leaf's issuer first), `already_present`, `export` (`{"file", "format"}`, null
     /// without --out).
-    struct Output: Encodable {
+    struct Report: Encodable {
         struct Export: Encodable { var file: String; var format: String }
         var id: String
         var request: String
@@ -95,76 +96,38 @@ struct CertJoin: AsyncParsableCommand {
 
     func run() async throws {
         let store = try keystore.open()
+        let export = out.map { file in
+            CertificateJoining.Export(file: file, encoding: to == "pem" ? .pem : legacy ? .p12Legacy : .p12,
+                                      overwrite: force, password: outputPassword)
+        }
+        let joined = try await CertificateJoining.run(CertificateJoining.Input(file: file, caFile: ca, export: export),
+                                                      store: store)
         let name = file == "-" ? "standard input" : file
-        let bundle = try CredentialReader().read(path: file)
-        guard let leaf = bundle.leaf else {
-            throw APNsError.badInput("\(name): holds a private key but no certificate",
-                                     hint: "give the certificate downloaded from Apple's portal (aps.cer)")
-        }
-        let kind = try CertificateJoin.requireAPNsKind(leaf, file: name)
-        guard let request = try CertificateJoin.matchingRequest(for: leaf, in: store.pendingRequests()) else {
-            throw try CertificateJoin.noMatchingRequest(leaf, file: name, keystore: store.path)
-        }
-        let anchors = try ca.map { try CredentialReader().read(path: $0).certificates } ?? []
-        let trust = try await AppleChain().verify(leaf, chain: bundle.chain, extraAnchors: anchors, file: name,
-                                                  caFile: ca)
-        let key: PrivateKey
-        do {
-            key = try PrivateKey(pemEncoded: try store.privateKeyPEM(of: request))
-        } catch let error as CredentialError {
-            // The keystore's own file, damaged (a changed byte fails the pairwise check): name it, exit 3.
-            let file = store.layout.absolute(request.keyFile)
-            throw APNsError.badInput("\(file) (the key of request \(request.id)): \(error.message)",
-                                     hint: "the keystore's request file was changed; restore it from a backup, or "
-                                         + "discard the request (`apnsctl cert request --discard \(request.id)`) and make a new one")
-        }
-        guard key.matches(leaf) else {
-            throw APNsError.keystore("request \(request.id): its stored key does not match \(name)",
-                                     hint: "the keystore's request file was changed; restore it from a backup")
-        }
-        // Everything an export needs is settled before the keystore changes: no half-done join.
-        if let out, !force, FileManager.default.fileExists(atPath: out) {
-            throw APNsError.output("\(out): already exists", hint: "choose another --out, or add --force to replace it")
-        }
-        let password = out != nil && to == "p12" ? try outputPassword() : nil
-        let result = try store.joinCertificate(try CertificateImport(leaf: leaf, chain: bundle.chain, key: key),
-                                               request: request.id)
-        var export: Output.Export?
-        if let out {
-            let certificates = [leaf] + bundle.chain
-            let bytes = try password.map {
-                try CredentialWriter.pkcs12(certificates: certificates, key: key, password: $0,
-                                            profile: legacy ? .legacy : .modern)
-            } ?? CredentialWriter.pem(certificates: certificates, key: key)
-            try SecureFile.write(bytes, to: out, mode: 0o600, overwrite: force)
-            export = Output.Export(file: out, format: legacy ? "p12-legacy" : to)
-        }
-        let record = result.certificate
-        let daysLeft = leaf.daysLeft(at: store.clock.now())
-        if format == .json {
-            try Console.printJSON(Output(
-                id: record.id, request: request.id, subject: record.subject, kind: kind, purpose: leaf.purpose,
-                topics: record.topics,
-                environments: record.environments, teamID: record.teamID, notAfter: record.notAfter,
-                daysLeft: daysLeft, trust: trust.trust, chain: trust.subjects, alreadyPresent: result.alreadyPresent,
-                export: export))
+        let record = joined.certificate, leaf = joined.leaf, now = joined.now, trust = joined.trust
+        let exported = joined.export.map { Report.Export(file: $0.file, format: $0.encoding.rawValue) }
+        if output.isJSON {
+            try Console.printJSON(Report(
+                id: record.id, request: joined.requestID, subject: record.subject, kind: joined.kind,
+                purpose: leaf.purpose, topics: record.topics, environments: record.environments, teamID: record.teamID,
+                notAfter: record.notAfter, daysLeft: leaf.daysLeft(at: now), trust: trust.trust, chain: trust.subjects,
+                alreadyPresent: joined.alreadyPresent, export: exported))
         } else {
-            print("joined request \(request.id) with \(name): certificate \(record.id) \(record.subject)")
+            print("joined request \(joined.requestID) with \(name): certificate \(record.id) \(record.subject)")
             print(trust.trust == .apple ? "issued by Apple: \(trust.path)"
                   : "NOT issued by Apple: accepted because it chains to --ca \(ca ?? ""): \(trust.path)")
             print("environments: \(leaf.environmentSummary); topics: \(record.topics.joined(separator: " "))")
-            let now = store.clock.now()
             print(record.notAfter > now
                   ? "expires \(KeystoreText.date(record.notAfter)) (\(Wording.timeLeft(until: record.notAfter, now: now)))"
                   : Wording.timeLeft(until: record.notAfter, now: now, date: KeystoreText.date(record.notAfter)))
-            if let export { print("exported to \(export.file) (\(export.format))") }
+            if let exported { print("exported to \(exported.file) (\(exported.format))") }
         }
-        if leaf.notAfter <= store.clock.now() {
-            Console.warn("\(name): the certificate \(Wording.timeLeft(until: leaf.notAfter, now: store.clock.now()))")
+        if leaf.notAfter <= now {
+            Console.warn("\(name): the certificate \(Wording.timeLeft(until: leaf.notAfter, now: now))")
         }
     }
 
-    private func outputPassword() throws -> String {
-        try OutputSecretOptions.resolve(outSecret.source(orElse: .prompt("Password for \(out ?? "the .p12"): ")))
+    private var outputPassword: @Sendable () throws -> String {
+        let source = outSecret.source(orElse: .prompt("Password for \(out ?? "the .p12"): "))
+        return { try OutputSecretOptions.resolve(source) }
     }
 }

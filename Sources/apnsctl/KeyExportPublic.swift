@@ -17,7 +17,7 @@ struct KeyExportPublic: AsyncParsableCommand {
     var out: String?
     @Flag(help: "Replace --out if it exists.") var force = false
     @OptionGroup var keystore: KeystoreOptions
-    @Option(help: "Output format.") var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     /// JSON (docs/json/key-export-public.schema.json): `key_id`, `team_id`, `public_key_sha256`, `public_key_pem`,
     /// `out` (the file written, null without --out).
@@ -50,7 +50,7 @@ struct KeyExportPublic: AsyncParsableCommand {
         if let out {
             try SecureFile.write(Array(pem.utf8), to: out, mode: 0o644, overwrite: force)
         }
-        if format == .json {
+        if output.isJSON {
             try Console.printJSON(Output(keyID: record.keyID, teamID: record.teamID, fingerprint: record.fingerprint,
                                          publicKeyPEM: pem, out: out))
         } else if let out {

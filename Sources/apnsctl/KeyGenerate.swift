@@ -23,7 +23,7 @@ struct KeyGenerate: AsyncParsableCommand {
     var keyID: String
     @OptionGroup var scope: KeyScopeOptions
     @OptionGroup var keystore: KeystoreOptions
-    @Option(help: "Output format.") var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     func run() async throws {
         try AppleIdentifier.validate(team, what: "team id", flag: "--team")
@@ -31,6 +31,6 @@ struct KeyGenerate: AsyncParsableCommand {
         let declared = try scope.declared()
         let store = try keystore.open()
         let result = try store.generateKey(team: team, keyID: keyID, scope: declared ?? .legacy)
-        try KeyOutput.print(result, store: store, verb: "generated", format: format)
+        try KeyOutput.print(result, store: store, verb: "generated", format: output.format)
     }
 }

@@ -1,6 +1,7 @@
 import APNsCore
 import APNsKeystore
 import APNsModel
+import APNsOperations
 import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -45,7 +46,7 @@ struct KeyImport: AsyncParsableCommand {
     @Flag(help: "Store the key encrypted (encrypted PKCS#8).") var encrypt = false
     @OptionGroup var secrets: SecretOptions
     @OptionGroup var keystore: KeystoreOptions
-    @Option(help: "Output format.") var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     func validate() throws {
         if file == nil && fromEnv == nil { throw ValidationError("name the key: FILE, - for standard input, or --from-env NAME") }
@@ -63,30 +64,25 @@ struct KeyImport: AsyncParsableCommand {
         let declared = try scope.declared()
         let store = try keystore.open()
         let source = secrets.source(prompt: "Passphrase for \(name == "-" ? "the key" : name): ")
-        let bytes = try fromEnv.map { try SigningKeyMaterial.environmentBytes($0) } ?? SecureFile.read(name, limit: SecureFile.credentialLimit)
-        let material = try SigningKeyMaterial.parse(bytes, file: name, passphrase: { try source.resolve() })
-        var storedPEM: String?
-        if encrypt {
-            let passphrase = try secrets.source(prompt: "Passphrase to encrypt key \(id): ").resolve()
-            guard !passphrase.isEmpty else {
-                throw APNsError.usage("the passphrase is empty", hint: "give a non-empty passphrase to --encrypt")
-            }
-            storedPEM = try material.encryptedPKCS8PEM(passphrase: passphrase)
-        }
-        let result = try store.addKey(material, team: team, keyID: id, origin: .imported,
-                                      scope: declared ?? .legacy, storedPEM: storedPEM, encrypted: encrypt)
-        if declared == nil && !result.alreadyPresent {
+        let storeSource = secrets.source(prompt: "Passphrase to encrypt key \(id): ")
+        let storePassphrase: (@Sendable () throws -> String)? = encrypt ? { @Sendable in try storeSource.resolve() } : nil
+        let keySource: KeyImporting.Source = fromEnv.map { .environment($0) } ?? .file(name)
+        let imported = try KeyImporting.run(KeyImporting.Input(
+            source: keySource, team: team, keyID: id, scope: declared, inputPassphrase: { try source.resolve() },
+            storePassphrase: storePassphrase), store: store)
+        let result = imported.imported
+        if imported.recordedAsLegacy {
             Console.warn("key \(id): no --env given, so the environment and topics chosen in Apple's portal are "
                          + "unknown; recorded as legacy (team-scoped, development+production); import it again "
                          + "with --env development|production|both [--topics a,b] to record them")
         }
-        if material.inputWasEncrypted && !encrypt && !result.alreadyPresent {
+        if imported.storedDecrypted {
             // Said, never silent: the passphrase protected the input, and the stored copy has none.
             Console.warn("\(name == "-" ? "standard input" : name): the key was encrypted; it is stored decrypted "
                          + "(plain PKCS#8, 0600) because --encrypt was not given; import it again with --encrypt to keep "
                          + "a passphrase on it")
         }
-        try KeyOutput.print(result, store: store, verb: "imported", format: format)
+        try KeyOutput.print(result, store: store, verb: "imported", format: output.format)
     }
 }
 
@@ -126,26 +122,15 @@ enum KeyOutput {
         if !status.registeredWithApple { line += "; not registered with Apple (for the mock server and tests)" }
         Swift.print(line)
         Swift.print("scope: \(status.scope.summary)")
-        if status.state == .staged, let next = try nextRotation(result.key, store: store) {
-            next.note.map { Swift.print($0) }
-            Swift.print("make it active with: apnsctl \(next.arguments.joined(separator: " "))")
+        if status.state == .staged, let next = try KeyActivation.next(for: result.key, store: store) {
+            if next.allowGap {
+                Swift.print("a rotation to \(status.keyID) alone retires \(next.retire.joined(separator: " and ")) and leaves "
+                            + "\(next.uncovered.words) with no active key: stage a key for "
+                            + "\(next.uncovered.count == 1 ? "it" : "them") first to rotate both at once, or accept the gap")
+            }
+            let arguments = ["key", "rotate", "--team", next.team] + next.keyIDs.flatMap { ["--to", $0] }
+                + (next.allowGap ? ["--allow-gap"] : [])
+            Swift.print("make it active with: apnsctl \(arguments.joined(separator: " "))")
         }
-    }
-
-    /// The rotation that makes a staged `key` active, as it can be run: `--to KEY` alone when that leaves no slot
-    /// uncovered, with the staged keys that cover the rest (`--to KEY --to OTHER`), else with `--allow-gap` and a
-    /// note saying what it leaves without a key; nil when no rotation to it can work (`ActiveKeyRule`).
-    static func nextRotation(_ key: KeyRecord, store: Keystore) throws -> (arguments: [String], note: String?)? {
-        let keys = try store.keys(team: key.teamID)
-        let command = ["key", "rotate", "--team", key.teamID]
-        if let targets = ActiveKeyRule.rotationCovering(key.keyID, team: key.teamID, keys: keys) {
-            return (command + targets.flatMap { ["--to", $0] }, nil)
-        }
-        guard let plan = try? ActiveKeyRule.planRotation(team: key.teamID, to: [key.keyID], keys: keys, allowGap: true)
-        else { return nil }
-        let note = "a rotation to \(key.keyID) alone retires \(plan.retire.joined(separator: " and ")) and leaves "
-            + "\(plan.uncovered.words) with no active key: stage a key for \(plan.uncovered.count == 1 ? "it" : "them") "
-            + "first to rotate both at once, or accept the gap"
-        return (command + ["--to", key.keyID, "--allow-gap"], note)
     }
 }

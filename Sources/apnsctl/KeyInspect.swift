@@ -15,13 +15,13 @@ struct KeyInspect: AsyncParsableCommand {
 
     @Argument(help: ArgumentHelp("The key id.", valueName: "KEYID"), completion: KeystoreCompletion.keyIDs) var keyID: String
     @OptionGroup var keystore: KeystoreOptions
-    @Option(help: "Output format.") var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     func run() async throws {
         try AppleIdentifier.validate(keyID, what: "key id", flag: "KEYID")
         let store = try keystore.open()
         let key = KeyStatus(record: try store.key(keyID), lastUsed: store.lastSigned()[keyID], now: store.clock.now())
-        if format == .json {
+        if output.isJSON {
             try Console.printJSON(key)
             return
         }

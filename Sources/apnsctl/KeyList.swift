@@ -14,7 +14,7 @@ struct KeyList: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only this team's keys.", valueName: "TEAMID"), completion: KeystoreCompletion.teams)
     var team: String?
     @OptionGroup var keystore: KeystoreOptions
-    @Option(help: "Output format.") var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     func run() async throws {
         if let team { try AppleIdentifier.validate(team, what: "team id", flag: "--team") }
@@ -22,7 +22,7 @@ struct KeyList: AsyncParsableCommand {
         let used = store.lastSigned()
         let now = store.clock.now()
         let keys = try store.keys(team: team).map { KeyStatus(record: $0, lastUsed: used[$0.keyID], now: now) }
-        if format == .json {
+        if output.isJSON {
             try Console.printJSON(keys)
             return
         }

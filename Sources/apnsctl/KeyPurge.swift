@@ -15,7 +15,7 @@ struct KeyPurge: AsyncParsableCommand {
 
     @Argument(help: ArgumentHelp("The key id.", valueName: "KEYID"), completion: KeystoreCompletion.keyIDs) var keyID: String
     @OptionGroup var keystore: KeystoreOptions
-    @Option(help: "Output format.") var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     /// JSON: `key_id`, `purged` (true).
     struct Output: Encodable {
@@ -27,7 +27,7 @@ struct KeyPurge: AsyncParsableCommand {
     func run() async throws {
         try AppleIdentifier.validate(keyID, what: "key id", flag: "KEYID")
         try keystore.open().purge(keyID)
-        if format == .json {
+        if output.isJSON {
             try Console.printJSON(Output(keyID: keyID, purged: true))
         } else {
             print("key \(keyID) purged: material overwritten and removed; audit entries and the revocation kept "

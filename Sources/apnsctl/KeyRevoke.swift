@@ -20,13 +20,13 @@ struct KeyRevoke: AsyncParsableCommand {
     @Flag(help: "Revoke even an active key (its slots then cannot sign until a rotation).")
     var force = false
     @OptionGroup var keystore: KeystoreOptions
-    @Option(help: "Output format.") var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     func run() async throws {
         try AppleIdentifier.validate(keyID, what: "key id", flag: "KEYID")
         let store = try keystore.open()
         let record = try store.revoke(keyID, force: force)
-        if format == .json {
+        if output.isJSON {
             try Console.printJSON(KeyStatus(record: record, lastUsed: store.lastSigned()[keyID], now: store.clock.now()))
             return
         }

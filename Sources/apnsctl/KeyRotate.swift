@@ -1,15 +1,14 @@
 import APNsCore
 import APNsKeystore
 import APNsModel
+import APNsOperations
 import APNsProbe
-import APNsTokens
 import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Synchronization
 
 struct KeyRotate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,7 +39,7 @@ struct KeyRotate: AsyncParsableCommand {
     @OptionGroup(title: "Canary push") var canary: ProbeCanaryOptions
     @OptionGroup var secrets: SecretOptions
     @OptionGroup var keystore: KeystoreOptions
-    @Option(help: "Output format.") var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     /// JSON (docs/json/key-rotate.schema.json): `team_id`, `rotated` (false when a canary refused the rotation),
     /// `active_key_ids` (the keys made active; empty when refused) and `active_key_id` (the one key made active;
@@ -49,7 +48,7 @@ struct KeyRotate: AsyncParsableCommand {
     /// when no key was retired), `probed`, `probes` (every canary's probe report, as `apnsctl probe --format json`
     /// prints it, in order) and `probe` (the last of them: the one that failed when one did; null without --probe).
     /// Printed on failure too.
-    struct Output: Encodable {
+    struct Report: Encodable {
         var teamID: String
         var rotated: Bool
         var activeKeyIDs: [String] = []
@@ -92,29 +91,32 @@ struct KeyRotate: AsyncParsableCommand {
         try AppleIdentifier.validate(team, what: "team id", flag: "--team")
         for keyID in to { try AppleIdentifier.validate(keyID, what: "key id", flag: "--to") }
         let store = try keystore.open(secrets: secrets)
-        let reports = CanaryReports()
-        let canaries = probe ? try canaryTargets(store) : [:]
-        let result: RotationResult
+        let canaries = try probe ? KeyRotation.Canaries(request: canary.request(defaultTopic: nil),
+                                                        servers: target.canaryServers,
+                                                        wording: ProbeHints.canaryWording) : nil
+        let rotated: KeyRotation.Result
         do {
-            result = try await store.rotate(team: team, to: to, grace: TimeInterval(grace * 60), allowGap: allowGap,
-                                            canary: probe ? canaryProbe(targets: canaries, reports: reports) : nil)
-        } catch let error as APNsError {
+            rotated = try await KeyRotation.run(KeyRotation.Input(team: team, keyIDs: to, grace: TimeInterval(grace * 60),
+                                                                  allowGap: allowGap, canaries: canaries), store: store)
+        } catch KeyRotationError.afterCanaries(let error, let reports) {
             // Like `probe`, a refused canary still prints its reports: scripts read why from the JSON.
-            if format == .json, !reports.value.isEmpty {
-                try Console.printJSON(Output(teamID: team, rotated: false, probed: true, probes: reports.value))
+            if output.isJSON {
+                try Console.printJSON(Report(teamID: team, rotated: false, probed: true, probes: reports.map(\.report)))
             }
             throw error
         }
-        if format == .json {
-            try Console.printJSON(Output(teamID: result.teamID, rotated: true, activeKeyIDs: result.activeKeyIDs,
+        let result = rotated.rotation
+        if output.isJSON {
+            try Console.printJSON(Report(teamID: result.teamID, rotated: true, activeKeyIDs: result.activeKeyIDs,
                                          retiredKeyIDs: result.retiredKeyIDs, slots: result.slots.map(\.description),
-                                         uncovered: result.uncovered.map(\.description),
-                                         verifyUntil: result.verifyUntil, probed: result.probed, probes: reports.value))
+                                         uncovered: result.uncovered.map(\.description), verifyUntil: result.verifyUntil,
+                                         probed: result.probed, probes: rotated.canaries.map(\.report)))
             return
         }
-        for (keyID, report) in reports.signed {
+        for canary in rotated.canaries {
+            let report = canary.report
             let place = (report.environment.map { "\($0.rawValue) at " } ?? "") + "\(report.host):\(report.port)"
-            print("canary probe to \(place) signed by \(ReportText.signingKey(report) ?? keyID): accepted")
+            print("canary probe to \(place) signed by \(ReportText.signingKey(report) ?? canary.keyID): accepted")
         }
         print("team \(result.teamID): \(result.activeKeyIDs.joined(separator: " and ")) active in \(result.slots.words)")
         if !result.retiredKeyIDs.isEmpty {
@@ -126,84 +128,5 @@ struct KeyRotate: AsyncParsableCommand {
             Console.warn("\(result.uncovered.words) \(result.uncovered.count == 1 ? "has" : "have") no active key now "
                          + "(--allow-gap); tokens for \(result.uncovered.count == 1 ? "it" : "them") cannot be signed")
         }
-    }
-
-    /// Where each new key's canaries go, checked before anything is signed: each key may become active, and
-    /// its scope covers each environment probed (``KeySelection``). Without --env and --host, every environment
-    /// the key covers, on Apple's hosts.
-    private func canaryTargets(_ store: Keystore) throws -> [String: [ProbeTargetOptions]] {
-        var targets = [String: [ProbeTargetOptions]]()
-        let teamKeys = try store.keys(team: team)
-        // A rotation the rule refuses is refused before anything is signed or sent.
-        _ = try ActiveKeyRule.planRotation(team: team, to: to, keys: teamKeys, allowGap: allowGap)
-        for keyID in to {
-            let record = try store.key(keyID)
-            try KeyTransition.checkPromote(record, team: team)
-            let environments: [APNsEnvironment?]
-            if !target.targets.isEmpty {
-                // One server per environment: each environment the key covers (or --env) goes to its --target.
-                environments = target.env.map { [$0] } ?? record.scope.environments
-            } else if target.host != nil || target.env != nil {
-                environments = [try ProbeTarget.resolve(environment: target.env, host: target.host,
-                                                        port: target.port).environment]
-            } else {
-                environments = record.scope.environments
-            }
-            targets[keyID] = try environments.map { environment in
-                _ = try KeySelection.choose(among: [record], team: team, teamKeys: teamKeys,
-                                            environment: environment, topic: canary.topic)
-                do {
-                    return try target.selected(environment)
-                } catch let error as APNsError where environment != nil {
-                    throw APNsError.usage("\(error.message) (key \(keyID) covers it)", hint: error.hint
-                                          + ", or --env to probe only one environment")
-                }
-            }
-        }
-        return targets
-    }
-
-    /// The canaries: one probe per environment with a token signed by the new key; throws unless every verdict
-    /// is healthy. Mistakes in the probe's own options (a missing --cacert file, no --topic) are reported here,
-    /// with their own exit code and hint, before anything is signed or changed.
-    private func canaryProbe(targets: [String: [ProbeTargetOptions]], reports box: CanaryReports) throws
-        -> RotationCanary {
-        let canary = self.canary
-        for options in targets.values.joined() {
-            try Prober(try options.configuration(credential: .token("", issuedAt: nil),
-                                                 canary: try canary.request(defaultTopic: nil))).validate()
-        }
-        return { record, token in
-            let request = try canary.request(defaultTopic: record.scope.topics?.first)
-            for options in targets[record.keyID] ?? [] {
-                var configuration = try options.configuration(
-                    credential: .token(token.compact, issuedAt: token.issuedAtDate), canary: request)
-                configuration.signingKey = SigningKeyDescription(record)
-                let prober = Prober(configuration)
-                try prober.validate()
-                let report = ProbeHints.refine(try prober.probe(), target: configuration.target,
-                                               signingKey: configuration.signingKey, cacert: options.cacert)
-                box.append(report, signedBy: record.keyID)
-                let verdict = report.verdict
-                guard verdict.exitStatus == .ok else {
-                    throw APNsError(verdict.exitStatus, verdict.summary, hint: verdict.hint)
-                }
-            }
-        }
-    }
-}
-
-/// The canaries' reports, kept for `--format json` whether the rotation goes ahead or not.
-private final class CanaryReports: Sendable {
-    private let storage = Mutex<[(keyID: String, report: ProbeReport)]>([])
-
-    /// The reports in the order the canaries ran.
-    var value: [ProbeReport] { storage.withLock { $0.map(\.report) } }
-
-    /// Each report with the key that signed its token.
-    var signed: [(keyID: String, report: ProbeReport)] { storage.withLock { $0 } }
-
-    func append(_ report: ProbeReport, signedBy keyID: String) {
-        storage.withLock { $0.append((keyID, report)) }
     }
 }

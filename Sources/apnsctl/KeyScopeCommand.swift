@@ -27,7 +27,7 @@ struct KeyScopeCommand: AsyncParsableCommand {
     var keyID: String
     @OptionGroup var scope: KeyScopeOptions
     @OptionGroup var keystore: KeystoreOptions
-    @Option(help: "Output format.") var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     /// JSON (docs/json/key-scope.schema.json): the key object as recorded now, plus `previous_scope`
     /// (`environments`, `restriction`, `topics`, `related_key_id`, `scope_source`), `changed` (false when the
@@ -58,7 +58,7 @@ struct KeyScopeCommand: AsyncParsableCommand {
         }
         let store = try keystore.open()
         let result = try store.setScope(keyID, to: declared)
-        if format == .json {
+        if output.isJSON {
             try Console.printJSON(Output(
                 key: KeyStatus(record: result.key, lastUsed: store.lastSigned()[keyID], now: store.clock.now()),
                 previousScope: KeyDiscover.ScopeJSON(scope: result.previous), changed: result.changed,

@@ -16,12 +16,12 @@ struct KeystoreAudit: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only entries from this time on: an ISO 8601 time or day (2026-11-24), or a duration ago (90m, 24h, 7d).",
                                valueName: "WHEN"))
     var since: String?
-    @Option(help: "Output format.") var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     func run() async throws {
         let start = try since.map(Self.parseSince)
         let entries = try keystore.open().auditEntries(since: start)
-        if format == .json {
+        if output.isJSON {
             try Console.printJSON(entries.map(AuditLine.init))
             return
         }

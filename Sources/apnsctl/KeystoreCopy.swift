@@ -23,7 +23,7 @@ struct KeystoreCopy: AsyncParsableCommand {
     @Option(name: .customLong("lock-timeout"), help: ArgumentHelp(
         "Seconds to wait for another apnsctl holding a keystore lock.", valueName: "SECONDS"))
     var lockTimeout: Double = Keystore.defaultLockTimeout
-    @Option(help: "Output format.") var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     /// JSON (docs/json/keystore-copy.schema.json): `from`, `to`, `keys`, `certificates`, `requests`, `revoked_keys`
     /// (the ids copied: revoked keys' tombstones) and `already_present_count` (how many records were left alone;
@@ -51,7 +51,7 @@ struct KeystoreCopy: AsyncParsableCommand {
             throw APNsError.usage("--from and --to name the same keystore (\(source.path))", hint: "name two keystores")
         }
         let result = try destination.copy(from: source)
-        if format == .json {
+        if output.isJSON {
             try Console.printJSON(Output(from: source.path, to: destination.path, keys: result.keys,
                                          certificates: result.certificates, requests: result.requests,
                                          revokedKeys: result.revokedKeys, alreadyPresentCount: result.alreadyPresentCount))

@@ -13,7 +13,7 @@ struct KeystoreFixPermissions: AsyncParsableCommand {
         abstract: "Set the keystore's directories to 0700 and its files to 0600.")
 
     @OptionGroup var keystore: KeystoreOptions
-    @Option(help: "Output format.") var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     /// JSON: `keystore`, `fixed` ([{`path`, `mode`, `expected`, `foreign_owner`}] as found before fixing).
     struct Output: Encodable {
@@ -36,7 +36,7 @@ struct KeystoreFixPermissions: AsyncParsableCommand {
                                   hint: "etcd's users and roles decide who reads it (docs/fleet.md)")
         }
         let fixed = try Keystore.fixPermissions(at: path)
-        if format == .json {
+        if output.isJSON {
             try Console.printJSON(Output(keystore: path, fixed: fixed.map {
                 Fixed(path: $0.path, mode: "0" + String($0.mode, radix: 8), expected: "0" + String($0.expected, radix: 8),
                       foreignOwner: $0.foreignOwner)

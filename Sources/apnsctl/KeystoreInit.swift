@@ -21,7 +21,7 @@ struct KeystoreInit: AsyncParsableCommand {
     var path: String?
 
     @OptionGroup var keystore: KeystoreOptions
-    @Option(help: "Output format.") var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     /// JSON: `keystore` (path), `created` (true).
     struct Output: Encodable {
@@ -33,7 +33,7 @@ struct KeystoreInit: AsyncParsableCommand {
         let target = path.map { KeystoreLocation(path: KeystoreLocation.resolve(flag: $0).path, source: .flag) }
             ?? keystore.location
         let store = try KeystoreStores.create(target, access: keystore.fleet.access, lockTimeout: keystore.lockTimeout)
-        if format == .json {
+        if output.isJSON {
             try Console.printJSON(Output(keystore: store.path, created: true))
         } else {
             print("created keystore \(store.path)")

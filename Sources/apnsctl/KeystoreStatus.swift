@@ -16,7 +16,7 @@ struct KeystoreStatus: AsyncParsableCommand {
     @OptionGroup var keystore: KeystoreOptions
     @Option(name: .customLong("min-days"), help: "Fail when a certificate has fewer days left than this.")
     var minDays: Int = 30
-    @Option(help: "Output format.") var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     func validate() throws {
         guard minDays >= 0 else { throw ValidationError("--min-days must not be negative") }
@@ -25,7 +25,7 @@ struct KeystoreStatus: AsyncParsableCommand {
     func run() async throws {
         let store = try keystore.open()
         let report = try store.status(minDays: minDays)
-        if format == .json {
+        if output.isJSON {
             try Console.printJSON(report)
         } else {
             print("keystore \(report.keystore)")
@@ -51,7 +51,7 @@ struct KeystoreStatus: AsyncParsableCommand {
                 }
             }
         }
-        if format != .json {
+        if !output.isJSON {
             if report.pendingRequests.isEmpty {
                 print("no pending certificate requests")
             } else {
@@ -59,7 +59,7 @@ struct KeystoreStatus: AsyncParsableCommand {
                 print(PendingRequestText.table(report.pendingRequests))
             }
         }
-        if format != .json {
+        if !output.isJSON {
             // Tombstones: every key ever revoked here, which `key import` refuses for good.
             for revoked in report.revokedKeys {
                 print("revoked: \(revoked.keyID) (team \(revoked.teamID), sha256 \(revoked.publicKeySHA256.prefix(16)), "

@@ -17,26 +17,11 @@ import Testing
         #expect(CertCLI.listing(directory) == ["g4.pem"])
     }
 
-    @Test func noKeyKeyOnlyAndNoChain() throws {
-        let directory = CLI.temporaryDirectory("convert")
+    /// What each of --no-key, --key-only and --no-chain writes is tested in process (CertificateConversionTests);
+    /// here, that the two that contradict each other are a usage error.
+    @Test func noKeyAndKeyOnlyTogetherAreAUsageError() throws {
+        let leaf = CLI.temporaryDirectory("convert").appendingPathComponent("leaf.pem").path
         let input = CertCLI.path("universal-g4-chain.p12")
-        let password = CertCLI.passwordFile("universal-g4-chain.p12")
-        let certsOnly = directory.appendingPathComponent("certs.pem").path
-        #expect(try CLI.run(["cert", "convert", input, "--to", "pem", "--no-key", "--out", certsOnly,
-                             "--password-file", password]).status == 0)
-        let certsText = try String(contentsOfFile: certsOnly, encoding: .utf8)
-        #expect(!certsText.contains("PRIVATE KEY"))
-        #expect(CertCLI.mode(certsOnly) == 0o644)
-        let keyOnly = directory.appendingPathComponent("key.pem").path
-        #expect(try CLI.run(["cert", "convert", input, "--to", "pem", "--key-only", "--out", keyOnly,
-                             "--password-file", password]).status == 0)
-        let keyText = try String(contentsOfFile: keyOnly, encoding: .utf8)
-        #expect(!keyText.contains("CERTIFICATE") && keyText.hasPrefix("-----BEGIN PRIVATE KEY-----"))
-        #expect(CertCLI.mode(keyOnly) == 0o600)
-        let leaf = directory.appendingPathComponent("leaf.pem").path
-        #expect(try CLI.run(["cert", "convert", input, "--to", "pem", "--no-chain", "--out", leaf,
-                             "--password-file", password]).status == 0)
-        #expect(try String(contentsOfFile: leaf, encoding: .utf8).components(separatedBy: "BEGIN CERTIFICATE").count == 2)
         let both = try CLI.run(["cert", "convert", input, "--to", "pem", "--no-key", "--key-only", "--out", leaf])
         #expect(both.status == 2)
         #expect(both.stderr.hasPrefix("apnsctl: error: --no-key and --key-only cannot be used together"))
@@ -55,17 +40,6 @@ import Testing
         #expect(tooMany.status == 3)
         #expect(tooMany.stderr.contains("DER holds exactly one object"))
         #expect(CertCLI.listing(directory) == ["dev.cer"])
-    }
-
-    /// Issue 19: output names of 243 to 255 bytes failed because the temporary file's name was longer.
-    @Test(arguments: [244, 255])
-    func outputNamesUpToNameMaxAreWritten(length: Int) throws {
-        let directory = CLI.temporaryDirectory("longname")
-        let name = String(repeating: "x", count: length - 4) + ".pem"
-        let out = directory.appendingPathComponent(name).path
-        let result = try CLI.run(["cert", "convert", CertCLI.path("dev.cer"), "--to", "pem", "--out", out])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(CertCLI.listing(directory) == [name])
     }
 
     /// Issue 19: over ~64 KiB of text before BEGIN was "unrecognised content"; the docs say text before blocks
@@ -110,30 +84,6 @@ import Testing
         #expect(inspect.stdout.contains("friendly name \"Apple Push Services: com.example.g4\""))
     }
 
-    @Test func batchConvertsManyLegacyP12IntoADirectoryWithOnePassword() throws {
-        let directory = CLI.temporaryDirectory("batch")
-        let inputs = directory.appendingPathComponent("in")
-        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
-        var names = [String]()
-        for index in 0..<25 {
-            let name = String(format: "cert%02d.p12", index)
-            try FileManager.default.copyItem(at: CertCLI.certs.appendingPathComponent("dev-legacy.p12"),
-                                             to: inputs.appendingPathComponent(name))
-            names.append(name)
-        }
-        let outDir = directory.appendingPathComponent("out")
-        let result = try CLI.run(["cert", "convert"] + names.map { inputs.appendingPathComponent($0).path }
-                                 + ["--to", "pem", "--out-dir", outDir.path, "--password-file", CertCLI.passwordFile("dev-legacy.p12"),
-                                    "--format", "json"])
-        #expect(result.status == 0)
-        let rows = try #require(try CertCLI.json(result) as? [[String: Any]])
-        #expect(rows.count == 25)
-        #expect(rows.allSatisfy { $0["private_key"] as? Bool == true && $0["certificates"] as? Int == 1 })
-        #expect(CertCLI.listing(outDir) == names.map { $0.replacingOccurrences(of: ".p12", with: ".pem") })
-        #expect(CertCLI.mode(outDir.path) == 0o700)
-        #expect(CertCLI.mode(outDir.appendingPathComponent("cert07.pem").path) == 0o600)
-    }
-
     @Test func aFailureInABatchLeavesNoOutputForThatFile() throws {
         let directory = CLI.temporaryDirectory("batch")
         let outDir = directory.appendingPathComponent("out")
@@ -152,6 +102,7 @@ import Testing
         #expect(noOut.stderr.contains("--out FILE"))
         let badTarget = try CLI.run(["cert", "convert", CertCLI.path("dev.pem"), "--to", "jks", "--out", "-"])
         #expect(badTarget.status == 2)
+        #expect(badTarget.stderr.hasPrefix("apnsctl: error: --to must be pem, p12 or der\n"), "\(badTarget.stderr)")
         let twoInputs = try CLI.run(["cert", "convert", CertCLI.path("dev.pem"), CertCLI.path("prod.pem"), "--to", "der", "--out", "x"])
         #expect(twoInputs.status == 2)
         #expect(twoInputs.stderr.contains("--out-dir"))

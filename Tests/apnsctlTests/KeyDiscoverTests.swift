@@ -94,17 +94,6 @@ import Testing
         #expect(setup.manifest == before)
     }
 
-    @Test func aLegacyKeyAskedInOneEnvironmentStaysLegacy() throws {
-        let setup = try Setup()
-        try setup.serve("development")
-        let result = try setup.discover("development")
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("nothing recorded: development accepted it (400 BadDeviceToken): the record "
-                                       + "already says development+production, team-scoped (legacy: scope unknown); "
-                                       + "production was not asked"), "\(result.stdout)")
-        #expect(try setup.inspect()["scope_source"] as? String == "legacy")
-    }
-
     /// Killed (SIGKILL, debug builds' APNSCTL_DEBUG_CRASH_AT) just before or just after the manifest write: the
     /// keystore loads, the audit log says ok exactly when the change was committed, and a rerun finishes the job.
     @Test(arguments: ["before-manifest", "after-manifest"])
@@ -158,23 +147,6 @@ import Testing
         #expect(setup.manifest == before)
     }
 
-    @Test func anAnswerAboutSomethingElseIsInconclusive() throws {
-        let setup = try Setup()
-        try setup.serve("production")
-        // A second key the mock does not trust: 403 InvalidProviderToken says nothing about its environment.
-        #expect(try CLI.run(["key", "generate", "--keystore", setup.keystore, "--team", Self.team,
-                             "--key-id", "UNTRUSTED1"]).status == 0)
-        let before = setup.manifest
-        let result = try CLI.run(["key", "discover", "UNTRUSTED1", "--keystore", setup.keystore, "--env", "production",
-                                  "--host", "127.0.0.1", "--port", setup.port, "--cacert", setup.ca,
-                                  "--topic", Self.topic])
-        #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stdout.contains("production: inconclusive (403 InvalidProviderToken"))
-        #expect(result.stderr.contains("apnsctl: error: nothing recorded for key UNTRUSTED1: production answered 403 "
-                                       + "InvalidProviderToken"))
-        #expect(setup.manifest == before)
-    }
-
     @Test func mistakesAreRefusedBeforeAnythingIsSent() throws {
         let setup = try Setup()
         let noEnv = try CLI.run(["key", "discover", Self.key, "--keystore", setup.keystore, "--host", "127.0.0.1",
@@ -197,18 +169,6 @@ import Testing
 
     // MARK: waiting for the mock's scope enforcement
 
-    @Test func anEnvironmentThatRefusesTheKeyIsTakenOffItsRecord() throws {
-        let setup = try Setup()
-        try setup.serve("production", trust: ",env=development")
-        let result = try setup.discover("production")
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("production: refused (403 BadEnvironmentKeyInToken)"), "\(result.stdout)")
-        #expect(result.stdout.contains("recorded: development, team-scoped (discovered)"))
-        let key = try setup.inspect()
-        #expect(key["environments"] as? [String] == ["development"])
-        #expect(key["scope_source"] as? String == "discovered")
-    }
-
     @Test func theOnlyRecordedEnvironmentRefusingIsAContradiction() throws {
         let setup = try Setup(scope: ["--env", "production"])
         try setup.serve("production", trust: ",env=development")
@@ -230,13 +190,5 @@ import Testing
         #expect(result.stderr.contains("it is topic-specific, and its topics are unknown"))
         #expect(result.stderr.contains("--topics a,b"))
         #expect(setup.manifest == before)
-    }
-
-    @Test func anAcceptedTopicIsAddedToATopicSpecificRecord() throws {
-        let setup = try Setup(scope: ["--env", "production", "--topics", "com.example.app"])
-        try setup.serve("production", trust: ",env=production,topics=com.example.app+com.example.other")
-        let result = try setup.discover("production", topic: "com.example.other")
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("recorded: production, topics com.example.app, com.example.other (discovered)"))
     }
 }
