@@ -1,3 +1,4 @@
+import APNsModel
 import APNsCore
 import APNsKeystore
 import APNsProbe
@@ -102,12 +103,4 @@ public enum CanaryServerError: Error, Equatable {
     case environmentUnnamed
     /// No server is named for `environment`; `named` are the ones that are.
     case noServer(for: APNsEnvironment, named: [CanaryServers.Server])
-}
-
-extension SigningKeyDescription {
-    /// The keystore key `record`, with its recorded scope, for a canary verdict's hints.
-    init(_ record: KeyRecord) {
-        self.init(keyID: record.keyID, teamID: record.teamID, environments: record.scope.environments,
-                  topics: record.scope.topics, legacy: record.scope.source == .legacy)
-    }
 }

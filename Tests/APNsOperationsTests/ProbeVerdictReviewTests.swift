@@ -1,3 +1,4 @@
+import APNsModel
 import APNsCore
 @testable import APNsOperations
 import APNsProbe
