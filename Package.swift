@@ -53,9 +53,9 @@ let package = Package(
 
         // The domain's words, no I/O (docs/architecture.md): every module may import it; it imports nothing of ours.
         .target(name: "APNsModel", swiftSettings: strict),
-        // Errors, exit codes, secure files, secrets, clocks, OpenSSL bootstrap: what every module shares.
+        // Errors, exit codes, secure files, secrets, clocks, termination signals: what every module shares.
         .target(name: "APNsCore", dependencies: [
-            "APNsModel", "COpenSSL",
+            "APNsModel",
         ], swiftSettings: strict),
         .target(name: "APNsCredentials", dependencies: [
             "APNsModel", "APNsCore", "COpenSSL",
@@ -74,7 +74,7 @@ let package = Package(
         // libcurl's easy handle, header lists and run-time loading, shared by the prober and the etcd client.
         .target(name: "APNsCurl", dependencies: ["APNsCore", "CCurl"], swiftSettings: strict),
         .target(name: "APNsProbe", dependencies: [
-            "APNsModel", "APNsCore", "APNsCurl", "CCurl",
+            "APNsModel", "APNsCore", "APNsCurl", "APNsCredentials", "CCurl",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),

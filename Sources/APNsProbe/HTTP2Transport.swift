@@ -1,4 +1,5 @@
 import APNsCore
+import APNsCredentials
 import APNsCurl
 import CCurl
 #if canImport(FoundationEssentials)

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsCredentials
 import COpenSSL
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,6 +1,5 @@
 import APNsCore
 import APNsKeystoreEtcd
-import APNsMock
 import APNsTokenAgent
 import APNsTokens
 import ArgumentParser

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsCredentials
 import CBuildInfo
 
 /// What `apnsctl --version` prints: `0.2.0 (abc1234)`, or with `--format json` also the build date, the Swift
