@@ -1,5 +1,6 @@
 import APNsCore
 import APNsKeystore
+import APNsOperations
 import APNsTokens
 import ArgumentParser
 #if canImport(FoundationEssentials)
@@ -42,7 +43,7 @@ struct TokenIssue: AsyncParsableCommand {
     var refreshAfter: String = "50"
     @OptionGroup var secrets: SecretOptions
     @OptionGroup var keystore: KeystoreOptions
-    @Option(help: "Output format.") var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     /// JSON: `token`, `team_id`, `key_id`, `issued_at`, `refresh_at`, `expires_at`, `reused` (from the cache),
     /// `refresh_reason` (`no_cached_token` | `due` | `clock_moved_backwards` | `key_changed`; null when reused),
@@ -88,14 +89,15 @@ struct TokenIssue: AsyncParsableCommand {
             throw APNsError.usage("--topic \"\(topic)\": \(problem)", hint: "a topic is a bundle id such as com.example.app")
         }
         let store = try keystore.open(secrets: secrets)
-        let issued = try store.token(team: team, keyID: key, environment: env, topic: topic, refreshAfter: interval)
-        if format == .json {
-            let scope = try store.key(issued.token.keyID).scope
+        let result = try TokenIssuing.run(.init(team: team, keyID: key, environment: env, topic: topic,
+                                                refreshAfter: interval, keystore: store))
+        let issued = result.issued
+        if output.isJSON {
             try Console.printJSON(Output(token: issued.token.compact, teamID: issued.token.teamID,
                                          keyID: issued.token.keyID, issuedAt: issued.token.issuedAtDate,
                                          refreshAt: issued.refreshAt, expiresAt: issued.expiresAt,
                                          reused: issued.reused, refreshReason: issued.refreshReason,
-                                         environments: scope.environments, topics: scope.topics))
+                                         environments: result.scope.environments, topics: result.scope.topics))
         } else {
             print(issued.token.compact)
         }
