@@ -32,26 +32,13 @@ struct CertImport: AsyncParsableCommand {
         var subject: String
         var topics: [String]
         var environments: [String]
-        var teamID: String?
+        @Nullable var teamID: String?
         var notAfter: Date
         var daysLeft: Int
         var alreadyPresent: Bool
         enum CodingKeys: String, CodingKey {
             case id, subject, topics, environments, teamID = "team_id", notAfter = "not_after"
             case daysLeft = "days_left", alreadyPresent = "already_present"
-        }
-
-        /// Every field always present: `team_id` is null when the subject has no OU.
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(id, forKey: .id)
-            try c.encode(subject, forKey: .subject)
-            try c.encode(topics, forKey: .topics)
-            try c.encode(environments, forKey: .environments)
-            try c.encode(teamID, forKey: .teamID)
-            try c.encode(notAfter, forKey: .notAfter)
-            try c.encode(daysLeft, forKey: .daysLeft)
-            try c.encode(alreadyPresent, forKey: .alreadyPresent)
         }
     }
 

@@ -61,8 +61,8 @@ struct CertRequest: AsyncParsableCommand {
         var csr: String
         var subject: String
         var publicKeySHA256: String
-        var bundleID: String?
-        var environment: String?
+        @Nullable var bundleID: String?
+        @Nullable var environment: String?
         var certificateType: String
         var portalURL: String
         var joinCommand: String
@@ -71,21 +71,6 @@ struct CertRequest: AsyncParsableCommand {
             case id, csr, subject, publicKeySHA256 = "public_key_sha256", bundleID = "bundle_id", environment
             case certificateType = "portal_certificate_type", portalURL = "portal_url", joinCommand = "join_command"
             case nextSteps = "next_steps"
-        }
-
-        /// Every field always present: notes not given are null.
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(id, forKey: .id)
-            try c.encode(csr, forKey: .csr)
-            try c.encode(subject, forKey: .subject)
-            try c.encode(publicKeySHA256, forKey: .publicKeySHA256)
-            try c.encode(bundleID, forKey: .bundleID)
-            try c.encode(environment, forKey: .environment)
-            try c.encode(certificateType, forKey: .certificateType)
-            try c.encode(portalURL, forKey: .portalURL)
-            try c.encode(joinCommand, forKey: .joinCommand)
-            try c.encode(nextSteps, forKey: .nextSteps)
         }
     }
 

@@ -49,17 +49,7 @@ struct DemoSummary: Encodable {
     var passed: Bool
     var seconds: Double
     var steps: [DemoRunner.Outcome]
-    var kept: String?
-
-    enum CodingKeys: String, CodingKey { case passed, seconds, steps, kept }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(passed, forKey: .passed)
-        try c.encode(seconds, forKey: .seconds)
-        try c.encode(steps, forKey: .steps)
-        try c.encode(kept, forKey: .kept)
-    }
+    @Nullable var kept: String?
 }
 
 extension DemoCommand {

@@ -48,43 +48,22 @@ struct TokenInspect: AsyncParsableCommand {
         var teamID: String
         var issuedAt: Date
         var ageSeconds: Int64
-        var verdict: TokenVerdictKind?
-        var acceptedUntil: Date?
+        @Nullable var verdict: TokenVerdictKind?
+        @Nullable var acceptedUntil: Date?
         var signature: String
         var signatureEncoding: ProviderToken.SignatureEncoding
-        var verifiedWith: String?
-        var keyState: KeyState?
-        var keyTrusted: Bool?
-        var environments: [APNsEnvironment]?
-        var topics: [String]?
+        @Nullable var verifiedWith: String?
+        @Nullable var keyState: KeyState?
+        @Nullable var keyTrusted: Bool?
+        @Nullable var environments: [APNsEnvironment]?
+        @Nullable var topics: [String]?
         var summary: String
-        var hint: String?
+        @Nullable var hint: String?
         enum CodingKeys: String, CodingKey {
             case algorithm, keyID = "key_id", teamID = "team_id", issuedAt = "issued_at", ageSeconds = "age_seconds"
             case verdict, acceptedUntil = "accepted_until", signature, signatureEncoding = "signature_encoding"
             case verifiedWith = "verified_with"
             case keyState = "key_state", keyTrusted = "key_trusted", environments, topics, summary, hint
-        }
-
-        /// Every field always present: what was not checked is null.
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(algorithm, forKey: .algorithm)
-            try c.encode(keyID, forKey: .keyID)
-            try c.encode(teamID, forKey: .teamID)
-            try c.encode(issuedAt, forKey: .issuedAt)
-            try c.encode(ageSeconds, forKey: .ageSeconds)
-            try c.encode(verdict, forKey: .verdict)
-            try c.encode(acceptedUntil, forKey: .acceptedUntil)
-            try c.encode(signature, forKey: .signature)
-            try c.encode(signatureEncoding, forKey: .signatureEncoding)
-            try c.encode(verifiedWith, forKey: .verifiedWith)
-            try c.encode(keyState, forKey: .keyState)
-            try c.encode(keyTrusted, forKey: .keyTrusted)
-            try c.encode(environments, forKey: .environments)
-            try c.encode(topics, forKey: .topics)
-            try c.encode(summary, forKey: .summary)
-            try c.encode(hint, forKey: .hint)
         }
     }
 

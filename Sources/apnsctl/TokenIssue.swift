@@ -56,27 +56,12 @@ struct TokenIssue: AsyncParsableCommand {
         var refreshAt: Date
         var expiresAt: Date
         var reused: Bool
-        var refreshReason: RefreshReason?
+        @Nullable var refreshReason: RefreshReason?
         var environments: [APNsEnvironment]
-        var topics: [String]?
+        @Nullable var topics: [String]?
         enum CodingKeys: String, CodingKey {
             case token, teamID = "team_id", keyID = "key_id", issuedAt = "issued_at", refreshAt = "refresh_at"
             case expiresAt = "expires_at", reused, refreshReason = "refresh_reason", environments, topics
-        }
-
-        /// Every field always present: `refresh_reason` is null for a reused token.
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(token, forKey: .token)
-            try c.encode(teamID, forKey: .teamID)
-            try c.encode(keyID, forKey: .keyID)
-            try c.encode(issuedAt, forKey: .issuedAt)
-            try c.encode(refreshAt, forKey: .refreshAt)
-            try c.encode(expiresAt, forKey: .expiresAt)
-            try c.encode(reused, forKey: .reused)
-            try c.encode(refreshReason, forKey: .refreshReason)
-            try c.encode(environments, forKey: .environments)
-            try c.encode(topics, forKey: .topics)
         }
     }
 
