@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func theCSRIsWrittenAndTheKeyWaitsInTheKeystore() throws {
-        let store = try makeKeystore("cert-request")
+        let store = try scratchKeystore("cert-request")
         let csr = TestPaths.temporaryDirectory("cert-request").appendingPathComponent("push.csr").path
         let record = try CertificateRequestCreation.run(input(csr, store))
         let text = try String(contentsOfFile: csr, encoding: .utf8)
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func anExistingFileIsKeptAndNoRequestIsMade() throws {
-        let store = try makeKeystore("cert-request")
+        let store = try scratchKeystore("cert-request")
         let csr = TestPaths.temporaryDirectory("cert-request").appendingPathComponent("push.csr").path
         try Data("keep me".utf8).write(to: URL(fileURLWithPath: csr))
         #expect(throws: CertificateRequestCreationError.fileExists(csr)) {
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func whenTheCSRCannotBeWrittenThePendingKeyIsDiscarded() throws {
-        let store = try makeKeystore("cert-request")
+        let store = try scratchKeystore("cert-request")
         #expect(throws: (any Error).self) {
             _ = try CertificateRequestCreation.run(input("/nonexistent-apnsctl-dir/push.csr", store))
         }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct CertificateVerificationTests {
     private func verify(_ name: String, _ configure: (inout CertificateVerification.Input) -> Void = { _ in },
                         keyReader: CredentialReader = CredentialReader()) async throws -> CertificateVerification.Result {
-        var input = CertificateVerification.Input(file: Fixture.cert(name), credential: try Fixture.read(name))
+        var input = CertificateVerification.Input(file: CertFixture.cert(name), credential: try CertFixture.read(name))
         configure(&input)
         return try await CertificateVerification.run(input, keyReader: keyReader)
     }
@@ -20,7 +20,7 @@ import Testing
         let result = try await verify("dev-bundle.pem") {
             $0.topics = ["com.example.dev"]
             $0.environment = .development
-            $0.caFile = Fixture.cert("ca.pem")
+            $0.caFile = CertFixture.cert("ca.pem")
         }
         #expect(result.passed)
         #expect(result.leaf.purpose == .appPush)
@@ -43,7 +43,7 @@ import Testing
         #expect(check(topics, "topic:com.example.universal.voip")?.status == .pass)
         #expect(check(topics, "topic:com.example.other")?.detail.hasPrefix("com.example.other is not allowed") == true)
         #expect(check(try await verify("no-apns.pem"), "environment")?.detail.hasPrefix("no APNs environment OID") == true)
-        let badChain = try await verify("dev.pem") { $0.caFile = Fixture.cert("prod.pem") }
+        let badChain = try await verify("dev.pem") { $0.caFile = CertFixture.cert("prod.pem") }
         #expect(check(badChain, "chain")?.status == .fail)
         let malformed = try await verify("malformed-topics.pem")
         #expect(check(malformed, "topics_extension")?.detail.hasPrefix(
@@ -52,13 +52,13 @@ import Testing
 
     @Test func aSeparateKeyFileIsChecked() async throws {
         let good = try await verify("prod.pem", {
-            $0.keyFile = Fixture.cert("prod-encrypted.key")
-            $0.caFile = Fixture.cert("ca.pem")
-        }, keyReader: Fixture.reader(passwordOf: "prod-encrypted.key"))
+            $0.keyFile = CertFixture.cert("prod-encrypted.key")
+            $0.caFile = CertFixture.cert("ca.pem")
+        }, keyReader: CertFixture.reader(passwordOf: "prod-encrypted.key"))
         #expect(good.passed)
         #expect(check(good, "private_key")?.detail == "RSA 2048 key matches the certificate")
-        #expect(!(try await verify("prod.pem") { $0.keyFile = Fixture.cert("other.key") }).passed)
-        let none = try await verify("prod.pem") { $0.caFile = Fixture.cert("ca.pem") }
+        #expect(!(try await verify("prod.pem") { $0.keyFile = CertFixture.cert("other.key") }).passed)
+        let none = try await verify("prod.pem") { $0.caFile = CertFixture.cert("ca.pem") }
         #expect(none.passed)
         #expect(check(none, "private_key")?.status == .skipped)
     }
@@ -67,27 +67,27 @@ import Testing
         let early = try await verify("expired.pem") {
             $0.fixedTime = ISO8601Text.instant(from: "2020-06-01")
             $0.minimumDays = 0
-            $0.caFile = Fixture.cert("ca.pem")
+            $0.caFile = CertFixture.cert("ca.pem")
         }
         #expect(check(early, "validity")?.detail.hasPrefix("214 days left") == true)
         #expect(check(early, "chain")?.status == .fail)
     }
 
     @Test func aKeyOnlyFileIsAnError() async throws {
-        await #expect(throws: CertificateVerificationError.noCertificate(file: Fixture.cert("dev.key"))) {
+        await #expect(throws: CertificateVerificationError.noCertificate(file: CertFixture.cert("dev.key"))) {
             _ = try await verify("dev.key")
         }
     }
 
     @Test func aKeyFileWithoutAKeyIsAnError() async throws {
-        let file = Fixture.cert("prod.pem")
+        let file = CertFixture.cert("prod.pem")
         await #expect(throws: CertificateVerificationError.noPrivateKey(keyFile: file)) {
             _ = try await verify("dev.pem") { $0.keyFile = file }
         }
     }
 
     @Test func aCAFileWithoutACertificateIsAnError() async throws {
-        let file = Fixture.cert("dev.key")
+        let file = CertFixture.cert("dev.key")
         await #expect(throws: TrustAnchorError.noCertificate(file: file)) {
             _ = try await verify("dev.pem") { $0.caFile = file }
         }

@@ -7,8 +7,8 @@ import Testing
 @Suite struct ProfileVerificationTests {
     private func verify(_ name: String, _ configure: (inout ProfileVerification.Input) -> Void = { _ in }) throws
         -> ProfileVerification.Result {
-        var input = ProfileVerification.Input(file: Fixture.profile(name))
-        input.caFiles = [Fixture.profile("test-root-ca.pem")]
+        var input = ProfileVerification.Input(file: CertFixture.profile(name))
+        input.caFiles = [CertFixture.profile("test-root-ca.pem")]
         configure(&input)
         return try ProfileVerification.run(input)
     }
@@ -17,7 +17,7 @@ import Testing
         let result = try verify("development.mobileprovision") {
             $0.environment = .development
             $0.bundleID = "com.example.dev"
-            $0.certificateFile = Fixture.cert("dev.pem")
+            $0.certificateFile = CertFixture.cert("dev.pem")
         }
         #expect(result.passed)
         #expect(result.hints.isEmpty)
@@ -27,8 +27,8 @@ import Testing
 
     @Test func aP12IsReadWithItsPassword() throws {
         let result = try verify("development.mobileprovision") {
-            $0.certificateFile = Fixture.cert("universal-modern.p12")
-            $0.certificateReader = Fixture.reader(passwordOf: "universal-modern.p12")
+            $0.certificateFile = CertFixture.cert("universal-modern.p12")
+            $0.certificateReader = CertFixture.reader(passwordOf: "universal-modern.p12")
         }
         #expect(result.passed)
         #expect(result.checks.map(\.name) == ["signature", "expiry", "aps_environment", "team", "certificate_expiry",
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func aProductionOnlyCertificateFailsWithAHint() throws {
-        let result = try verify("development.mobileprovision") { $0.certificateFile = Fixture.cert("prod.pem") }
+        let result = try verify("development.mobileprovision") { $0.certificateFile = CertFixture.cert("prod.pem") }
         #expect(!result.passed)
         #expect(result.hints.contains { $0.hasPrefix("a development profile with a production-only push certificate") })
     }
@@ -47,14 +47,14 @@ import Testing
     }
 
     @Test func aCertificateFileWithoutACertificateIsAnError() throws {
-        let file = Fixture.cert("dev.key")
+        let file = CertFixture.cert("dev.key")
         #expect(throws: ProfileVerificationError.noCertificate(file: file)) {
             _ = try verify("development.mobileprovision") { $0.certificateFile = file }
         }
     }
 
     @Test func aCAFileWithoutACertificateIsAnError() throws {
-        let file = Fixture.cert("dev.key")
+        let file = CertFixture.cert("dev.key")
         #expect(throws: TrustAnchorError.noCertificate(file: file)) {
             _ = try verify("development.mobileprovision") { $0.caFiles = [file] }
         }

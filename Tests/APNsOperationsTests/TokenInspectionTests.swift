@@ -10,7 +10,7 @@ import Testing
 
     /// A keystore with one generated key, and a fresh token it signed.
     private func signed() throws -> (Keystore, ProviderToken) {
-        let store = try makeKeystore("token-inspection")
+        let store = try scratchKeystore("token-inspection")
         _ = try store.generateKey(team: Self.team, keyID: Self.keyID)
         return (store, try store.token(team: Self.team).token)
     }
@@ -33,7 +33,7 @@ import Testing
 
     @Test func anotherKeysFileGivesAnInvalidSignature() throws {
         let (_, token) = try signed()
-        let file = Fixture.key("AuthKey_ABC123DEFG.pub.pem")
+        let file = CertFixture.key("AuthKey_ABC123DEFG.pub.pem")
         let result = try inspect(token, .file(file), nil)
         #expect(result.signature == .invalid)
         #expect(result.verdict?.kind == .invalidSignature)
@@ -88,7 +88,7 @@ import Testing
 
 @Suite struct TokenIssuingTests {
     @Test func theTokenComesWithItsKeysScopeAndIsReused() throws {
-        let store = try makeKeystore("token-issuing")
+        let store = try scratchKeystore("token-issuing")
         _ = try store.generateKey(team: "TEAM123456", keyID: "KEY0000001")
         let input = TokenIssuing.Input(team: "TEAM123456", keyID: nil, environment: .development, topic: nil,
                                        refreshAfter: try RefreshInterval(parsing: "50"), keystore: store)
@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func anUnknownTeamIsTheKeystoresError() throws {
-        let store = try makeKeystore("token-issuing")
+        let store = try scratchKeystore("token-issuing")
         let input = TokenIssuing.Input(team: "NOTEAM0001", keyID: nil, environment: nil, topic: nil,
                                        refreshAfter: try RefreshInterval(parsing: "50"), keystore: store)
         #expect(throws: APNsError.self) { _ = try TokenIssuing.run(input) }

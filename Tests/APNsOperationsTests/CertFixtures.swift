@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 
 /// The repository's fixtures, by name.
-enum Fixture {
+enum CertFixture {
     static func cert(_ name: String) -> String { TestPaths.fixtures.appendingPathComponent("certs/\(name)").path }
     static func profile(_ name: String) -> String {
         TestPaths.fixtures.appendingPathComponent("provisioning/\(name)").path

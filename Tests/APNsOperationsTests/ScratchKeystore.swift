@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 
 /// A fresh directory keystore in its own temporary directory.
-func makeKeystore(_ label: String) throws -> Keystore {
+func scratchKeystore(_ label: String) throws -> Keystore {
     try Keystore.create(at: TestPaths.temporaryDirectory(label).appendingPathComponent("keystore").path,
                         lockTimeout: 2)
 }
