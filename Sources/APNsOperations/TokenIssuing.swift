@@ -17,6 +17,8 @@ public enum TokenIssuing {
         public var topic: String?
         public var refreshAfter: RefreshInterval
         public var keystore: Keystore
+        /// Read the signing key's recorded scope too (one more keystore read).
+        public var includeScope = true
 
         public init(team: String?, keyID: String?, environment: APNsEnvironment?, topic: String?,
                     refreshAfter: RefreshInterval, keystore: Keystore) {
@@ -32,13 +34,14 @@ public enum TokenIssuing {
     /// The token and the signing key's scope.
     public struct Result: Sendable {
         public var issued: IssuedToken
-        public var scope: KeyScope
+        /// The signing key's recorded scope; nil when not asked for.
+        public var scope: KeyScope?
     }
 
     /// Issues (or reuses) the token.
     public static func run(_ input: Input) throws -> Result {
         let issued = try input.keystore.token(team: input.team, keyID: input.keyID, environment: input.environment,
                                               topic: input.topic, refreshAfter: input.refreshAfter)
-        return Result(issued: issued, scope: try input.keystore.key(issued.token.keyID).scope)
+        return Result(issued: issued, scope: input.includeScope ? try input.keystore.key(issued.token.keyID).scope : nil)
     }
 }

@@ -74,15 +74,17 @@ struct TokenIssue: AsyncParsableCommand {
             throw APNsError.usage("--topic \"\(topic)\": \(problem)", hint: "a topic is a bundle id such as com.example.app")
         }
         let store = try keystore.open(secrets: secrets)
-        let result = try TokenIssuing.run(.init(team: team, keyID: key, environment: env, topic: topic,
-                                                refreshAfter: interval, keystore: store))
+        var input = TokenIssuing.Input(team: team, keyID: key, environment: env, topic: topic, refreshAfter: interval,
+                                       keystore: store)
+        input.includeScope = output.isJSON
+        let result = try TokenIssuing.run(input)
         let issued = result.issued
         if output.isJSON {
             try Console.printJSON(Output(token: issued.token.compact, teamID: issued.token.teamID,
                                          keyID: issued.token.keyID, issuedAt: issued.token.issuedAtDate,
                                          refreshAt: issued.refreshAt, expiresAt: issued.expiresAt,
                                          reused: issued.reused, refreshReason: issued.refreshReason,
-                                         environments: result.scope.environments, topics: result.scope.topics))
+                                         environments: result.scope?.environments ?? [], topics: result.scope?.topics))
         } else {
             print(issued.token.compact)
         }
