@@ -30,15 +30,14 @@ struct CertInspect: AsyncParsableCommand {
     @OptionGroup var identity: IdentityOptions
     @OptionGroup var keystore: KeystoreOptions
 
-    @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     func run() async throws {
         try secret.checkStandardInput(inputs: files)
         let password = CachedPassword(secret.sharedSource(prompt: "Password for the .p12 file: "))
         var reader = CredentialReader(password: { try password.get() }, passwordAtHand: secret.isGiven)
         reader.identity = identity.chosen
-        try Console.reportEach(files, format: format, text: \.text) { file -> InspectedFile in
+        try Console.reportEach(files, format: output.format, text: \.text) { file -> InspectedFile in
             let bytes = try SecureFile.read(file, limit: SecureFile.credentialLimit)
             if var request = try CertificateRequestReport.read(bytes: bytes, file: file) {
                 request.pendingRequest = pendingRequest(for: request.publicKeyDER)

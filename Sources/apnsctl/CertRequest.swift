@@ -1,5 +1,6 @@
 import APNsCore
 import APNsKeystore
+import APNsOperations
 import APNsProvisioning
 import ArgumentParser
 #if canImport(FoundationEssentials)
@@ -38,7 +39,7 @@ struct CertRequest: AsyncParsableCommand {
     @Flag(help: "List the pending requests instead.") var list = false
     @Option(help: ArgumentHelp("Remove the pending request ID and its key.", valueName: "ID")) var discard: String?
     @OptionGroup var keystore: KeystoreOptions
-    @Option(help: "Output format.") var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     func validate() throws {
         let modes = [out != nil, list, discard != nil].filter { $0 }.count
@@ -60,8 +61,8 @@ struct CertRequest: AsyncParsableCommand {
         var csr: String
         var subject: String
         var publicKeySHA256: String
-        var bundleID: String?
-        var environment: String?
+        @Nullable var bundleID: String?
+        @Nullable var environment: String?
         var certificateType: String
         var portalURL: String
         var joinCommand: String
@@ -71,21 +72,6 @@ struct CertRequest: AsyncParsableCommand {
             case certificateType = "portal_certificate_type", portalURL = "portal_url", joinCommand = "join_command"
             case nextSteps = "next_steps"
         }
-
-        /// Every field always present: notes not given are null.
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(id, forKey: .id)
-            try c.encode(csr, forKey: .csr)
-            try c.encode(subject, forKey: .subject)
-            try c.encode(publicKeySHA256, forKey: .publicKeySHA256)
-            try c.encode(bundleID, forKey: .bundleID)
-            try c.encode(environment, forKey: .environment)
-            try c.encode(certificateType, forKey: .certificateType)
-            try c.encode(portalURL, forKey: .portalURL)
-            try c.encode(joinCommand, forKey: .joinCommand)
-            try c.encode(nextSteps, forKey: .nextSteps)
-        }
     }
 
     func run() async throws {
@@ -93,7 +79,7 @@ struct CertRequest: AsyncParsableCommand {
         if list { return try printList(store) }
         if let discard {
             let record = try store.discardPendingRequest(discard)
-            if format == .json {
+            if output.isJSON {
                 try Console.printJSON(PendingRequestStatus(record: record, now: store.clock.now()))
             } else {
                 print("discarded request \(record.id) (\(record.subject)); its key was overwritten and removed")
@@ -101,25 +87,15 @@ struct CertRequest: AsyncParsableCommand {
             return
         }
         guard let out else { return }
-        if !force, FileManager.default.fileExists(atPath: out) {
-            throw APNsError.output("\(out): already exists", hint: "choose another --out, or add --force to replace it")
-        }
-        let subject = CertificateRequestSubject(email: email ?? Self.defaultEmail, commonName: commonName ?? bundleID
-                                                    ?? "apnsctl push certificate", country: country)
-        let request = try GeneratedCertificateRequest(subject: subject)
-        let record = try store.addPendingRequest(NewPendingRequest(
-            fingerprint: request.publicKeySHA256, publicKeyDER: request.publicKeyDER,
-            privateKeyPEM: request.privateKeyPEM, subject: request.subject, bundleID: bundleID, environment: env))
-        do {
-            try SecureFile.write(Array(request.pem.utf8), to: out, mode: 0o644, overwrite: force)
-        } catch {
-            // No CSR, no request: the key of a request nobody can upload must not linger.
-            _ = try? store.discardPendingRequest(record.id)
-            throw error
-        }
+        var input = CertificateRequestCreation.Input(
+            csrFile: out, subject: CertificateRequestSubject(email: email ?? Self.defaultEmail, commonName: commonName
+                                                                 ?? bundleID ?? "apnsctl push certificate",
+                                                             country: country), keystore: store)
+        (input.overwrite, input.bundleID, input.environment) = (force, bundleID, env)
+        let record = try CertificateRequestCreation.run(input)
         let steps = CertificateRequestSteps(csrPath: out, environment: env, bundleID: bundleID,
                                             keystoreFlag: keystore.keystore.map { " --keystore \($0)" } ?? "")
-        if format == .json {
+        if output.isJSON {
             try Console.printJSON(Output(id: record.id, csr: out, subject: record.subject,
                                          publicKeySHA256: record.fingerprint, bundleID: bundleID, environment: env,
                                          certificateType: steps.certificateType,
@@ -136,15 +112,14 @@ struct CertRequest: AsyncParsableCommand {
     private func printList(_ store: Keystore) throws {
         let now = store.clock.now()
         let pending = try store.pendingRequests().map { PendingRequestStatus(record: $0, now: now) }
-        if format == .json { return try Console.printJSON(pending) }
+        if output.isJSON { return try Console.printJSON(pending) }
         guard !pending.isEmpty else { return print("no pending certificate requests") }
         print(PendingRequestText.table(pending))
     }
 
     static var defaultEmail: String {
-        let user = ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "push"
-        let host = ProcessInfo.processInfo.hostName
-        return "\(user)@\(host.isEmpty || !host.unicodeScalars.allSatisfy(\.isASCII) ? "localhost" : host)"
+        CertificateRequestCreation.defaultEmail(user: ProcessInfo.processInfo.environment["USER"],
+                                                host: ProcessInfo.processInfo.hostName)
     }
 }
 

@@ -1,6 +1,7 @@
 import APNsCore
 import APNsCredentials
 import APNsModel
+import APNsOperations
 import APNsProvisioning
 import ArgumentParser
 #if canImport(FoundationEssentials)
@@ -30,8 +31,7 @@ struct CertVerify: AsyncParsableCommand {
     @Option(name: .customLong("topic"), help: ArgumentHelp("A topic that must be allowed (repeatable).", valueName: "T"))
     var topics: [String] = []
 
-    @Option(help: ArgumentHelp("The environment it must work in: development or production.", valueName: "ENV"))
-    var env: String?
+    @OptionGroup var environment: EnvironmentOption
 
     @Option(name: .customLong("min-days"), help: "The fewest days of validity that must be left.")
     var minDays: Int = 30
@@ -49,13 +49,9 @@ struct CertVerify: AsyncParsableCommand {
     @OptionGroup var secret: SecretOptions
     @OptionGroup var identity: IdentityOptions
 
-    @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     func validate() throws {
-        if let env, APNsEnvironment(rawValue: env) == nil {
-            throw ValidationError("--env must be development or production")
-        }
         if let at, Self.parseDate(at) == nil {
             throw ValidationError("--at must be an ISO 8601 date, e.g. 2026-01-31 or 2026-01-31T12:00:00Z")
         }
@@ -72,49 +68,22 @@ struct CertVerify: AsyncParsableCommand {
         if let problem = bundle.keyAmbiguity, key == nil {
             Console.warn("\(file): \(problem); \(IdentityOptions.ambiguityHint), or pass --key FILE to check one")
         }
-        guard let leaf = bundle.leaf else {
-            throw APNsError.badInput("\(file): holds no certificate, only a private key",
-                                     hint: "verify the certificate file and pass the key with --key FILE")
-        }
-        var privateKey = bundle.privateKey
-        if let key {
-            let keyBundle = try reader.read(path: key)
-            guard let found = keyBundle.privateKey else {
-                throw APNsError.badInput("\(key): holds no private key", hint: "--key takes the certificate's private key file")
-            }
-            privateKey = found
-        }
-        var anchors: [APNsCertificate]
-        var intermediates = bundle.chain
-        if let ca {
-            anchors = try CredentialReader().read(path: ca).certificates
-            guard !anchors.isEmpty else {
-                throw APNsError.badInput("\(ca): holds no certificate", hint: "--ca takes a CA certificate (PEM or DER)")
-            }
-        } else {
-            let apple = try AppleChain()
-            anchors = apple.roots
-            intermediates += apple.intermediates
-        }
-        var verifier = CertificateVerifier()
-        verifier.topics = topics
-        verifier.environment = env.flatMap(APNsEnvironment.init(rawValue:))
-        verifier.minimumDays = minDays
-        if let at, let date = Self.parseDate(at) {
-            verifier.now = date
-            verifier.chainAtFixedTime = true
-        }
-        var checks = await verifier.checks(leaf: leaf, key: privateKey, intermediates: intermediates, anchors: anchors)
-        if let index = checks.firstIndex(where: { $0.name == "chain" }) {
-            checks[index] = Self.naming(checks[index], ca: ca, leaf: leaf)
-        }
-        let passed = !checks.contains { $0.status == .fail }
-        if format == .json {
-            try Console.printJSON(VerifyReport(file: file, passed: passed, purpose: leaf.purpose, checks: checks))
+        var input = CertificateVerification.Input(file: file, credential: bundle)
+        input.keyFile = key
+        input.caFile = ca
+        input.topics = topics
+        input.environment = environment.value
+        input.minimumDays = minDays
+        input.fixedTime = at.flatMap(Self.parseDate)
+        let result = try await CertificateVerification.run(input, keyReader: reader)
+        let checks = result.checks.map { $0.name == "chain" ? Self.naming($0, ca: ca, leaf: result.leaf) : $0 }
+        if output.isJSON {
+            try Console.printJSON(VerifyReport(file: file, passed: result.passed, purpose: result.leaf.purpose,
+                                               checks: checks))
         } else {
             Console.printChecks(checks)
         }
-        if !passed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
+        if !result.passed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
     }
 
     static func parseDate(_ text: String) -> Date? {

@@ -13,12 +13,10 @@ extension DemoCommand {
     func runCertificateRequestSteps(_ demo: DemoRunner, directory: String, authority: MockCertificateAuthority) {
         demo.say("\n10. A push certificate without a Mac: request, Apple's part (played by the DEMO CA), join")
         demo.step("make a certificate request", ["cert", "request", "--out", "push.csr", "--bundle-id", Self.bundleID,
-                                                  "--env", "production", "--email", "demo@example.com"]) { output in
-            expectExit(output, 0) ?? expectOutput(output, "apnsctl cert join aps.cer")
-        }
-        demo.step("inspect the request", ["cert", "inspect", "push.csr"], showLines: 8) { output in
-            expectExit(output, 0) ?? expectOutput(output, "self-signature verifies")
-        }
+                                                  "--env", "production", "--email", "demo@example.com"],
+                                                  exit: 0, mentions: "apnsctl cert join aps.cer")
+        demo.step("inspect the request", ["cert", "inspect", "push.csr"], showLines: 8,
+                  exit: 0, mentions: "self-signature verifies")
         let signed: Void? = demo.prepare(
             "the DEMO CA signs the request as Apple would", detail: "aps.cer",
             done: "  the DEMO CA signed push.csr: aps.cer (DER, universal, topics \(Self.bundleID) and .voip)"
@@ -33,12 +31,9 @@ extension DemoCommand {
         guard signed != nil else { return }
         demo.step("join it with the pending key, export a .p12",
                   ["cert", "join", "aps.cer", "--ca", "demo-ca.pem", "--out", "push.p12",
-                   "--out-password-file", "demo-p12-password.txt"]) { output in
-            expectExit(output, 0) ?? expectOutput(output, "NOT issued by Apple")
-        }
+                   "--out-password-file", "demo-p12-password.txt"], exit: 0, mentions: "NOT issued by Apple")
         demo.step("inspect the exported .p12", ["cert", "inspect", "push.p12", "--password-file",
-                                                 "demo-p12-password.txt"], showLines: 6) { output in
-            expectExit(output, 0) ?? expectOutput(output, Self.bundleID)
-        }
+                                                 "demo-p12-password.txt"], showLines: 6,
+                                                 exit: 0, mentions: Self.bundleID)
     }
 }

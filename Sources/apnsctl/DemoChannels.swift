@@ -17,25 +17,18 @@ enum DemoChannels {
         let target = ["--host", "127.0.0.1", "--port", String(channelsPort), "--cacert", "mock-ca.pem",
                       "--team", teamID, "--topic", bundleID]
         let created = demo.step("create a channel (no storage for offline devices)",
-                                ["channel", "create", "--storage", "none"] + target) { expectExit($0, 0) }
+                                ["channel", "create", "--storage", "none"] + target, exit: 0)
         let id = created.stdout.trimmingWhitespace()
         guard created.status == 0, !id.isEmpty else { return }
-        demo.step("list the app's channels", ["channel", "list"] + target) { output in
-            expectExit(output, 0) ?? expectOutput(output, id)
-        }
-        demo.step("inspect it", ["channel", "inspect", id] + target) { output in
-            expectExit(output, 0) ?? expectOutput(output, "storage: none")
-        }
-        let token = demo.step("a provider token for the broadcast", ["token", "--team", teamID], showLines: 0) {
-            expectExit($0, 0)
-        }
+        demo.step("list the app's channels", ["channel", "list"] + target, exit: 0, mentions: id)
+        demo.step("inspect it", ["channel", "inspect", id] + target, exit: 0, mentions: "storage: none")
+        let token = demo.step("a provider token for the broadcast", ["token", "--team", teamID], showLines: 0, exit: 0)
         broadcast(demo, id: id, token: token.stdout.trimmingWhitespace(), port: port,
                   bundleID: bundleID)
-        demo.step("the management host is healthy (read-only)", ["probe", "--channels"] + target) { expectExit($0, 0) }
-        demo.step("delete the channel", ["channel", "delete", id] + target) { expectExit($0, 0) }
-        demo.step("a deleted channel is gone, explained", ["channel", "inspect", id] + target) { output in
-            expectExit(output, 1) ?? expectOutput(output, "ChannelNotRegistered")
-        }
+        demo.step("the management host is healthy (read-only)", ["probe", "--channels"] + target, exit: 0)
+        demo.step("delete the channel", ["channel", "delete", id] + target, exit: 0)
+        demo.step("a deleted channel is gone, explained", ["channel", "inspect", id] + target,
+                  exit: 1, mentions: "ChannelNotRegistered")
     }
 
     /// What a provider sends: `POST /4/broadcasts/apps/<bundle id>` on the push port, through apnsctl's transport.

@@ -31,8 +31,7 @@ struct DemoCommand: AsyncParsableCommand {
             completion: .directory)
     var keep: String?
 
-    @Option(help: "Output format: text (a narrative and a summary) or json (the summary).")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     static let team = "DEMOTEAM01"
     static let firstKey = "DEMOKEY001"
@@ -45,14 +44,14 @@ struct DemoCommand: AsyncParsableCommand {
         var environment = ProcessInfo.processInfo.environment
         environment["APNSCTL_KEYSTORE"] = directory + "/keystore"
         environment["DEMO_P12_PASSWORD"] = "demo-export-password"
-        let demo = DemoRunner(workingDirectory: directory, environment: environment, quiet: format == .json)
+        let demo = DemoRunner(workingDirectory: directory, environment: environment, quiet: output.isJSON)
         let started = Date()
 
         demo.say("apnsctl demo: everything below runs offline, in \(directory)")
         try await runSteps(demo, directory: directory)
 
         let seconds = Date().timeIntervalSince(started)
-        if format == .json {
+        if output.isJSON {
             try Console.printJSON(DemoSummary(passed: demo.allPassed, seconds: seconds, steps: demo.outcomes,
                                               kept: keep))
         } else {
@@ -64,12 +63,11 @@ struct DemoCommand: AsyncParsableCommand {
 
     private func runSteps(_ demo: DemoRunner, directory: String) async throws {
         demo.say("\n1. A keystore and two local signing keys (never registered with Apple)")
-        demo.step("create a keystore", ["keystore", "init", directory + "/keystore"]) { expectExit($0, 0) }
-        demo.step("generate the active key", ["key", "generate", "--team", Self.team, "--key-id", Self.firstKey]) {
-            expectExit($0, 0)
-        }
+        demo.step("create a keystore", ["keystore", "init", directory + "/keystore"], exit: 0)
+        demo.step("generate the active key", ["key", "generate", "--team", Self.team, "--key-id", Self.firstKey],
+                  exit: 0)
         demo.step("generate the next key (staged)",
-                  ["key", "generate", "--team", Self.team, "--key-id", Self.secondKey]) { expectExit($0, 0) }
+                  ["key", "generate", "--team", Self.team, "--key-id", Self.secondKey], exit: 0)
 
         demo.say("\n2. A test CA issues a universal APNs-style certificate (DEMO), exported as a .p12")
         guard let fixtures = demo.prepare("issue the DEMO certificate", detail: "demo.p12, demo-ca.pem",
@@ -94,20 +92,17 @@ struct DemoCommand: AsyncParsableCommand {
 
         demo.say("\n4. Certificates: inspect, convert, verify")
         let password = ["--password-file", "demo-p12-password.txt"]
-        demo.step("inspect the .p12", ["cert", "inspect", "demo.p12"] + password) {
-            expectExit($0, 0) ?? expectOutput($0, Self.bundleID)
-        }
+        demo.step("inspect the .p12", ["cert", "inspect", "demo.p12"] + password, exit: 0, mentions: Self.bundleID)
         demo.step("convert .p12 to PEM", ["cert", "convert", "demo.p12", "--to", "pem", "--out", "demo.pem"]
-                  + password) { expectExit($0, 0) }
+                  + password, exit: 0)
         demo.step("verify topic and environment", ["cert", "verify", "demo.pem", "--topic", Self.bundleID,
                                                     "--topic", Self.bundleID + ".voip", "--env", "development",
-                                                    "--ca", "demo-ca.pem"]) { expectExit($0, 0) }
-        demo.step("verify catches a topic it lacks", ["cert", "verify", "demo.pem", "--topic", "com.example.other"]) {
-            expectExit($0, 1)
-        }
+                                                    "--ca", "demo-ca.pem"], exit: 0)
+        demo.step("verify catches a topic it lacks", ["cert", "verify", "demo.pem", "--topic", "com.example.other"],
+                  exit: 1)
 
         demo.say("\n5. Provider tokens: the second call returns the cached token")
-        let first = demo.step("issue a token", ["token", "--team", Self.team], showLines: 1) { expectExit($0, 0) }
+        let first = demo.step("issue a token", ["token", "--team", Self.team], showLines: 1, exit: 0)
         demo.step("the same token again (cached)", ["token", "--team", Self.team], showLines: 1) { output in
             expectExit(output, 0) ?? (output.stdout == first.stdout ? nil : "a different token: the cache was not used")
         }
@@ -115,33 +110,27 @@ struct DemoCommand: AsyncParsableCommand {
         demo.say("\n6. Canary probes against the mock")
         let target = ["--host", "127.0.0.1", "--port", String(port), "--cacert", "mock-ca.pem"]
         demo.step("probe with the signing key", ["probe"] + target + ["--team", Self.team, "--topic", Self.bundleID,
-                                                                       "--device-token", fixtures.deviceToken]) {
-            expectExit($0, 0)
-        }
+                                                                       "--device-token", fixtures.deviceToken], exit: 0)
         demo.step("probe with the certificate", ["probe"] + target + ["--cert", "demo.p12"] + password
-                  + ["--device-token", fixtures.deviceToken]) { expectExit($0, 0) }
+                  + ["--device-token", fixtures.deviceToken], exit: 0)
         demo.step("a probe APNs rejects, explained", ["probe"] + target + ["--team", Self.team, "--topic",
                                                                             Self.bundleID, "--device-token",
-                                                                            fixtures.foreignDeviceToken]) { output in
-            expectExit(output, 1) ?? expectOutput(output, "BadDeviceToken")
-        }
+                                                                            fixtures.foreignDeviceToken],
+                                                                            exit: 1, mentions: "BadDeviceToken")
 
         demo.say("\n7. Rotation: the staged key must pass a canary probe before it becomes active")
         demo.step("rotate with a canary probe", ["key", "rotate", "--team", Self.team, "--to", Self.secondKey,
                                                   "--probe"] + target + ["--topic", Self.bundleID,
-                                                                         "--device-token", fixtures.deviceToken]) {
-            expectExit($0, 0)
-        }
+                                                                         "--device-token", fixtures.deviceToken],
+                                                                         exit: 0)
         demo.step("tokens now come from the new key", ["token", "--team", Self.team, "--format", "json"],
-                  showLines: 0) { output in
-            expectExit(output, 0) ?? expectOutput(output, "\"key_id\" : \"\(Self.secondKey)\"")
-        }
-        demo.step("keystore status", ["keystore", "status"]) { expectExit($0, 0) }
+                  showLines: 0, exit: 0, mentions: "\"key_id\" : \"\(Self.secondKey)\"")
+        demo.step("keystore status", ["keystore", "status"], exit: 0)
 
         DemoProfiles.run(demo, directory: directory, teamID: Self.team, bundleID: Self.bundleID)
 
         demo.say("\n9. Is this machine ready?")
-        demo.step("doctor", ["doctor"]) { expectExit($0, 0) }
+        demo.step("doctor", ["doctor"], exit: 0)
 
         runCertificateRequestSteps(demo, directory: directory, authority: fixtures.authority)
 
@@ -164,79 +153,4 @@ struct DemoCommand: AsyncParsableCommand {
         try SecureFile.ensureDirectory(path)
         return path
     }
-
-    private func startMock(directory: String, fixtures: DemoFixtures) async throws -> MockAPNsServer {
-        let keystore = try Keystore.open(at: directory + "/keystore")
-        let trusted = try keystore.trustedKeys()
-        let policy = ValidationPolicy(environment: .development,
-                                      devices: [fixtures.deviceToken: Self.bundleID],
-                                      trustedKeys: trusted)
-        var configuration = MockServerConfiguration(policy: policy, clientCAPEM: fixtures.caPEM,
-                                                    logSink: { _ in })
-        configuration.channelsPort = 0
-        return try MockAPNsServer(configuration: configuration)
-    }
-}
-
-/// The demo's certificate material: a test CA, a universal APNs-style certificate in a .p12, device tokens.
-struct DemoFixtures {
-    /// The demo's CA: it issued the DEMO certificate and plays Apple's part for `cert request`.
-    var authority: MockCertificateAuthority
-    var caPEM: String
-    var deviceToken: String
-    var foreignDeviceToken: String
-
-    static func make(in directory: String, bundleID: String, teamID: String) throws -> DemoFixtures {
-        let authority = try MockCertificateAuthority(commonName: "apnsctl DEMO CA")
-        let identity = try authority.issueClientCertificate(
-            bundleID: bundleID, teamID: teamID,
-            topics: [(bundleID, ["topic"]), (bundleID + ".voip", ["voip"]),
-                     (bundleID + ".complication", ["complication"])],
-            development: true, production: true)
-        let reader = CredentialReader()
-        let bundle = try reader.read(bytes: Array((identity.certificatePEM + identity.privateKeyPEM).utf8),
-                                     name: "DEMO certificate")
-        let password = "demo-export-password"
-        let p12 = try CredentialWriter.pkcs12(certificates: bundle.certificates, key: bundle.privateKey,
-                                              password: password, friendlyName: "DEMO " + bundleID)
-        try SecureFile.write(p12, to: directory + "/demo.p12", overwrite: true)
-        try SecureFile.write(Array((password + "\n").utf8), to: directory + "/demo-p12-password.txt", overwrite: true)
-        try SecureFile.write(Array(try authority.certificatePEM.utf8), to: directory + "/demo-ca.pem", mode: 0o644,
-                             overwrite: true)
-        return DemoFixtures(authority: authority, caPEM: try authority.certificatePEM, deviceToken: randomHex(32),
-                            foreignDeviceToken: randomHex(32))
-    }
-
-    private static func randomHex(_ bytes: Int) -> String {
-        Hex.lower((0..<bytes).map { _ in UInt8.random(in: 0...255) })
-    }
-}
-
-/// The JSON form of the demo's outcome (`--format json`).
-/// `passed`, `seconds`, `steps` (each `step`, `command`, `exit_code`, `passed`, `detail`), `kept` (the kept
-/// directory, null unless kept).
-struct DemoSummary: Encodable {
-    var passed: Bool
-    var seconds: Double
-    var steps: [DemoRunner.Outcome]
-    var kept: String?
-
-    enum CodingKeys: String, CodingKey { case passed, seconds, steps, kept }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(passed, forKey: .passed)
-        try c.encode(seconds, forKey: .seconds)
-        try c.encode(steps, forKey: .steps)
-        try c.encode(kept, forKey: .kept)
-    }
-}
-
-func expectExit(_ output: DemoRunner.Output, _ status: Int32) -> String? {
-    output.status == status ? nil : "exit \(output.status), expected \(status): "
-        + (output.stderr.split(separator: "\n").first.map(String.init) ?? "")
-}
-
-func expectOutput(_ output: DemoRunner.Output, _ text: String) -> String? {
-    (output.stdout + output.stderr).contains(text) ? nil : "the output does not mention \(text)"
 }

@@ -16,23 +16,19 @@ enum DemoKeyScopes {
 
     static func run(_ demo: DemoRunner, directory: String, bundleID: String, deviceToken: String) async {
         demo.say("\n12. Keys with an environment: a sandbox key and a production key (Apple's keys since 2025)")
-        demo.step("a sandbox key", ["key", "generate", "--team", team, "--key-id", sandboxKey, "--env", "development"]) {
-            expectExit($0, 0) ?? expectOutput($0, "active")
-        }
+        demo.step("a sandbox key", ["key", "generate", "--team", team, "--key-id", sandboxKey, "--env", "development"],
+                  exit: 0, mentions: "active")
         demo.step("a production key, active in its own slot", ["key", "generate", "--team", team, "--key-id",
-                                                                productionKey, "--env", "production"]) {
-            expectExit($0, 0) ?? expectOutput($0, "active")
-        }
+                                                                productionKey, "--env", "production"],
+                                                                exit: 0, mentions: "active")
         demo.step("a key whose scope nobody wrote down (legacy)",
-                  ["key", "generate", "--team", team, "--key-id", unknownKey]) { expectExit($0, 0) }
-        demo.step("the team's keys and their scopes", ["key", "list", "--team", team]) { expectExit($0, 0) }
+                  ["key", "generate", "--team", team, "--key-id", unknownKey], exit: 0)
+        demo.step("the team's keys and their scopes", ["key", "list", "--team", team], exit: 0)
         demo.step("a sandbox token comes from the sandbox key", ["token", "--team", team, "--env", "development",
-                                                                 "--format", "json"], showLines: 0) { output in
-            expectExit(output, 0) ?? expectOutput(output, "\"key_id\" : \"\(sandboxKey)\"")
-        }
-        demo.step("no environment named: the choice is asked for", ["token", "--team", team]) { output in
-            expectExit(output, 2) ?? expectOutput(output, "say which environment")
-        }
+                                                                 "--format", "json"], showLines: 0,
+                                                                 exit: 0, mentions: "\"key_id\" : \"\(sandboxKey)\"")
+        demo.step("no environment named: the choice is asked for", ["token", "--team", team],
+                  exit: 2, mentions: "say which environment")
 
         // A mock playing the sandbox that knows every key's real scope: the legacy key is, in truth, production-only.
         let server: MockAPNsServer
@@ -49,12 +45,10 @@ enum DemoKeyScopes {
         }
         let target = ["--host", "127.0.0.1", "--port", String(port), "--cacert", "scope-ca.pem", "--topic", bundleID,
                       "--device-token", deviceToken]
-        demo.step("the sandbox key's canary is accepted", ["probe", "--env", "development", "--team", team] + target) {
-            expectExit($0, 0)
-        }
-        let token = demo.step("a production token", ["token", "--team", team, "--env", "production"], showLines: 0) {
-            expectExit($0, 0)
-        }
+        demo.step("the sandbox key's canary is accepted", ["probe", "--env", "development", "--team", team] + target,
+                  exit: 0)
+        let token = demo.step("a production token", ["token", "--team", team, "--env", "production"], showLines: 0,
+                              exit: 0)
         do {
             try SecureFile.write(Array(token.stdout.trimmingWhitespace().utf8), to: directory + "/production.token",
                                  mode: 0o600, overwrite: true)
@@ -62,17 +56,12 @@ enum DemoKeyScopes {
             demo.record("keep the production token in production.token", passed: false, detail: "\(error)")
         }
         demo.step("the production key sent to the sandbox: refused, explained",
-                  ["probe", "--token-file", "production.token"] + target) { output in
-            expectExit(output, 1) ?? expectOutput(output, "BadEnvironmentKeyInToken")
-        }
+                  ["probe", "--token-file", "production.token"] + target, exit: 1, mentions: "BadEnvironmentKeyInToken")
         demo.step("discover the legacy key's environment from the answer",
                   ["key", "discover", unknownKey, "--env", "development"] + Array(target.prefix(6))
-                      + ["--topic", bundleID]) { output in
-            expectExit(output, 0) ?? expectOutput(output, "refused (403 BadEnvironmentKeyInToken)")
-        }
-        demo.step("it is recorded as production-only, from APNs's answer", ["key", "inspect", unknownKey]) { output in
-            expectExit(output, 0) ?? expectOutput(output, "discovered")
-        }
+                      + ["--topic", bundleID], exit: 0, mentions: "refused (403 BadEnvironmentKeyInToken)")
+        demo.step("it is recorded as production-only, from APNs's answer", ["key", "inspect", unknownKey],
+                  exit: 0, mentions: "discovered")
         await server.stop()
     }
 

@@ -68,6 +68,15 @@ final class DemoRunner {
         return output
     }
 
+    /// Runs a step expected to exit `exit` and, when `mentions` is given, to print it (on either stream).
+    @discardableResult
+    func step(_ name: String, _ arguments: [String], showLines: Int = 12, exit: Int32, mentions: String? = nil)
+        -> Output {
+        step(name, arguments, showLines: showLines) { output in
+            expectExit(output, exit) ?? mentions.flatMap { expectOutput(output, $0) }
+        }
+    }
+
     /// Runs a step that is not a command (issuing a certificate, signing a profile): on success records it as
     /// passed with `detail`, says `done` and returns the body's value; on failure records the error and returns nil.
     func prepare<Value>(_ name: String, detail: String, done: String, _ body: () throws -> Value) -> Value? {
@@ -123,4 +132,13 @@ final class DemoRunner {
         let safe = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:@,+".contains($0) }
         return safe && !word.isEmpty ? word : "'" + word.replacing("'", with: "'\\''") + "'"
     }
+}
+
+func expectExit(_ output: DemoRunner.Output, _ status: Int32) -> String? {
+    output.status == status ? nil : "exit \(output.status), expected \(status): "
+        + (output.stderr.split(separator: "\n").first.map(String.init) ?? "")
+}
+
+func expectOutput(_ output: DemoRunner.Output, _ text: String) -> String? {
+    (output.stdout + output.stderr).contains(text) ? nil : "the output does not mention \(text)"
 }

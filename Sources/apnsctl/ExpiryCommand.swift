@@ -1,6 +1,7 @@
 import APNsCore
 import APNsCredentials
 import APNsKeystore
+import APNsOperations
 import APNsProvisioning
 import ArgumentParser
 #if canImport(FoundationEssentials)
@@ -62,19 +63,13 @@ struct ExpiryCommand: AsyncParsableCommand {
         let now = Date()
         let credentials = secret.isGiven
             ? CredentialReader(password: secret.sharedSource(prompt: ""), passwordAtHand: true) : CredentialReader()
-        let scanner = ExpiryScanner(credentials: credentials, profiles: ProfileReader(), now: now)
-        var items = [ExpiryItem]()
-        if !noKeystore {
-            let location = keystore.location
-            let explicit = location.source == .flag || location.source == .environment
-            // A keystore this user may not read is not "none": opening it says permission denied (exit 5).
-            let exists = KeystoreAccess.check(location.path) != .absent
-            if explicit || paths.isEmpty || exists {
-                items += try scanner.scan(keystore: keystore.open())
-            }
-        }
-        items += scanner.scan(paths: paths)
-        let report = ExpiryReport(items: items, generatedAt: now, minimumDays: minDays)
+        let location = keystore.location
+        let keystore = self.keystore
+        let choice = noKeystore ? nil : ExpiryScan.KeystoreChoice(
+            path: location.path, named: location.source == .flag || location.source == .environment,
+            open: { try keystore.open() })
+        let report = try ExpiryScan.run(.init(paths: paths, keystore: choice, credentials: credentials,
+                                              minimumDays: minDays, now: now))
         let text: String
         switch format {
         case .text:

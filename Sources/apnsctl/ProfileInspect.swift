@@ -1,5 +1,5 @@
 import APNsCore
-import APNsCredentials
+import APNsOperations
 import APNsProvisioning
 import ArgumentParser
 #if canImport(FoundationEssentials)
@@ -29,30 +29,16 @@ struct ProfileInspect: AsyncParsableCommand {
             completion: .file())
     var ca: [String] = []
 
-    @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     /// .mobileprovision and .provisionprofile files.
     static let profileFiles = CompletionKind.file(extensions: ["mobileprovision", "provisionprofile", "plist"])
 
     func run() async throws {
-        let reader = try ProfileInspect.reader(ca: ca)
+        let reader = try ProfileVerification.reader(caFiles: ca)
         let now = Date()
-        try Console.reportEach(files, format: format, text: \.text) { file in
+        try Console.reportEach(files, format: output.format, text: \.text) { file in
             ProfileReport(try reader.read(path: file), now: now)
         }
-    }
-
-    /// A profile reader trusting Apple's roots and the certificates of each `--ca` file.
-    static func reader(ca: [String]) throws -> ProfileReader {
-        var extra = [APNsCertificate]()
-        for file in ca {
-            let bundle = try CredentialReader().read(path: file)
-            guard !bundle.certificates.isEmpty else {
-                throw APNsError.badInput("\(file): holds no certificate", hint: "--ca takes a CA certificate (PEM or DER)")
-            }
-            extra += bundle.certificates
-        }
-        return ProfileReader(extraAnchors: extra)
     }
 }

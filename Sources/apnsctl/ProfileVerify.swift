@@ -1,6 +1,7 @@
 import APNsCore
 import APNsCredentials
 import APNsModel
+import APNsOperations
 import APNsProvisioning
 import ArgumentParser
 #if canImport(FoundationEssentials)
@@ -26,9 +27,7 @@ struct ProfileVerify: AsyncParsableCommand {
                                  valueName: "FILE"), completion: ProfileInspect.profileFiles)
     var file: String
 
-    @Option(help: ArgumentHelp("The aps-environment the profile must grant: development or production.",
-                               valueName: "ENV"))
-    var env: String?
+    @OptionGroup var environment: EnvironmentOption
 
     @Option(name: .customLong("bundle-id"), help: ArgumentHelp("A bundle id the profile's app id must cover.",
                                                               valueName: "ID"))
@@ -50,13 +49,9 @@ struct ProfileVerify: AsyncParsableCommand {
 
     @OptionGroup var secret: SecretOptions
 
-    @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     func validate() throws {
-        if let env, APNsEnvironment(rawValue: env) == nil {
-            throw ValidationError("--env must be development or production")
-        }
         if minDays < 0 { throw ValidationError("--min-days must not be negative") }
         if let at, CertVerify.parseDate(at) == nil {
             throw ValidationError("--at must be an ISO 8601 date, e.g. 2026-01-31 or 2026-01-31T12:00:00Z")
@@ -65,33 +60,24 @@ struct ProfileVerify: AsyncParsableCommand {
 
     func run() async throws {
         try secret.checkStandardInput(inputs: [file, cert])
-        let document = try ProfileInspect.reader(ca: ca).read(path: file)
-        var verifier = ProfileVerifier()
-        verifier.environment = env.flatMap(APNsEnvironment.init(rawValue:))
-        verifier.bundleID = bundleID
-        verifier.minimumDays = minDays
-        if let at, let date = CertVerify.parseDate(at) {
-            verifier.now = date
-            verifier.atFixedTime = true
-        }
-        if let cert {
-            let password = CachedPassword(secret.sharedSource(prompt: "Password for the .p12 file: "))
-            let bundle = try CredentialReader(password: { try password.get() }, passwordAtHand: secret.isGiven).read(path: cert)
-            guard let leaf = bundle.leaf else {
-                throw APNsError.badInput("\(cert): holds no certificate, only a private key",
-                                         hint: "--cert takes the push certificate (PEM, DER or .p12)")
-            }
-            verifier.certificate = leaf
-        }
-        let (checks, hints) = verifier.checks(document)
-        let passed = !checks.contains { $0.status == .fail }
-        if format == .json {
-            try Console.printJSON(ProfileVerifyReport(file: file, passed: passed, checks: checks, hints: hints))
+        let password = CachedPassword(secret.sharedSource(prompt: "Password for the .p12 file: "))
+        var input = ProfileVerification.Input(file: file)
+        input.caFiles = ca
+        input.environment = environment.value
+        input.bundleID = bundleID
+        input.minimumDays = minDays
+        input.fixedTime = at.flatMap(CertVerify.parseDate)
+        input.certificateFile = cert
+        input.certificateReader = CredentialReader(password: { try password.get() }, passwordAtHand: secret.isGiven)
+        let result = try ProfileVerification.run(input)
+        if output.isJSON {
+            try Console.printJSON(ProfileVerifyReport(file: file, passed: result.passed, checks: result.checks,
+                                                      hints: result.hints))
         } else {
-            Console.printChecks(checks)
-            for hint in hints { StandardStream.error.write("apnsctl: hint: \(hint)\n".utf8) }
+            Console.printChecks(result.checks)
+            for hint in result.hints { StandardStream.error.write("apnsctl: hint: \(hint)\n".utf8) }
         }
-        if !passed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
+        if !result.passed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
     }
 }
 

@@ -1,6 +1,7 @@
 import APNsCore
 import APNsKeystore
 import APNsModel
+import APNsOperations
 import APNsTokens
 import ArgumentParser
 #if canImport(FoundationEssentials)
@@ -43,7 +44,7 @@ struct TokenIssue: AsyncParsableCommand {
     var refreshAfter: String = "50"
     @OptionGroup var secrets: SecretOptions
     @OptionGroup var keystore: KeystoreOptions
-    @Option(help: "Output format.") var format: OutputFormat = .text
+    @OptionGroup var output: FormatOptions
 
     /// JSON: `token`, `team_id`, `key_id`, `issued_at`, `refresh_at`, `expires_at`, `reused` (from the cache),
     /// `refresh_reason` (`no_cached_token` | `due` | `clock_moved_backwards` | `key_changed`; null when reused),
@@ -56,27 +57,12 @@ struct TokenIssue: AsyncParsableCommand {
         var refreshAt: Date
         var expiresAt: Date
         var reused: Bool
-        var refreshReason: RefreshReason?
+        @Nullable var refreshReason: RefreshReason?
         var environments: [APNsEnvironment]
-        var topics: [String]?
+        @Nullable var topics: [String]?
         enum CodingKeys: String, CodingKey {
             case token, teamID = "team_id", keyID = "key_id", issuedAt = "issued_at", refreshAt = "refresh_at"
             case expiresAt = "expires_at", reused, refreshReason = "refresh_reason", environments, topics
-        }
-
-        /// Every field always present: `refresh_reason` is null for a reused token.
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(token, forKey: .token)
-            try c.encode(teamID, forKey: .teamID)
-            try c.encode(keyID, forKey: .keyID)
-            try c.encode(issuedAt, forKey: .issuedAt)
-            try c.encode(refreshAt, forKey: .refreshAt)
-            try c.encode(expiresAt, forKey: .expiresAt)
-            try c.encode(reused, forKey: .reused)
-            try c.encode(refreshReason, forKey: .refreshReason)
-            try c.encode(environments, forKey: .environments)
-            try c.encode(topics, forKey: .topics)
         }
     }
 
@@ -89,14 +75,17 @@ struct TokenIssue: AsyncParsableCommand {
             throw APNsError.usage("--topic \"\(topic)\": \(problem)", hint: "a topic is a bundle id such as com.example.app")
         }
         let store = try keystore.open(secrets: secrets)
-        let issued = try store.token(team: team, keyID: key, environment: env, topic: topic, refreshAfter: interval)
-        if format == .json {
-            let scope = try store.key(issued.token.keyID).scope
+        var input = TokenIssuing.Input(team: team, keyID: key, environment: env, topic: topic, refreshAfter: interval,
+                                       keystore: store)
+        input.includeScope = output.isJSON
+        let result = try TokenIssuing.run(input)
+        let issued = result.issued
+        if output.isJSON {
             try Console.printJSON(Output(token: issued.token.compact, teamID: issued.token.teamID,
                                          keyID: issued.token.keyID, issuedAt: issued.token.issuedAtDate,
                                          refreshAt: issued.refreshAt, expiresAt: issued.expiresAt,
                                          reused: issued.reused, refreshReason: issued.refreshReason,
-                                         environments: scope.environments, topics: scope.topics))
+                                         environments: result.scope?.environments ?? [], topics: result.scope?.topics))
         } else {
             print(issued.token.compact)
         }

@@ -1,0 +1,92 @@
+import APNsCore
+import APNsCredentials
+import APNsProvisioning
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Is a certificate fit to send to APNs: ``CertificateVerifier``'s checks (expiry, environment, topics, key match,
+/// chain, client auth) over a certificate, its private key (the file's own or a separate file's) and the CAs it must
+/// chain to (Apple's, shipped with apnsctl, or a given CA file).
+public enum CertificateVerification {
+    /// What to verify and against what.
+    public struct Input: Sendable {
+        /// The certificate file's name, for errors.
+        public var file: String
+        /// What the certificate file holds, as read.
+        public var credential: CredentialBundle
+        /// A separate private key file, when the certificate file holds none (or another key is to be checked).
+        public var keyFile: String?
+        /// CA certificates the chain must verify against instead of Apple's.
+        public var caFile: String?
+        /// Topics the certificate must allow.
+        public var topics: [String] = []
+        /// The environment it must work in; nil for any.
+        public var environment: APNsEnvironment?
+        /// The fewest days of validity that must be left.
+        public var minimumDays: Int = 30
+        /// Judge validity (and the chain) at this time instead of now.
+        public var fixedTime: Date?
+
+        /// An input with the defaults: no key or CA file, no topic or environment required, 30 days left.
+        public init(file: String, credential: CredentialBundle) {
+            self.file = file
+            self.credential = credential
+        }
+    }
+
+    /// The checks and what they were about.
+    public struct Result: Sendable {
+        /// The certificate verified.
+        public var leaf: APNsCertificate
+        /// One entry per check, in the verifier's order.
+        public var checks: [CertificateCheck]
+        /// True when no check failed.
+        public var passed: Bool { !checks.contains { $0.status == .fail } }
+    }
+
+    /// Runs the checks. `keyReader` reads `keyFile` (it knows the password of an encrypted key or a .p12).
+    public static func run(_ input: Input, keyReader: CredentialReader = CredentialReader()) async throws
+        -> Result {
+        guard let leaf = input.credential.leaf else {
+            throw CertificateVerificationError.noCertificate(file: input.file)
+        }
+        var privateKey = input.credential.privateKey
+        if let keyFile = input.keyFile {
+            guard let found = try keyReader.read(path: keyFile).privateKey else {
+                throw CertificateVerificationError.noPrivateKey(keyFile: keyFile)
+            }
+            privateKey = found
+        }
+        var intermediates = input.credential.chain
+        let anchors: [APNsCertificate]
+        if let caFile = input.caFile {
+            anchors = try TrustAnchors.certificates(in: caFile)
+        } else {
+            let apple = try AppleChain()
+            anchors = apple.roots
+            intermediates += apple.intermediates
+        }
+        var verifier = CertificateVerifier()
+        verifier.topics = input.topics
+        verifier.environment = input.environment
+        verifier.minimumDays = input.minimumDays
+        if let date = input.fixedTime {
+            verifier.now = date
+            verifier.chainAtFixedTime = true
+        }
+        let checks = await verifier.checks(leaf: leaf, key: privateKey, intermediates: intermediates,
+                                           anchors: anchors)
+        return Result(leaf: leaf, checks: checks)
+    }
+}
+
+/// Why a certificate could not be verified at all (a failed check is a result, not an error).
+public enum CertificateVerificationError: Error, Equatable, Sendable {
+    /// The certificate file holds a private key only.
+    case noCertificate(file: String)
+    /// The separate key file holds no private key.
+    case noPrivateKey(keyFile: String)
+}
