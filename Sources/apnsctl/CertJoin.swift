@@ -113,7 +113,7 @@ struct CertJoin: AsyncParsableCommand {
             key = try PrivateKey(pemEncoded: try store.privateKeyPEM(of: request))
         } catch let error as CredentialError {
             // The keystore's own file, damaged (a changed byte fails the pairwise check): name it, exit 3.
-            let file = store.layout.absolute(request.keyFile)
+            let file = store.objectLocation(request.keyFile)
             throw APNsError.badInput("\(file) (the key of request \(request.id)): \(error.message)",
                                      hint: "the keystore's request file was changed; restore it from a backup, or "
                                          + "discard the request (`apnsctl cert request --discard \(request.id)`) and make a new one")
