@@ -152,7 +152,7 @@ public struct Keystore: Sendable {
     typealias Change = KeystoreChange
 
     /// Runs `body` (the keystore's rules) on the stored manifest and has the storage commit the result in one
-    /// atomic, audited step (``KeystoreStorage/commit(action:team:keyID:now:_:)``). The last guard of the
+    /// atomic, audited step (``ManifestStorage/commit(action:team:keyID:now:_:)``). The last guard of the
     /// invariants runs here: a manifest that breaks one (two active keys in a slot) is refused, never stored.
     func change<T>(action: String, team: String?, keyID: String?,
                    _ body: (inout Manifest, inout KeystoreChange) throws -> T) throws -> T {
