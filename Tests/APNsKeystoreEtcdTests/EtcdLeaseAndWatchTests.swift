@@ -27,7 +27,10 @@ import TestSupport
                 // The lease goes (revoked here, as etcd does when renewals stop for its TTL): the lock goes with it.
                 let held = try #require(try await first.client.get(lockKey))
                 #expect(held.lease != 0)
-                try await first.client.revokeLease(held.lease)
+                // A lease that lapsed already (renewals late on a loaded machine) is the same loss.
+                if let error = await apnsError({ try await first.client.revokeLease(held.lease) }) {
+                    #expect(error.message.contains("requested lease not found"), "\(error.message)")
+                }
                 #expect(try await eventually { try await first.client.get(lockKey) == nil })
                 // The next host takes it and holds it while this operation runs on.
                 secondHolder.withLock {
