@@ -13,7 +13,7 @@ import Foundation
 /// fsync, rename, directory fsync), removes what the change shreds, then appends the outcome line. A process
 /// killed at any instant leaves a directory that loads; the next change (and every reader of the audit log)
 /// settles what it left.
-public struct DirectoryStorage: KeystoreStorage {
+public struct DirectoryStorage: KeystoreStorage, ObjectFileStorage {
     /// The files of the directory.
     public let layout: KeystoreLayout
     public var lockTimeout: TimeInterval
@@ -35,7 +35,9 @@ public struct DirectoryStorage: KeystoreStorage {
         try SecureFile.read(layout.absolute(name), limit: limit)
     }
 
-    public func objectPath(_ name: String) throws -> String { layout.absolute(name) }
+    public func objectPath(_ name: String) -> String { layout.absolute(name) }
+
+    public func objectLocation(_ name: String) -> String { layout.absolute(name) }
 
     public func commit<T>(action: String, team: String?, keyID: String?, now: () -> Date,
                           _ prepare: (inout Manifest, inout KeystoreChange) throws -> T) throws -> T {
@@ -120,8 +122,16 @@ public struct DirectoryStorage: KeystoreStorage {
         return Keystore.decodeTokenCache(bytes)
     }
 
+    /// Nil: a directory's cache is read under its flock (``withTokenCache(_:)``), which is as cheap as a read.
+    public func peekTokenCache() throws -> TokenCache? { nil }
+
     func writeTokenCache(_ cache: TokenCache) throws {
         try SecureFile.write(try KeystoreJSON.encode(cache), to: layout.tokenCache, mode: 0o600, overwrite: true)
+    }
+
+    /// Runs `body` as it is: a directory serves one machine, whose changes its flock already serialises.
+    public func withOperationLock<T: Sendable>(_ name: String, _ body: () async throws -> T) async throws -> T {
+        try await body()
     }
 
     public func appendAudit(_ entry: AuditEntry) throws { try auditLog.append(entry) }

@@ -82,9 +82,15 @@ extension Keystore {
     }
 
     /// Files holding the stored certificate (PEM, leaf first) and private key (PEM) of `record`, for programs
-    /// that read files (libcurl).
-    public func certificateFiles(of record: CertificateRecord) throws -> (certificate: String, key: String) {
-        (try storage.objectPath(record.certificateFile), try storage.objectPath(record.keyFile))
+    /// that read files (libcurl); nil when the keystore keeps no files (etcd): such a caller reads the objects
+    /// (``certificatePEM(of:)``) and writes its own 0600 file.
+    public func certificateFiles(of record: CertificateRecord) -> (certificate: String, key: String)? {
+        files.map { ($0.objectPath(record.certificateFile), $0.objectPath(record.keyFile)) }
+    }
+
+    /// The stored certificate of `record`: PEM, leaf first, then its chain.
+    public func certificatePEM(of record: CertificateRecord) throws -> [UInt8] {
+        try storage.readObject(record.certificateFile, limit: 16 << 20)
     }
 }
 

@@ -96,7 +96,7 @@ extension Keystore {
 
     /// Loads the private key of `record`, asking ``passphrase`` when it is stored encrypted.
     public func privateKey(of record: KeyRecord) throws -> P256.Signing.PrivateKey {
-        let file = (try? storage.objectPath(record.file)) ?? record.file
+        let file = storage.objectLocation(record.file)
         let bytes: [UInt8]
         do {
             bytes = try storage.readObject(record.file, limit: 1 << 20)

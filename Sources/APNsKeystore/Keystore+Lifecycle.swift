@@ -55,7 +55,7 @@ extension Keystore {
     /// it throws, nothing changes (the refusal is audited). Cached tokens of the retired keys are dropped.
     ///
     /// The whole rotation, canary included, holds the storage's operation lock
-    /// (``KeystoreStorage/withOperationLock(_:_:)``): a second host rotating meanwhile is refused (exit 5).
+    /// (``OperationLockStorage/withOperationLock(_:_:)``): a second host rotating meanwhile is refused (exit 5).
     public func rotate(team: String, to newKeyIDs: [String], grace: TimeInterval = defaultGrace,
                        allowGap: Bool = false, canary: RotationCanary? = nil) async throws -> RotationResult {
         try AppleIdentifier.validate(team, what: "team id", flag: "--team")

@@ -15,7 +15,9 @@ import Foundation
 /// its permissions as ssh does.
 public struct Keystore: Sendable {
     /// Where the records are kept.
-    public var storage: any KeystoreStorage
+    public private(set) var storage: any KeystoreStorage
+    /// The same store as files, when it keeps its objects as files (a directory); nil for one that does not (etcd).
+    public let files: (any ObjectFileStorage)?
     /// "Now", for records, the audit log and tokens.
     public var clock: any APNsClock
     /// Supplies the passphrase of an encrypted key when it must be decrypted (signing). Nil: encrypted keys
@@ -25,9 +27,17 @@ public struct Keystore: Sendable {
     /// The default wait for the lock.
     public static let defaultLockTimeout: TimeInterval = 10
 
-    /// A keystore over `storage`.
-    public init(storage: any KeystoreStorage, clock: any APNsClock = SystemClock()) {
+    /// A keystore over `storage`, which keeps no files.
+    public init(storage: some KeystoreStorage, clock: any APNsClock = SystemClock()) {
         self.storage = storage
+        self.files = nil
+        self.clock = clock
+    }
+
+    /// A keystore over `storage`, which keeps its objects as files.
+    public init(storage: some KeystoreStorage & ObjectFileStorage, clock: any APNsClock = SystemClock()) {
+        self.storage = storage
+        self.files = storage
         self.clock = clock
     }
 
@@ -41,10 +51,11 @@ public struct Keystore: Sendable {
         set { storage.lockTimeout = newValue }
     }
 
-    /// The files of a directory keystore (for another storage, the layout its location would have as a path).
-    public var layout: KeystoreLayout {
-        (storage as? DirectoryStorage)?.layout ?? KeystoreLayout(root: storage.location)
-    }
+    /// The files of a directory keystore; nil for a store that keeps no files.
+    public var layout: KeystoreLayout? { files?.layout }
+
+    /// Where the object `name` (a manifest path such as `keys/ID.p8`) is kept, for messages: a file path, or a URL.
+    public func objectLocation(_ name: String) -> String { storage.objectLocation(name) }
 
     /// The store's location: the directory path, or a URL.
     public var path: String { storage.location }
@@ -53,19 +64,20 @@ public struct Keystore: Sendable {
     /// holds one; an existing empty or README-only directory (the repository's `keystore/`) is fine.
     public static func create(at path: String, clock: any APNsClock = SystemClock(),
                               lockTimeout: TimeInterval = defaultLockTimeout) throws -> Keystore {
-        let store = Keystore(layout: KeystoreLayout(root: path), lockTimeout: lockTimeout, clock: clock)
+        let layout = KeystoreLayout(root: path)
+        let store = Keystore(layout: layout, lockTimeout: lockTimeout, clock: clock)
         if let denied = KeystoreAccess.check(path).error { throw denied }
-        if FileManager.default.fileExists(atPath: store.layout.manifest) {
+        if FileManager.default.fileExists(atPath: layout.manifest) {
             throw APNsError.keystore("\(path): already holds a keystore",
                                      hint: "use it with --keystore \(path), or choose another directory")
         }
         try SecureFile.ensureDirectory(path)
-        try SecureFile.ensureDirectory(store.layout.keysDirectory)
-        try SecureFile.ensureDirectory(store.layout.certificatesDirectory)
-        let lock = try KeystoreLock(path: store.layout.lock, timeout: lockTimeout)
+        try SecureFile.ensureDirectory(layout.keysDirectory)
+        try SecureFile.ensureDirectory(layout.certificatesDirectory)
+        let lock = try KeystoreLock(path: layout.lock, timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
-        if !FileManager.default.fileExists(atPath: store.layout.manifest) {
-            try SecureFile.write(try KeystoreJSON.encode(Manifest()), to: store.layout.manifest, mode: 0o600)
+        if !FileManager.default.fileExists(atPath: layout.manifest) {
+            try SecureFile.write(try KeystoreJSON.encode(Manifest()), to: layout.manifest, mode: 0o600)
         }
         try? store.storage.appendAudit(AuditEntry(time: clock.now(), action: "keystore.init", teamID: nil, keyID: nil,
                                               outcome: .ok, detail: "created \(path)"))
@@ -76,13 +88,14 @@ public struct Keystore: Sendable {
     /// A manifest from an older apnsctl is migrated to the current version first (``migrateIfNeeded()``).
     public static func open(at path: String, clock: any APNsClock = SystemClock(),
                             lockTimeout: TimeInterval = defaultLockTimeout) throws -> Keystore {
-        let store = Keystore(layout: KeystoreLayout(root: path), lockTimeout: lockTimeout, clock: clock)
+        let layout = KeystoreLayout(root: path)
+        let store = Keystore(layout: layout, lockTimeout: lockTimeout, clock: clock)
         if let denied = KeystoreAccess.check(path).error { throw denied }
-        guard FileManager.default.fileExists(atPath: store.layout.manifest) else {
+        guard FileManager.default.fileExists(atPath: layout.manifest) else {
             throw APNsError.keystore("\(path): no keystore here (no keystore.json)",
                                      hint: "create one with `apnsctl keystore init \(path)`, or pass --keystore PATH")
         }
-        try KeystorePermissions.enforce(store.layout)
+        try KeystorePermissions.enforce(layout)
         try store.migrateIfNeeded()
         return store
     }
@@ -95,8 +108,7 @@ public struct Keystore: Sendable {
 
     /// Reads the manifest as it is stored now.
     public func manifest() throws -> Manifest {
-        let name = storage is DirectoryStorage ? layout.manifest : storage.location
-        return try Manifest.decode(try storage.readManifest(), path: name)
+        try Manifest.decode(try storage.readManifest(), path: layout?.manifest ?? storage.location)
     }
 
     /// Every key, or the keys of `team`, sorted by team and creation.
@@ -140,7 +152,7 @@ public struct Keystore: Sendable {
     typealias Change = KeystoreChange
 
     /// Runs `body` (the keystore's rules) on the stored manifest and has the storage commit the result in one
-    /// atomic, audited step (``KeystoreStorage/commit(action:team:keyID:now:_:)``). The last guard of the
+    /// atomic, audited step (``ManifestStorage/commit(action:team:keyID:now:_:)``). The last guard of the
     /// invariants runs here: a manifest that breaks one (two active keys in a slot) is refused, never stored.
     func change<T>(action: String, team: String?, keyID: String?,
                    _ body: (inout Manifest, inout KeystoreChange) throws -> T) throws -> T {

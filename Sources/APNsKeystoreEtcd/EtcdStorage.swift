@@ -100,11 +100,8 @@ public struct EtcdStorage: KeystoreStorage {
         }
     }
 
-    public func objectPath(_ name: String) throws -> String {
-        throw APNsError.keystore("\(location): \(name) lives in etcd; programs that read files cannot use it here",
-                                 hint: "copy the keystore to a directory for this use: "
-                                     + "`apnsctl keystore copy --from \(location) --to DIR`")
-    }
+    /// `etcd://MEMBERS/PREFIX/objects/NAME`.
+    public func objectLocation(_ name: String) -> String { location + "/objects/" + name }
 
     public func appendAudit(_ entry: AuditEntry) throws {
         try put(auditKey(entry), try KeystoreCoding.encode(entry))

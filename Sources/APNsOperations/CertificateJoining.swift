@@ -93,7 +93,7 @@ public enum CertificateJoining {
         do {
             key = try PrivateKey(pemEncoded: try store.privateKeyPEM(of: request))
         } catch let error as CredentialError {
-            throw CertificateJoinError.damagedRequestKey(file: store.layout.absolute(request.keyFile),
+            throw CertificateJoinError.damagedRequestKey(file: store.objectLocation(request.keyFile),
                                                          requestID: request.id, problem: error.message)
         }
         guard key.matches(leaf) else { throw CertificateJoinError.keyMismatch(requestID: request.id, file: name) }

@@ -39,16 +39,20 @@ public struct ExpiryScanner: Sendable {
         let manifest = try keystore.manifest()
         var items = [ExpiryItem]()
         for record in manifest.certificates {
-            let file = try keystore.certificateFiles(of: record).certificate
-            items += certificates(at: file, source: "keystore")
+            let name = keystore.objectLocation(record.certificateFile)
+            do {
+                items += certificates(bytes: try keystore.certificatePEM(of: record), at: name, source: "keystore")
+            } catch {
+                items.append(unreadable(name, error, source: "keystore"))
+            }
         }
         for key in manifest.keys where key.state != .revoked {
-            items.append(ExpiryItem(kind: .signingKey, source: "keystore", file: keystore.layout.absolute(key.file),
+            items.append(ExpiryItem(kind: .signingKey, source: "keystore", file: keystore.objectLocation(key.file),
                                     name: "\(key.keyID) (\(key.state.rawValue))", team: key.teamID, keyID: key.keyID,
                                     createdAt: key.createdAt, ageDays: Wording.ageDays(since: key.createdAt, now: now)))
         }
         for request in manifest.pendingRequests {
-            items.append(ExpiryItem(kind: .request, source: "keystore", file: keystore.layout.absolute(request.keyFile),
+            items.append(ExpiryItem(kind: .request, source: "keystore", file: keystore.objectLocation(request.keyFile),
                                     name: "\(request.id) (\(request.subject))", environment: request.environment,
                                     topic: request.bundleID, createdAt: request.createdAt,
                                     ageDays: Wording.ageDays(since: request.createdAt, now: now)))
@@ -102,14 +106,6 @@ public struct ExpiryScanner: Sendable {
             }
         default:
             return certificates(bytes: bytes, at: path, source: "file")
-        }
-    }
-
-    private func certificates(at path: String, source: String) -> [ExpiryItem] {
-        do {
-            return certificates(bytes: try SecureFile.read(path, limit: SecureFile.credentialLimit), at: path, source: source)
-        } catch {
-            return [unreadable(path, error, source: source)]
         }
     }
 

@@ -97,14 +97,14 @@ import Testing
         for (index, step) in steps.enumerated() {
             let context = "step \(index) (\(step)) of \(steps)"
             let before = try store.manifest()
-            let bytesBefore = fileBytes(store.layout.manifest)
+            let bytesBefore = fileBytes(store.layout!.manifest)
             let auditBefore = try store.auditEntries().count
             do {
                 try await apply(step, to: store)
             } catch let error as APNsError {
                 refused += 1
                 #expect(error.status == .keystore || error.status == .usage, "\(context): \(error.message)")
-                #expect(fileBytes(store.layout.manifest) == bytesBefore, "\(context): a refused step changed the manifest")
+                #expect(fileBytes(store.layout!.manifest) == bytesBefore, "\(context): a refused step changed the manifest")
             }
             let after = try store.manifest()
             #expect(ActiveKeyRule.conflicts(after.keys).isEmpty, "\(context): \(ActiveKeyRule.conflicts(after.keys))")
@@ -114,7 +114,7 @@ import Testing
                 }
             }
             for key in after.keys where key.state != .revoked {
-                #expect(FileManager.default.fileExists(atPath: store.layout.absolute(key.file)), "\(context): \(key.keyID) has no file")
+                #expect(FileManager.default.fileExists(atPath: store.layout!.absolute(key.file)), "\(context): \(key.keyID) has no file")
             }
             let audit = try store.auditEntries()
             #expect(audit.count == auditBefore + 1, "\(context): \(audit.count - auditBefore) audit entries")

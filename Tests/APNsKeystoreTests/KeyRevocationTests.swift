@@ -37,7 +37,7 @@ import Testing
         _ = try store.generateKey(team: "DEF123GHIJ", keyID: "GEN0000001")
         try store.revoke("GEN0000001", force: true)
         // As an apnsctl before version 4 wrote it: no revoked_keys.
-        let path = store.layout.manifest
+        let path = store.layout!.manifest
         var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
                                     as? [String: Any])
         json["version"] = 3

@@ -39,7 +39,7 @@ import Testing
         let store = try makeKeystore()
         _ = try store.generateKey(team: Self.team, keyID: "DISC000001")
         try store.recordDiscoveredScope("DISC000001", try scope([.development]))
-        let manifest = store.layout.manifest
+        let manifest = store.layout!.manifest
         let before = try #require(fileBytes(manifest))
         let again = try store.recordDiscoveredScope("DISC000001", try scope([.development]))
         #expect(!again.changed)
@@ -54,13 +54,13 @@ import Testing
         _ = try store.generateKey(team: Self.team, keyID: "DISC000001")
         _ = try store.generateKey(team: Self.team, keyID: "DISC000002")
         try store.revoke("DISC000002")
-        let before = try #require(fileBytes(store.layout.manifest))
+        let before = try #require(fileBytes(store.layout!.manifest))
         #expect {
             try store.recordDiscoveredScope("DISC000002", try scope([.production]))
         } throws: { error in
             (error as? APNsError)?.matches(.keystore, "key DISC000002 is revoked") == true
         }
-        #expect(fileBytes(store.layout.manifest) == before)
+        #expect(fileBytes(store.layout!.manifest) == before)
         #expect(try store.auditEntries().last?.outcome == .refused)
         #expect {
             try store.recordDiscoveredScope("NOTHERE001", try scope([.production]))
@@ -102,13 +102,13 @@ import Testing
         _ = try store.generateKey(team: Self.team, keyID: "PROD000001", scope: try scope([.production]))
         _ = try store.generateKey(team: Self.team, keyID: "SBOX000001", scope: try scope([.development]))
         #expect(try store.key("SBOX000001").state == .active)
-        let before = fileBytes(store.layout.manifest)
+        let before = fileBytes(store.layout!.manifest)
         #expect { try store.recordDiscoveredScope("SBOX000001", try scope([.development, .production])) } throws: {
             let error = $0 as? APNsError
             return error?.status == .keystore
                 && error?.message.contains("would be active in team \(Self.team), production, where key PROD000001") == true
         }
-        #expect(fileBytes(store.layout.manifest) == before)
+        #expect(fileBytes(store.layout!.manifest) == before)
         #expect(try store.auditEntries().last?.outcome == .refused)
         // A staged key may learn any scope: it holds no slot until a rotation.
         _ = try store.generateKey(team: Self.team, keyID: "SBOX000002", scope: try scope([.development]))

@@ -9,8 +9,8 @@ import Testing
     @Test func createsAPrivateKeystore() throws {
         let store = try makeKeystore()
         #expect(fileMode(store.path) == 0o700)
-        #expect(fileMode(store.layout.keysDirectory) == 0o700)
-        #expect(fileMode(store.layout.manifest) == 0o600)
+        #expect(fileMode(store.layout!.keysDirectory) == 0o700)
+        #expect(fileMode(store.layout!.manifest) == 0o600)
         #expect(try store.manifest() == Manifest())
         #expect(throws: APNsError.self) { try Keystore.create(at: store.path) }
         #expect(try Keystore.open(at: store.path).path == store.path)
@@ -24,7 +24,7 @@ import Testing
         #expect(first.key.registeredWithApple)
         let expected = try String(contentsOfFile: Fixture.path("AuthKey_ABC123DEFG.sha256.txt"), encoding: .utf8)
         #expect(first.key.fingerprint == expected.trimmingCharacters(in: .whitespacesAndNewlines))
-        #expect(fileMode(store.layout.absolute(first.key.file)) == 0o600)
+        #expect(fileMode(store.layout!.absolute(first.key.file)) == 0o600)
         let second = try store.generateKey(team: "DEF123GHIJ", keyID: "GEN0000001")
         #expect(second.key.state == .staged)
         #expect(!second.key.registeredWithApple)
@@ -42,10 +42,10 @@ import Testing
         let store = try makeKeystore()
         let material = try Fixture.material("AuthKey_ABC123DEFG.p8")
         _ = try store.addKey(material, team: "DEF123GHIJ", keyID: "ABC123DEFG", origin: .imported)
-        let before = fileBytes(store.layout.manifest)
+        let before = fileBytes(store.layout!.manifest)
         let again = try store.addKey(material, team: "DEF123GHIJ", keyID: "ABC123DEFG", origin: .imported)
         #expect(again.alreadyPresent)
-        #expect(fileBytes(store.layout.manifest) == before)
+        #expect(fileBytes(store.layout!.manifest) == before)
         #expect {
             try store.addKey(try Fixture.material("AuthKey_NEW456HIJK.p8"), team: "DEF123GHIJ", keyID: "ABC123DEFG",
                              origin: .imported)
@@ -53,7 +53,7 @@ import Testing
         #expect {
             try store.addKey(material, team: "DEF123GHIJ", keyID: "ZZZ123DEFG", origin: .imported)
         } throws: { ($0 as? APNsError)?.matches(.keystore, "already stored as key ABC123DEFG") == true }
-        #expect(fileBytes(store.layout.manifest) == before)
+        #expect(fileBytes(store.layout!.manifest) == before)
         #expect(try store.auditEntries().filter { $0.outcome == .refused }.count == 2)
     }
 
@@ -115,7 +115,7 @@ import Testing
     @Test func refusesGroupOrWorldReadableSecretsUntilFixed() throws {
         let store = try makeKeystore()
         let key = try store.generateKey(team: "DEF123GHIJ", keyID: "GEN0000001").key
-        let file = store.layout.absolute(key.file)
+        let file = store.layout!.absolute(key.file)
         chmod(file, 0o644)
         #expect {
             try Keystore.open(at: store.path)
@@ -144,7 +144,7 @@ import Testing
     @Test func aLockedKeystoreRefusesChangesAfterTheTimeout() throws {
         var store = try makeKeystore()
         store.lockTimeout = 0.2
-        let fd = open(store.layout.lock, O_RDWR)
+        let fd = open(store.layout!.lock, O_RDWR)
         #expect(flock(fd, LOCK_EX) == 0)
         defer { close(fd) }
         #expect {
@@ -158,11 +158,11 @@ import Testing
     @Test func aCorruptOrTooNewManifestIsRefusedByName() throws {
         let store = try makeKeystore()
         try Data("{\"format\":\"apnsctl-keystore\",\"version\":99,\"keys\":[],\"certificates\":[]}".utf8)
-            .write(to: URL(fileURLWithPath: store.layout.manifest))
+            .write(to: URL(fileURLWithPath: store.layout!.manifest))
         #expect { try Keystore.open(at: store.path) } throws: {
             ($0 as? APNsError)?.matches(.keystore, "keystore.json", "version 99") == true
         }
-        try Data("{not json".utf8).write(to: URL(fileURLWithPath: store.layout.manifest))
+        try Data("{not json".utf8).write(to: URL(fileURLWithPath: store.layout!.manifest))
         #expect { try Keystore.open(at: store.path) } throws: {
             ($0 as? APNsError)?.matches(.keystore, "keystore.json", "not a readable keystore manifest") == true
         }
@@ -182,7 +182,7 @@ import Testing
         let store = try makeKeystore(clock: clock)
         let result = try store.addCertificate(sample(notAfter: clock.now().addingTimeInterval(10 * 86_400)))
         #expect(!result.alreadyPresent)
-        let files = try store.certificateFiles(of: result.certificate)
+        let files = try #require(store.certificateFiles(of: result.certificate))
         #expect(fileMode(files.key) == 0o600)
         #expect(fileMode(files.certificate) == 0o600)
         #expect(try String(contentsOfFile: files.certificate, encoding: .utf8) == "-----BEGIN CERTIFICATE-----\nMAMCAQE=\n-----END CERTIFICATE-----\n")

@@ -37,7 +37,7 @@ import Testing
 
     @Test func aFailingCanaryChangesNothing() async throws {
         let store = try twoKeys()
-        let before = fileBytes(store.layout.manifest)
+        let before = fileBytes(store.layout!.manifest)
         let seen = TokenBox()
         await #expect {
             try await store.rotate(team: "DEF123GHIJ", to: "NEW0000001") { record, token in
@@ -46,7 +46,7 @@ import Testing
                 throw APNsError(.checkFailed, "403 InvalidProviderToken")
             }
         } throws: { ($0 as? APNsError)?.matches(.checkFailed, "canary probe failed", "InvalidProviderToken") == true }
-        #expect(fileBytes(store.layout.manifest) == before)
+        #expect(fileBytes(store.layout!.manifest) == before)
         // The canary got a token signed by the NEW key.
         let token = try #require(seen.value)
         #expect(token.keyID == "NEW0000001")
@@ -62,7 +62,7 @@ import Testing
         _ = try store.generateKey(team: "OTHER12345", keyID: "OTH0000001")
         _ = try store.generateKey(team: "DEF123GHIJ", keyID: "REV0000001")
         try store.revoke("REV0000001")
-        let before = fileBytes(store.layout.manifest)
+        let before = fileBytes(store.layout!.manifest)
         let refusals: [(String, () async throws -> Void)] = [
             ("not in the keystore", { try store.revoke("UNKNOWN001") }),
             ("not in the keystore", { try store.purge("UNKNOWN001") }),
@@ -80,7 +80,7 @@ import Testing
                 try await attempt()
             } throws: { ($0 as? APNsError)?.matches(.keystore, fragment) == true }
         }
-        #expect(fileBytes(store.layout.manifest) == before)
+        #expect(fileBytes(store.layout!.manifest) == before)
         let refused = try store.auditEntries().filter { $0.outcome == .refused }
         #expect(refused.count == refusals.count)
     }
@@ -91,12 +91,12 @@ import Testing
         let active = try store.token()
         #expect(active.token.keyID == "OLD0000001")
         try store.revoke("NEW0000001")
-        let cache = try JSONDecoder().decode(TokenCache.self, from: try #require(fileBytes(store.layout.tokenCache)))
+        let cache = try JSONDecoder().decode(TokenCache.self, from: try #require(fileBytes(store.layout!.tokenCache)))
         #expect(cache.entries.map(\.keyID) == ["OLD0000001"])
         #expect(!cache.entries.contains { $0.token == staged.token.compact })
-        #expect(fileMode(store.layout.tokenCache) == 0o600)
+        #expect(fileMode(store.layout!.tokenCache) == 0o600)
         #expect(try store.trustedKeys().map(\.keyID) == ["OLD0000001"])
-        let file = store.layout.absolute(try store.key("NEW0000001").file)
+        let file = store.layout!.absolute(try store.key("NEW0000001").file)
         #expect(FileManager.default.fileExists(atPath: file))
         try store.purge("NEW0000001")
         #expect(!FileManager.default.fileExists(atPath: file))
@@ -112,7 +112,7 @@ import Testing
         #expect { try store.token(team: "DEF123GHIJ") } throws: {
             ($0 as? APNsError)?.matches(.keystore, "has no active key") == true
         }
-        let cache = try JSONDecoder().decode(TokenCache.self, from: try #require(fileBytes(store.layout.tokenCache)))
+        let cache = try JSONDecoder().decode(TokenCache.self, from: try #require(fileBytes(store.layout!.tokenCache)))
         #expect(cache.entries.isEmpty)
     }
 
@@ -138,12 +138,12 @@ import Testing
         let token = try store.token()
         _ = try await store.rotate(team: "DEF123GHIJ", to: "NEW0000001")
         try store.revoke("OLD0000001")
-        let log = try String(contentsOfFile: store.layout.audit, encoding: .utf8)
-        #expect(fileMode(store.layout.audit) == 0o600)
+        let log = try String(contentsOfFile: store.layout!.audit, encoding: .utf8)
+        #expect(fileMode(store.layout!.audit) == 0o600)
         // keystore.init, then an intent line and an outcome line for each of the 4 manifest changes.
         #expect(log.split(separator: "\n").count == 9)
         for record in try store.manifest().keys {
-            let pem = try String(contentsOfFile: store.layout.absolute(record.file), encoding: .utf8)
+            let pem = try String(contentsOfFile: store.layout!.absolute(record.file), encoding: .utf8)
             let body = pem.split(separator: "\n").dropFirst().first.map(String.init) ?? pem
             #expect(!log.contains(body))
         }
@@ -151,7 +151,7 @@ import Testing
         #expect(!log.contains(token.token.signingInput))
         #expect(!log.contains("PRIVATE KEY"))
         // A line cut short by a crash is skipped; the rest still reads.
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: store.layout.audit))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: store.layout!.audit))
         try handle.seekToEnd()
         try handle.write(contentsOf: Data("{\"time\":\"2027-".utf8))
         try handle.close()
@@ -201,7 +201,7 @@ final class TokenBox: @unchecked Sendable {
 
     @Test func temporaryFilesLeftByAKilledWriterAreRemovedByTheNextChange() throws {
         let store = try makeKeystore()
-        let leftover = store.layout.keysDirectory + "/.GEN0000001.p8.tmp-AbCdEf"
+        let leftover = store.layout!.keysDirectory + "/.GEN0000001.p8.tmp-AbCdEf"
         try Data("secret".utf8).write(to: URL(fileURLWithPath: leftover))
         _ = try store.generateKey(team: "DEF123GHIJ", keyID: "GEN0000001")
         #expect(!FileManager.default.fileExists(atPath: leftover))
@@ -236,7 +236,7 @@ final class TokenBox: @unchecked Sendable {
     @Test func anInterruptedChangeIsSettledAgainstTheManifestOnDisk() async throws {
         let store = try KeystoreLifecycleTests().twoKeys()
         _ = try await store.rotate(team: "DEF123GHIJ", to: "NEW0000001")
-        let lines = try String(contentsOfFile: store.layout.audit, encoding: .utf8).split(separator: "\n")
+        let lines = try String(contentsOfFile: store.layout!.audit, encoding: .utf8).split(separator: "\n")
         let intent = try #require(lines.dropLast().last.map(String.init))
         #expect(intent.contains("\"outcome\":\"intent\""))
         #expect(lines.last?.contains("\"outcome\":\"ok\"") == true)
@@ -244,13 +244,13 @@ final class TokenBox: @unchecked Sendable {
         #expect(try store.auditEntries().filter { $0.action == "key.rotate" }.map(\.outcome) == [.ok])
 
         // As if killed after the manifest write: an intent announcing the manifest now on disk, no outcome.
-        let manifest = try #require(fileBytes(store.layout.manifest))
+        let manifest = try #require(fileBytes(store.layout!.manifest))
         let digest = SHA256.hash(data: manifest).map { String(format: "%02x", $0) }.joined()
         func appendIntent(sha: String, id: String) throws {
             let line = #"{"action":"key.rotate","actor":"t@h","change_id":"\#(id)","detail":"made NEW0000001 active","#
                 + #""key_id":"NEW0000001","manifest_sha256":"\#(sha)","outcome":"intent","team_id":"DEF123GHIJ","#
                 + #""time":"2026-11-23T10:00:00Z"}"# + "\n"
-            let handle = try #require(FileHandle(forWritingAtPath: store.layout.audit))
+            let handle = try #require(FileHandle(forWritingAtPath: store.layout!.audit))
             try handle.seekToEnd()
             try handle.write(contentsOf: Data(line.utf8))
             try handle.close()
@@ -262,7 +262,7 @@ final class TokenBox: @unchecked Sendable {
         #expect(committed.detail.contains("committed; the process making it was killed"))
         // The next change settles it in the log itself, before its own intent.
         try store.revoke("OLD0000001")
-        let settled = try String(contentsOfFile: store.layout.audit, encoding: .utf8)
+        let settled = try String(contentsOfFile: store.layout!.audit, encoding: .utf8)
         #expect(settled.contains(#""change_id":"committed-1","detail":"made NEW0000001 active (committed;"#), "\(settled)")
         // An intent whose manifest never reached the disk is not called ok, and the next change marks it failed.
         try appendIntent(sha: String(repeating: "0", count: 64), id: "lost-1")

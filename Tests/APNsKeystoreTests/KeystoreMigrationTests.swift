@@ -10,7 +10,7 @@ import TestSupport
 /// current version under the lock, audited once, and keeps working.
 @Suite struct KeystoreMigrationTests {
     func manifestJSON(_ store: Keystore) throws -> [String: Any] {
-        let bytes = try SecureFile.read(store.layout.manifest)
+        let bytes = try SecureFile.read(store.layout!.manifest)
         return try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] ?? [:]
     }
 
@@ -34,14 +34,14 @@ import TestSupport
         #expect(manifest.keys.map(\.keyID) == ["ABC123DEFG", "NEW456HIJK", "GEN0000001"])
         #expect(manifest.keys.map(\.state) == [.retired, .active, .active])
         #expect(manifest.keys.allSatisfy { $0.scope == .legacy })
-        #expect(fileMode(store.layout.manifest) == 0o600)
+        #expect(fileMode(store.layout!.manifest) == 0o600)
         let migrations = try store.auditEntries().filter { $0.action == "keystore.migrate" }
         #expect(migrations.map(\.outcome) == [.ok])
         #expect(migrations.last?.detail.contains("manifest version 1 to \(Manifest.currentVersion): 3 keys") == true)
         // Opening again changes nothing and audits nothing.
-        let migrated = try Data(contentsOf: URL(fileURLWithPath: store.layout.manifest))
+        let migrated = try Data(contentsOf: URL(fileURLWithPath: store.layout!.manifest))
         #expect(try Keystore.open(at: path).migrateIfNeeded() == nil)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: store.layout.manifest)) == migrated)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.layout!.manifest)) == migrated)
         #expect(try store.auditEntries().filter { $0.action == "keystore.migrate" }.count == 1)
     }
 
@@ -74,7 +74,7 @@ import TestSupport
     @Test func aVersion2ManifestWithAPendingRequestMigratesToo() throws {
         let store = try makeKeystore()
         let old = #"{"format":"apnsctl-keystore","version":2,"keys":[],"certificates":[],"pending_requests":[]}"#
-        try SecureFile.write(Array(old.utf8), to: store.layout.manifest, overwrite: true)
+        try SecureFile.write(Array(old.utf8), to: store.layout!.manifest, overwrite: true)
         #expect(try store.migrateIfNeeded() == 2)
         #expect(try manifestJSON(store)["version"] as? Int == Manifest.currentVersion)
     }
@@ -82,9 +82,9 @@ import TestSupport
     @Test func aManifestWithAnUnsoundScopeIsRefusedByName() throws {
         let store = try makeKeystore()
         _ = try store.generateKey(team: "DEF123GHIJ", keyID: "GEN0000001")
-        var text = String(decoding: try SecureFile.read(store.layout.manifest), as: UTF8.self)
+        var text = String(decoding: try SecureFile.read(store.layout!.manifest), as: UTF8.self)
         text = text.replacingOccurrences(of: "\"restriction\" : \"team\"", with: "\"restriction\" : \"topics\"")
-        try SecureFile.write(Array(text.utf8), to: store.layout.manifest, overwrite: true)
+        try SecureFile.write(Array(text.utf8), to: store.layout!.manifest, overwrite: true)
         #expect { try Keystore.open(at: store.path) } throws: {
             ($0 as? APNsError)?.matches(.keystore, "keystore.json", "not a readable keystore manifest") == true
         }

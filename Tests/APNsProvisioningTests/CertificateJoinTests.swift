@@ -73,11 +73,11 @@ import Testing
             privateKeyPEM: request.privateKeyPEM, subject: request.subject, bundleID: "com.example.app",
             environment: "production"))
         #expect(record.id == request.id && record.keyFile == "requests/\(request.id).key.pem")
-        let keyPath = store.layout.absolute(record.keyFile)
+        let keyPath = store.layout!.absolute(record.keyFile)
         #expect(((try FileManager.default.attributesOfItem(atPath: keyPath)[.posixPermissions]) as? Int) == 0o600)
         #expect(try store.privateKeyPEM(of: record) == request.privateKeyPEM)
         #expect(try store.pendingRequest(publicKeyDER: request.publicKeyDER)?.id == record.id)
-        var json = String(decoding: try SecureFile.read(store.layout.manifest), as: UTF8.self)
+        var json = String(decoding: try SecureFile.read(store.layout!.manifest), as: UTF8.self)
         #expect(json.contains("\"version\" : \(Manifest.currentVersion)") && json.contains("\"pending_requests\""))
         #expect(try store.status().pendingRequests.map(\.id) == [record.id])
 
@@ -91,7 +91,7 @@ import Testing
         let manifest = try store.manifest()
         #expect(manifest.pendingRequests.isEmpty && manifest.certificates.map(\.id) == [result.certificate.id])
         #expect(!FileManager.default.fileExists(atPath: keyPath))
-        json = String(decoding: try SecureFile.read(store.layout.manifest), as: UTF8.self)
+        json = String(decoding: try SecureFile.read(store.layout!.manifest), as: UTF8.self)
         #expect(json.contains("\"version\" : \(Manifest.currentVersion)") && !json.contains("pending_requests"))
         let audit = try store.auditEntries().map(\.action)
         #expect(audit.suffix(2) == ["cert.request", "cert.join"])
@@ -108,10 +108,10 @@ import Testing
             privateKeyPEM: request.privateKeyPEM, subject: request.subject, bundleID: nil, environment: nil))
         try store.discardPendingRequest(String(record.id.prefix(6)))
         #expect(try store.pendingRequests().isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: store.layout.absolute(record.keyFile)))
+        #expect(!FileManager.default.fileExists(atPath: store.layout!.absolute(record.keyFile)))
         #expect(try store.auditEntries().last?.action == "cert.request.discard")
         // A key file the manifest does not name (a crash after a join's manifest write) goes at the next change.
-        let orphan = store.layout.requestsDirectory + "/0123456789abcdef.key.pem"
+        let orphan = store.layout!.requestsDirectory + "/0123456789abcdef.key.pem"
         try SecureFile.write(Array(request.privateKeyPEM.utf8), to: orphan)
         _ = try store.addPendingRequest(NewPendingRequest(
             fingerprint: request.publicKeySHA256, publicKeyDER: request.publicKeyDER,
@@ -124,7 +124,7 @@ import Testing
     @Test func anOlderManifestLoads() throws {
         let store = try Self.keystore()
         let old = #"{"format": "apnsctl-keystore", "version": 1, "keys": [], "certificates": []}"#
-        try SecureFile.write(Array(old.utf8), to: store.layout.manifest, overwrite: true)
+        try SecureFile.write(Array(old.utf8), to: store.layout!.manifest, overwrite: true)
         #expect(try Keystore.open(at: store.path).pendingRequests().isEmpty)
     }
 }
