@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Proleptic Gregorian calendar arithmetic in UTC (H. Hinnant's algorithms) for the hand-written date texts
-/// (``HTTPDate``; ``ISO8601Text``'s reading and millisecond stamp), which keep their reasons at their tops.
+/// (``HTTPDate``, ``ISO8601Text``), which say at their tops why they are by hand.
 enum CivilDate {
     /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
     static func days(year: Int, month: Int, day: Int) -> Int64 {
