@@ -5,9 +5,9 @@ import Foundation
 #endif
 
 /// ISO 8601 timestamps as apnsctl prints and reads them (`2026-11-23T17:30:00Z`, UTC), by hand with ``CivilDate``
-/// rather than `Date.ISO8601FormatStyle`: reading is 6× faster and refuses what the style accepts (`2026-02-29` as
+/// rather than `Date.ISO8601FormatStyle`: reading is 6–7.5× faster and refuses what the style accepts (`2026-02-29` as
 /// 1 March, `24:00:00`, trailing text: ISO8601TextTests.readsADayAsMidnightUTCAndRefusesJunk); the millisecond
-/// stamp on every mock log line is 3.2× faster (apnsctl-bench iso8601_millisecond_formats); whole seconds by hand
+/// stamp on every mock log line is 2.6–3.2× faster (apnsctl-bench iso8601_millisecond_formats); whole seconds by hand
 /// keep `cert inspect` at 16.3–16.5 MB max RSS, 16.9 MB with the style (Benchmarks/startup-memory.sh). Figures and
 /// commands: docs/benchmarks.md, issue 31.
 public enum ISO8601Text {
