@@ -8,8 +8,9 @@ let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 //
 // The functions that one-shot commands run (--version, --help, token, cert inspect, probe) come first in the text,
 // in the order scripts/gen-symbol-order.sh records (scripts/apnsctl.symbol-order): start-up code is otherwise
-// scattered over 20 MB, and each page fault maps up to 16 pages around it, so a command kept several times the code
-// it ran resident. A stale or missing name changes only the layout (lld is told not to warn about them).
+// scattered over 20 MB, and each page fault maps up to 16 pages around it: without the order, `token` takes 17.9 MB
+// max RSS instead of 13.7 and `cert inspect` 21.0 instead of 17.0 (least of 5, Benchmarks/startup-memory.sh;
+// docs/benchmarks.md). A stale or missing name changes only the layout (lld is told not to warn about them).
 // libstdc++ is linked statically when `make release` has put libstdc++.a in .build-cxx/ (else libstdc++.so.6).
 let leanRelease: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",

@@ -86,7 +86,7 @@ plan=(
     "es256_token_verifies 100 600"
     "mock_validations 100 600"
     "base64url_encodes 200 1200"
-    "base64url_encodes_replica 200 1200"
+    "base64url_encodes_foundation 200 1200"
     "legacy_p12_to_pem 5 25"
 )
 wanted=("$@")

@@ -19,8 +19,13 @@ import Foundation
 //   cached_lookups_memoized    a replica of the reuse path that keeps the parsed token (the proposed fix)
 //   es256_token_verifies       ProviderToken(parsing:) + isSignatureValid: what the mock does per request
 //   mock_validations           RequestValidator.validate of a canary push with that token on one connection
-//   base64url_encodes          APNsCore's Base64URL.encode of a 64-byte signature (generic over Collection)
-//   base64url_encodes_replica  the same encoding written for [UInt8] over a buffer pointer (the proposed fix)
+//   base64url_encodes          APNsCore's Base64URL.encode of a 64-byte signature
+//   base64url_encodes_foundation  the same bytes through Data.base64EncodedString(options: [.base64URLAlphabet,
+//                              .omitPaddingCharacter]) (its peer)
+//   iso8601_parses             ISO8601Text.date(from:) of `2026-11-23T17:30:00Z`
+//   iso8601_parses_formatstyle Date.ISO8601FormatStyle().parse of the same text (its peer)
+//   iso8601_millisecond_formats  ISO8601Text.millisecondString(from:): the mock's log time
+//   iso8601_millisecond_formats_formatstyle  Date.ISO8601FormatStyle(includingFractionalSeconds: true).format (its peer)
 //   legacy_p12_to_pem          CredentialReader.read(bytes:) of Tests/Fixtures/certs/dev-legacy.p12 (password
 //                              from its .password file) + CredentialWriter.pem: `cert convert` without file I/O;
 //                              skipped unless run from the repository root
@@ -92,36 +97,16 @@ let p12Password = (try? String(contentsOfFile: p12Path + ".password", encoding: 
 // As `cert convert --password-file` reads: the password is at hand, so it is tried before the empty one.
 let reader = CredentialReader(password: { p12Password }, passwordAtHand: true)
 
-/// Base64url without padding for contiguous bytes: what `Base64URL.encode` does, specialised (bench-only replica).
-enum FastBase64URL {
-    static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-
-    static func encode(_ bytes: [UInt8]) -> String {
-        let count = (bytes.count * 4 + 2) / 3
-        return String(unsafeUninitializedCapacity: count) { out in
-            bytes.withUnsafeBufferPointer { input in
-                alphabet.withUnsafeBufferPointer { table in
-                    var i = 0, o = 0
-                    while i + 3 <= input.count {
-                        let v = UInt32(input[i]) << 16 | UInt32(input[i + 1]) << 8 | UInt32(input[i + 2])
-                        out[o] = table[Int(v >> 18)]; out[o + 1] = table[Int(v >> 12 & 63)]
-                        out[o + 2] = table[Int(v >> 6 & 63)]; out[o + 3] = table[Int(v & 63)]
-                        i += 3; o += 4
-                    }
-                    let rest = input.count - i
-                    if rest > 0 {
-                        let v = UInt32(input[i]) << 16 | (rest == 2 ? UInt32(input[i + 1]) << 8 : 0)
-                        out[o] = table[Int(v >> 18)]; out[o + 1] = table[Int(v >> 12 & 63)]; o += 2
-                        if rest == 2 { out[o] = table[Int(v >> 6 & 63)]; o += 1 }
-                    }
-                    return o
-                }
-            }
-        }
-    }
+let base64Options: Data.Base64EncodingOptions = [.base64URLAlphabet, .omitPaddingCharacter]
+guard Data(signed.signature).base64EncodedString(options: base64Options) == Base64URL.encode(signed.signature) else {
+    fail("Foundation's base64url disagrees with APNsCore's Base64URL")
 }
-guard FastBase64URL.encode(signed.signature) == Base64URL.encode(signed.signature) else {
-    fail("the Base64URL replica disagrees with APNsCore's Base64URL")
+let isoText = "2026-11-23T17:30:00Z"
+let isoStyle = Date.ISO8601FormatStyle()
+let isoMillisecondStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+guard ISO8601Text.date(from: isoText) == (try? isoStyle.parse(isoText)),
+      ISO8601Text.millisecondString(from: fixedDate) == isoMillisecondStyle.format(fixedDate) else {
+    fail("Date.ISO8601FormatStyle disagrees with APNsCore's ISO8601Text")
 }
 
 nonisolated(unsafe) var sink = 0
@@ -155,8 +140,20 @@ let benchmarks: [(String, () throws -> Void)] = [
     ("base64url_encodes", {
         sink &+= Base64URL.encode(signed.signature).utf8.count
     }),
-    ("base64url_encodes_replica", {
-        sink &+= FastBase64URL.encode(signed.signature).utf8.count
+    ("base64url_encodes_foundation", {
+        sink &+= Data(signed.signature).base64EncodedString(options: base64Options).utf8.count
+    }),
+    ("iso8601_parses", {
+        sink &+= Int(ISO8601Text.date(from: isoText)?.timeIntervalSince1970 ?? 0)
+    }),
+    ("iso8601_parses_formatstyle", {
+        sink &+= Int(try isoStyle.parse(isoText).timeIntervalSince1970)
+    }),
+    ("iso8601_millisecond_formats", {
+        sink &+= ISO8601Text.millisecondString(from: fixedDate).utf8.count
+    }),
+    ("iso8601_millisecond_formats_formatstyle", {
+        sink &+= isoMillisecondStyle.format(fixedDate).utf8.count
     }),
     ("legacy_p12_to_pem", {
         guard let p12 else { return }

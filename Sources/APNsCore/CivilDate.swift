@@ -4,8 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Proleptic Gregorian calendar arithmetic in UTC (H. Hinnant's algorithms), shared by the hand-written date
-/// texts (``HTTPDate``, ``ISO8601Text``): no Calendar, TimeZone or formatter, so no ICU data is touched.
+/// Proleptic Gregorian calendar arithmetic in UTC (H. Hinnant's algorithms) for the hand-written date texts
+/// (``HTTPDate``, ``ISO8601Text``), which say at their tops why they are by hand.
 enum CivilDate {
     /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
     static func days(year: Int, month: Int, day: Int) -> Int64 {

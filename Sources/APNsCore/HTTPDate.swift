@@ -6,8 +6,9 @@ import Foundation
 
 /// The IMF-fixdate form of the HTTP `date` header, e.g. `Sun, 22 Nov 2026 04:45:30 GMT` (RFC 9110 §5.6.7).
 ///
-/// Done by hand with civil-date arithmetic: the mock stamps every answer with it and the prober reads every
-/// answer's, so neither builds a formatter or a calendar per response.
+/// By hand with ``CivilDate`` arithmetic because FoundationEssentials has no style that writes or reads it
+/// (`Date.FormatStyle`, `Date.VerbatimFormatStyle` and `DateFormatter` are in FoundationInternationalization and
+/// Foundation, which link ICU); `HTTPDateTests` pins it to `DateFormatter`'s RFC 1123 text.
 public enum HTTPDate {
     private static let days = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]  // 1970-01-01 was a Thursday
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

@@ -4,11 +4,12 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// ISO 8601 timestamps as apnsctl prints and reads them (`2026-11-23T17:30:00Z`, UTC), by hand with
-/// ``CivilDate`` arithmetic. Neither `ISO8601DateFormatter` nor `Date.ISO8601FormatStyle`: with full Foundation
-/// linked in, both reach ICU for their GMT time zone and map ICU's data on first use, about 2–5 MB of resident
-/// memory for a one-shot command (page-fault profile of `cert inspect`, docs/benchmarks.md). Same text out as
-/// `ISO8601DateFormatter().string(from:)`, and the forms it reads in.
+/// ISO 8601 timestamps as apnsctl prints and reads them (`2026-11-23T17:30:00Z`, UTC), by hand with ``CivilDate``
+/// rather than `Date.ISO8601FormatStyle`: reading is 6–7.5× faster and refuses what the style accepts (`2026-02-29` as
+/// 1 March, `24:00:00`, trailing text: ISO8601TextTests.readsADayAsMidnightUTCAndRefusesJunk); the millisecond
+/// stamp on every mock log line is 2.6–3.2× faster (apnsctl-bench iso8601_millisecond_formats); whole seconds by hand
+/// keep `cert inspect` at 16.3–16.5 MB max RSS, 16.9 MB with the style (Benchmarks/startup-memory.sh). Figures and
+/// commands: docs/benchmarks.md, issue 31.
 public enum ISO8601Text {
     /// `2026-11-23T17:30:00Z`: whole seconds (rounded down), UTC.
     public static func string(from date: Date) -> String {
@@ -20,8 +21,8 @@ public enum ISO8601Text {
     }
 
     /// `2026-11-23T17:30:00.123Z`: milliseconds, UTC; the text `Date.ISO8601FormatStyle(includingFractionalSeconds:
-    /// true)` gives (its milliseconds are the fraction of the second truncated), without its calendar. The mock
-    /// stamps every log line with it.
+    /// true)` gives (its milliseconds are the fraction of the second truncated). The mock stamps every log line
+    /// with it.
     public static func millisecondString(from date: Date) -> String {
         let (days, secondOfDay) = CivilDate.split(date)
         let (year, month, dayOfMonth) = CivilDate.date(fromDays: days)
@@ -79,7 +80,6 @@ public enum ISO8601Text {
         guard let days = scanner.day(), scanner.atEnd else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400))
     }
-
 
     /// A cursor over ASCII bytes.
     private struct Scanner {

@@ -6,8 +6,8 @@ import Foundation
 
 /// Any JSON value, read and written with FoundationEssentials' `JSONDecoder` / `JSONEncoder`.
 ///
-/// It stands where `JSONSerialization` and `[String: Any]` stood: JSONSerialization, NSNumber and NSNull are
-/// only in full Foundation, which links ICU's 30 MB data table.
+/// apnsctl's JSON without `JSONSerialization` and `[String: Any]`: JSONSerialization, NSNumber and NSNull are only
+/// in full Foundation, which links ICU's 30 MB data table.
 public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -75,11 +75,11 @@ public enum JSONValue: Sendable, Equatable {
 
 extension JSONValue: Codable {
     /// Every failed attempt below costs a thrown `DecodingError` (its coding path and message built), so the kinds
-    /// are tried most common first: objects, then strings (a push payload is mostly those; the old order,
-    /// scalars first, threw five errors per object and was a fifth of the mock's CPU, docs/benchmarks.md). The
+    /// are tried most common first: objects, then strings (a push payload is mostly those; scalars first would throw
+    /// five errors per object, a fifth of the mock's CPU, docs/benchmarks.md). The
     /// kinds are disjoint in `JSONDecoder` (no conversions between them) except that an integer also decodes as a
     /// `Double`, so `Int64` stays before `Double`, and the result is the same whatever the order. A value that is
-    /// none of them throws the object's error, as before.
+    /// none of them throws the object's error.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {

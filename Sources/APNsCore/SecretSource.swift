@@ -61,9 +61,6 @@ public enum SecretSource: Sendable, Equatable {
 
 /// The controlling terminal, for prompts that must not echo.
 public enum Terminal {
-    /// True when standard input is a terminal a person can type into.
-    public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
-
     /// Prompts on /dev/tty with echo off and returns the line typed.
     public static func readSecret(prompt: String) throws -> String {
         let fd = open("/dev/tty", O_RDWR | O_CLOEXEC)

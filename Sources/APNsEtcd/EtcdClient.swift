@@ -44,8 +44,8 @@ public final class EtcdClient: Sendable {
     /// The hint that goes with ``curlMissing``.
     public static let curlMissingHint = "install the libcurl4 package (sudo apt-get install libcurl4)"
 
-    /// Nothing to close (every request has its own connection, closed when it ends); kept so that owners mark the
-    /// end of the client's use as they did.
+    /// Nothing to close (every request has its own connection, closed when it ends); owners call it to mark the
+    /// end of the client's use.
     public func shutdown() async throws {}
 
     /// The member tried first by the next request (the one that answered last).

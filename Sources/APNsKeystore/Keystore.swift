@@ -126,11 +126,6 @@ public struct Keystore: Sendable {
         try manifest().requireActiveKeys(team: team, keystore: path)
     }
 
-    /// The team to use when the user gave none: the only team in the keystore.
-    public func defaultTeam() throws -> String {
-        try manifest().onlyTeam(keystore: path)
-    }
-
     /// Audit entries, oldest first, at or after `since`, with intents settled against the manifest on disk
     /// (see ``AuditEntry``).
     public func auditEntries(since: Date? = nil) throws -> [AuditEntry] {

@@ -14,6 +14,10 @@ import NIOCore
 ///   mock with RST_STREAM REFUSED_STREAM (RFC 9113 §5.1.2), which clients retry, as APNs does. NIO cannot do this
 ///   with its own settings: it enforces the limit it advertised as a connection error (`maxStreamsViolation`,
 ///   GOAWAY PROTOCOL_ERROR) that ends every stream of the connection.
+///
+/// No swift-nio-http2 setting does any of the three; the tests that fail without this handler:
+/// `ConnectionTests.oneStreamUntilTheFirstSuccessThen1000`, `ConnectionTests.aGoAwayFromTheHTTP2StackIsLoggedToo`,
+/// `ConnectionTests.everyGoAwayIsLogged` and `StreamThrottleTests`.
 final class OutboundFrameEditor: ChannelOutboundHandler {
     typealias OutboundIn = IOData
     typealias OutboundOut = IOData

@@ -75,7 +75,7 @@ struct TokenAuthenticator {
     /// What follows the `bearer` scheme (any case) in `header`, without the blanks around it; nil when the
     /// header does not start with `bearer` (after leading blanks). Blanks are HTTP's optional whitespace (space,
     /// tab) and any other Unicode space a client might send. One pass over the scalars: this runs on every
-    /// request, and Foundation's `trimmingCharacters` (through NSString) was 18 % of the mock's CPU under load.
+    /// request (with full Foundation linked, `trimmingCharacters` through NSString took 18 % of the mock's CPU).
     static func bearerCredentials(_ header: String) -> String? {
         let scalars = header.unicodeScalars
         var start = scalars.startIndex

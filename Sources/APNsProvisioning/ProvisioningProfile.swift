@@ -85,12 +85,6 @@ public struct ProvisioningProfile: Sendable {
         unreadableCertificates = unreadable
     }
 
-    /// The team prefix of the application identifier (`ABCDE12345` of `ABCDE12345.com.example.*`).
-    public var appIDPrefix: String? {
-        guard let applicationIdentifier, let dot = applicationIdentifier.firstIndex(of: ".") else { return nil }
-        return String(applicationIdentifier[..<dot])
-    }
-
     /// The bundle id after the team prefix, wildcards kept: `*`, `com.example.*`, `com.example.app`.
     public var bundleID: String? {
         guard let applicationIdentifier, let dot = applicationIdentifier.firstIndex(of: ".") else { return nil }

@@ -72,8 +72,9 @@ struct APNSCtl: ParsableCommand {
 
     /// A synchronous `main`: a verb runs in a task while the main thread waits for it, so the main thread ends
     /// with the process (`exit`) instead of in `dispatch_main()`'s `pthread_exit`, whose forced unwind reads
-    /// `.eh_frame` (about 1 MB of every verb's memory; docs/benchmarks.md). Servers that run until a signal
-    /// (`mock serve`, `token agent`) keep the main thread parked in `dispatchMain()`, as an async `main` does.
+    /// `.eh_frame`: `token` 13.9 vs 15.7 MB max RSS, `cert inspect` 17.0 vs 19.0 MB with every verb on the
+    /// `dispatchMain()` path (least of 5, Benchmarks/startup-memory.sh; docs/benchmarks.md). Servers that run until
+    /// a signal (`mock serve`, `token agent`) keep the main thread parked in `dispatchMain()`, as an async `main` does.
     static func main() {
         // Nothing is set up here: OpenSSL's providers and libcurl are loaded by the first verb that needs them
         // (OpenSSLRuntime.bootstrap(), CurlRuntime.bootstrap()), so `--version`, `token` and `key` never pay for them.

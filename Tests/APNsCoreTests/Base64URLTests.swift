@@ -23,5 +23,12 @@ import Testing
         #expect(Base64URL.decode("ab+c") == nil)
         #expect(Base64URL.decode("a") == nil)
         #expect(Base64URL.decode("ab c") == nil)
+        #expect(Base64URL.decode("ab/c") == nil)
+    }
+
+    @Test func toleratesPadding() {
+        #expect(Base64URL.decode("QQ==") == [65])
+        #expect(Base64URL.decode("QQ") == [65])
+        #expect(Base64URL.decode("-_8BAg") == [0xFB, 0xFF, 0x01, 0x02])
     }
 }

@@ -2,6 +2,7 @@ import APNsCore
 import Foundation
 @testable import APNsProbe
 import Testing
+import TestSupport
 
 @Suite struct ClockOffsetTests {
     @Test func parsesIMFFixdate() throws {
@@ -40,10 +41,12 @@ import Testing
     }
 
     @Test func p90IsNearestRank() throws {
-        let stats = try #require(LatencyStatistics((1...100).map(Double.init).shuffled()))
-        #expect(stats.p90 == 90)
-        #expect(stats.median == 50.5)
-        #expect(stats.min == 1 && stats.max == 100)
+        let seed = TestSeed.make()
+        var generator = SeededGenerator(state: seed)
+        let stats = try #require(LatencyStatistics((1...100).map(Double.init).shuffled(using: &generator)))
+        #expect(stats.p90 == 90, "\(TestSeed.description(seed))")
+        #expect(stats.median == 50.5, "\(TestSeed.description(seed))")
+        #expect(stats.min == 1 && stats.max == 100, "\(TestSeed.description(seed))")
         let ten = try #require(LatencyStatistics((1...10).map(Double.init)))
         #expect(ten.p90 == 9)
     }

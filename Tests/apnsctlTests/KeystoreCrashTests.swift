@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A process killed at any instant leaves a keystore that loads, with every key that existed and exactly one
 /// active key per team. Debug builds kill themselves (SIGKILL) at the point named by APNSCTL_DEBUG_CRASH_AT;
@@ -121,7 +122,8 @@ import Testing
     /// SIGKILL from outside at random moments during a stream of mutating commands.
     @Test func randomKillsNeverBreakTheKeystore() throws {
         let ks = try seeded()
-        var generator = SystemRandomNumberGenerator()
+        let seed = TestSeed.make()
+        var generator = SeededGenerator(state: seed)
         var known: Set<String> = ["OLD0000001", "NEW0000001"]
         var env = ProcessInfo.processInfo.environment
         env["APNSCTL_KEYSTORE"] = ks
@@ -145,7 +147,7 @@ import Testing
             process.waitUntilExit()
             let states = try KeystoreCLI.states(ks)
             if command[1] == "generate", states[id] != nil { known.insert(id) }
-            try checkInvariants(ks, mustHave: known, context: "round \(round) \(command.joined(separator: " "))")
+            try checkInvariants(ks, mustHave: known, context: "round \(round) \(command.joined(separator: " ")), \(TestSeed.description(seed))")
         }
     }
 }

@@ -1,5 +1,5 @@
 import APNsCurl
 
-/// Process-wide libcurl set-up, shared with the etcd client: it lives in APNsCurl; this name keeps the prober's
-/// callers (`probe`, `doctor`) as they were.
+/// Process-wide libcurl set-up, shared with the etcd client: it lives in APNsCurl; the prober's callers (`probe`,
+/// `doctor`) reach it by this name.
 public typealias CurlRuntime = APNsCurl.CurlRuntime
