@@ -49,7 +49,8 @@ public struct SigningKeyMaterial: Sendable {
                 throw APNsError.badInput("\(name): an encrypted PKCS#8 key and no passphrase was given",
                                          hint: "pass --password-file FILE or --password-env NAME")
             case .wrongPassword:
-                throw APNsError.badInput("\(name): wrong passphrase for the encrypted key", hint: error.hint)
+                throw APNsError.badInput("\(name): wrong passphrase for the encrypted key", hint: error.hint,
+                                         remedy: error.remedy)
             case .empty:
                 throw APNsError.badInput("\(name): empty file, not a .p8 signing key",
                                          hint: "check the path, or that the download from Apple finished")
@@ -116,7 +117,7 @@ public struct SigningKeyMaterial: Sendable {
         do {
             return try PrivateKey(derEncoded: Array(privateKey.derRepresentation)).encryptedPKCS8PEM(passphrase: passphrase)
         } catch let error as CredentialError {
-            throw APNsError.usage("cannot encrypt the key: \(error.message)", hint: error.hint)
+            throw APNsError.usage("cannot encrypt the key: \(error.message)", hint: error.hint, remedy: error.remedy)
         }
     }
 }

@@ -102,6 +102,7 @@ struct CertConvert: AsyncParsableCommand {
             case .success(let result):
                 results.append(result)
             case .failure(let error as APNsError):
+                let error = error.worded
                 Console.printError(error)
                 firstError = firstError ?? error
             case .failure(let error):
@@ -203,7 +204,7 @@ private struct Conversion: Sendable {
                                                    password: try outputPassword.get(), profile: legacy ? .legacy : .modern)
             }
         } catch let error as CredentialError {
-            throw APNsError.badInput("\(input): \(error.message)", hint: error.hint)
+            throw APNsError.badInput("\(input): \(error.message)", hint: error.remedy?.words ?? error.hint)
         }
     }
 }

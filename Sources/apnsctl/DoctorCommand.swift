@@ -99,7 +99,7 @@ enum KeystoreChecks {
         var checks: [DoctorCheck] = []
         if location.isDirectory {
             if let denied = KeystoreAccess.check(location.path).error {
-                return [DoctorCheck("keystore", .fail, denied.message, hint: denied.hint)]
+                return [DoctorCheck("keystore", .fail, denied.message, hint: denied.worded.hint)]
             }
             guard FileManager.default.fileExists(atPath: location.path + "/" + KeystoreLocation.manifestName) else {
                 return [DoctorCheck("keystore", .warn, "no keystore at \(location.path)",
@@ -118,7 +118,7 @@ enum KeystoreChecks {
         do {
             report = try options.open().status(minDays: minDays)
         } catch let error as APNsError {
-            checks.append(DoctorCheck("keystore integrity", .fail, error.message, hint: error.hint))
+            checks.append(DoctorCheck("keystore integrity", .fail, error.message, hint: error.worded.hint))
             return checks
         } catch {
             checks.append(DoctorCheck("keystore integrity", .fail, "\(error)"))

@@ -169,6 +169,7 @@ struct KeyDiscover: AsyncParsableCommand {
                 output.recorded = result.changed
                 output.scope = ScopeJSON(scope: result.key.scope)
             } catch let error as APNsError {
+                let error = error.worded
                 output.exitCode = error.status.rawValue
                 output.message = error.message
                 output.hint = error.hint.isEmpty ? nil : error.hint

@@ -154,6 +154,7 @@ struct KeyRotate: AsyncParsableCommand {
                 do {
                     return try target.selected(environment)
                 } catch let error as APNsError where environment != nil {
+                    let error = error.worded
                     throw APNsError.usage("\(error.message) (key \(keyID) covers it)", hint: error.hint
                                           + ", or --env to probe only one environment")
                 }

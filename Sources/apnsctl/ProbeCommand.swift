@@ -250,6 +250,7 @@ struct ProbeCredentialOptions: ParsableArguments {
             return ResolvedCredential(credential: .token(parsed.compact, issuedAt: parsed.issuedAtDate),
                                       tokenKey: (parsed.keyID, parsed.teamID))
         } catch let error as APNsError {
+            let error = error.worded
             throw APNsError.badInput("\(source): \(error.message)", hint: error.hint)
         }
     }
