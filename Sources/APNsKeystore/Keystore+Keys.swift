@@ -102,7 +102,7 @@ extension Keystore {
         } catch let error as APNsError where error.status == .usage {
             // A fleet host without the key-encryption key: the key is fine, this host cannot open it (exit 2).
             throw APNsError.usage("key \(record.keyID): signing a new token needs the key-encryption key, which "
-                                      + "this host does not have", hint: error.hint)
+                                      + "this host does not have", hint: error.hint, remedy: error.remedy)
         } catch let error as APNsError {
             throw APNsError.keystore("key \(record.keyID): its file is missing or unreadable: \(error.message)",
                                      hint: "restore \(file) from a backup, or revoke and re-import the key")

@@ -57,7 +57,7 @@ public struct Keystore: Sendable {
         if let denied = KeystoreAccess.check(path).error { throw denied }
         if FileManager.default.fileExists(atPath: store.layout.manifest) {
             throw APNsError.keystore("\(path): already holds a keystore",
-                                     hint: "use it with --keystore \(path), or choose another directory")
+                                     remedy: KeystoreRemedy.useExisting(path))
         }
         try SecureFile.ensureDirectory(path)
         try SecureFile.ensureDirectory(store.layout.keysDirectory)
@@ -80,7 +80,7 @@ public struct Keystore: Sendable {
         if let denied = KeystoreAccess.check(path).error { throw denied }
         guard FileManager.default.fileExists(atPath: store.layout.manifest) else {
             throw APNsError.keystore("\(path): no keystore here (no keystore.json)",
-                                     hint: "create one with `apnsctl keystore init \(path)`, or pass --keystore PATH")
+                                     remedy: KeystoreRemedy.createKeystore(path, orNameAnother: true))
         }
         try KeystorePermissions.enforce(store.layout)
         try store.migrateIfNeeded()
@@ -131,7 +131,7 @@ public struct Keystore: Sendable {
         if let denied = KeystoreAccess.check(path).error { throw denied }
         guard FileManager.default.fileExists(atPath: layout.manifest) else {
             throw APNsError.keystore("\(path): no keystore here (no keystore.json)",
-                                     hint: "create one with `apnsctl keystore init \(path)`")
+                                     remedy: KeystoreRemedy.createKeystore(path, orNameAnother: false))
         }
         return try KeystorePermissions.fix(layout)
     }
@@ -150,7 +150,7 @@ public struct Keystore: Sendable {
             let result = try body(&manifest, &change)
             if manifest != before, let problem = manifest.problems.first {
                 throw APNsError.keystore("\(action) refused: it would leave \(problem)",
-                                         hint: "`apnsctl key list` shows the keys' states and scopes")
+                                         remedy: KeystoreRemedy.listKeyStates)
             }
             return result
         }

@@ -1,0 +1,34 @@
+import APNsCore
+import APNsKeystore
+
+extension KeystoreRemedy: WordedRemedy {
+    // swiftlint:disable:next cyclomatic_complexity
+    var words: String {
+        switch self {
+        case .teamOfKey(let team): return "pass --team \(team), or leave --team out"
+        case .signWithActiveKey: return "use the team's active key: leave --key-id out"
+        case .rotateWithinTeam(let team): return "rotate within the key's team: --team \(team)"
+        case .rotateToStagedKey(let team): return "rotate to a staged key; `apnsctl key list --team \(team)` shows them"
+        case .rotateBeforeRevoking(let team):
+            return "rotate first (`apnsctl key rotate --team \(team) --to NEWID`), or pass --force"
+        case .purge(let keyID): return "purge it: `apnsctl key purge \(keyID)`"
+        case .rotateRevokeThenPurge(let keyID): return "rotate to another key, then `apnsctl key revoke \(keyID)`, then purge"
+        case .revokeBeforePurging(let keyID): return "revoke it first: `apnsctl key revoke \(keyID)`"
+        case .listKeys: return "`apnsctl key list` shows the keys it holds"
+        case .listKeyStates: return "`apnsctl key list` shows the keys' states and scopes"
+        case .activateKey(let team): return "make one active: `apnsctl key rotate --team \(team) --to KEYID`"
+        case .importKey(let team?): return "import its .p8: `apnsctl key import AuthKey_KEYID.p8 --team \(team)`"
+        case .importKey(nil): return "import a .p8 with `apnsctl key import FILE --team TEAMID`"
+        case .chooseTeam: return "choose one with --team TEAMID"
+        case .useExisting(let path): return "use it with --keystore \(path), or choose another directory"
+        case .createKeystore(let path, let orNameAnother):
+            return "create one with `apnsctl keystore init \(path)`" + (orNameAnother ? ", or pass --keystore PATH" : "")
+        case .listPendingRequests: return "`apnsctl cert request --list` shows the pending requests"
+        case .waitForLock: return "wait for the other apnsctl to finish, or raise --lock-timeout"
+        case .fixPermissions(let root): return "run `apnsctl keystore fix-permissions --keystore \(root)`"
+        case .runAsOwner(let owner):
+            return "run apnsctl as \(owner) (the keystore's owner), or pass --keystore PATH "
+                + "(or set $APNSCTL_KEYSTORE) to a keystore of this user"
+        }
+    }
+}
