@@ -40,4 +40,16 @@ public enum KeystoreRemedy: Remedy, Equatable {
     case fixPermissions(String)
     /// The keystore belongs to `owner`: run as that user, or name a keystore of this user.
     case runAsOwner(String)
+    /// The team's key list shows the keys it holds.
+    case listTeamKeys(String)
+    /// Two incoming keys share a slot: rotate to one of them.
+    case rotateToOneOf(team: String)
+    /// A rotation would leave slots uncovered: rotate to keys covering them too, or accept the gap.
+    case coverEverySlot(team: String)
+    /// A revoked key's scope is not recorded: purge it.
+    case purgeRevoked(String)
+    /// The key's scope changed during discovery: discover again.
+    case discoverAgain(String)
+    /// The discovered scope clashes with `active`'s slot: rotate the slot, then discover `key` again.
+    case rotateSlotThenDiscover(team: String, active: String, key: String)
 }

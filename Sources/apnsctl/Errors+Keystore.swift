@@ -29,6 +29,16 @@ extension KeystoreRemedy: WordedRemedy {
         case .runAsOwner(let owner):
             return "run apnsctl as \(owner) (the keystore's owner), or pass --keystore PATH "
                 + "(or set $APNSCTL_KEYSTORE) to a keystore of this user"
+        case .listTeamKeys(let team): return "`apnsctl key list --team \(team)` shows the keys it holds"
+        case .rotateToOneOf(let team): return "rotate to one of them; `apnsctl key list --team \(team)` shows their scopes"
+        case .coverEverySlot(let team):
+            return "rotate to keys covering those too in the same command (repeat --to KEYID), "
+                + "or pass --allow-gap; `apnsctl key list --team \(team)` shows the scopes"
+        case .purgeRevoked(let keyID): return "a revoked key never signs again; purge it with `apnsctl key purge \(keyID)`"
+        case .discoverAgain(let keyID): return "run `apnsctl key discover \(keyID)` again"
+        case .rotateSlotThenDiscover(let team, let active, let key):
+            return "rotate the slot first (`apnsctl key rotate --team \(team) --to \(active)` "
+                + "or to \(key)), then run `apnsctl key discover \(key)` again"
         }
     }
 }
