@@ -11,10 +11,14 @@ import Testing
         var text: String
     }
 
-    /// Whether `text` names a flag or an `apnsctl` command.
+    /// apnsctl's verbs (`APNSCtl.configuration.subcommands`, with `help` and `version`).
+    static let verbs = ["cert", "key", "keystore", "profile", "expiry", "token", "probe", "channel", "mock", "doctor",
+                        "demo", "help", "version"]
+
+    /// Whether `text` names a flag or an `apnsctl <verb>` command.
     static func namesCLIWords(_ text: String) -> Bool {
         text.range(of: #"--[a-z]"#, options: .regularExpression) != nil
-            || text.range(of: #"apnsctl [a-z]"#, options: .regularExpression) != nil
+            || text.range(of: #"apnsctl (\#(verbs.joined(separator: "|")))\b"#, options: .regularExpression) != nil
     }
 
     @Test func noLibraryStringNamesAFlagOrACommand() throws {
@@ -49,6 +53,7 @@ import Testing
             let a = 1
             throw APNsError.badInput("x", hint: "pass --password-file FILE")
             let b = "see \\(name) and apnsctl key list"
+            let c = "apnsctl reads PEM files"
             """
         let found = Self.literals(in: source).filter { Self.namesCLIWords($0.text) }
         #expect(found.map(\.line) == [2, 3])
