@@ -37,7 +37,7 @@ extension Keystore {
                 }
                 guard existing.teamID == team else {
                     throw APNsError.keystore("key \(keyID) is already in the keystore for team \(existing.teamID)",
-                                             hint: "a key belongs to one team: pass --team \(existing.teamID)")
+                                             remedy: KeystoreRemedy.keyBelongsToTeam(existing.teamID))
                 }
                 if scope.source != .legacy && existing.scope != scope {
                     guard existing.scope.source == .legacy else {
@@ -112,7 +112,7 @@ extension Keystore {
             ask = { try passphrase(record) }
         } else if record.encrypted {
             throw APNsError.usage("key \(record.keyID) is stored encrypted and no passphrase was given",
-                                  hint: "pass --password-file FILE or --password-env NAME")
+                                  remedy: SecretRemedy.passwordSource)
         } else {
             ask = nil
         }

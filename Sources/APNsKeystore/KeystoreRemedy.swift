@@ -52,4 +52,8 @@ public enum KeystoreRemedy: Remedy, Equatable {
     case discoverAgain(String)
     /// The discovered scope clashes with `active`'s slot: rotate the slot, then discover `key` again.
     case rotateSlotThenDiscover(team: String, active: String, key: String)
+    /// An RSA key belongs with a certificate, not among the signing keys.
+    case importRSAWithCertificate
+    /// The key is already held for `team`: name that team.
+    case keyBelongsToTeam(String)
 }

@@ -35,6 +35,8 @@ extension KeystoreRemedy: WordedRemedy {
             return "rotate to keys covering those too in the same command (repeat --to KEYID), "
                 + "or pass --allow-gap; `apnsctl key list --team \(team)` shows the scopes"
         case .purgeRevoked(let keyID): return "a revoked key never signs again; purge it with `apnsctl key purge \(keyID)`"
+        case .importRSAWithCertificate: return "RSA keys belong with certificates: `apnsctl cert import`"
+        case .keyBelongsToTeam(let team): return "a key belongs to one team: pass --team \(team)"
         case .discoverAgain(let keyID): return "run `apnsctl key discover \(keyID)` again"
         case .rotateSlotThenDiscover(let team, let active, let key):
             return "rotate the slot first (`apnsctl key rotate --team \(team) --to \(active)` "
