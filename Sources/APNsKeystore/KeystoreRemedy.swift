@@ -56,4 +56,8 @@ public enum KeystoreRemedy: Remedy, Equatable {
     case importRSAWithCertificate
     /// The key is already held for `team`: name that team.
     case keyBelongsToTeam(String)
+    /// The token's environment must be named: one of `choices` (none: either), the team's keys listed.
+    case nameEnvironment([APNsEnvironment], team: String)
+    /// No key of `team` covers `environment`: sign with a staged key that does, or import one for it.
+    case signWithCoveringKey(team: String, environment: APNsEnvironment)
 }

@@ -37,6 +37,14 @@ extension KeystoreRemedy: WordedRemedy {
         case .purgeRevoked(let keyID): return "a revoked key never signs again; purge it with `apnsctl key purge \(keyID)`"
         case .importRSAWithCertificate: return "RSA keys belong with certificates: `apnsctl cert import`"
         case .keyBelongsToTeam(let team): return "a key belongs to one team: pass --team \(team)"
+        case .nameEnvironment(let choices, let team):
+            return "pass " + (choices.isEmpty ? "--env development or --env production"
+                                              : choices.map { "--env \($0.rawValue)" }.joined(separator: " or "))
+                + "; `apnsctl key list --team \(team)` shows the keys' scopes"
+        case .signWithCoveringKey(let team, let environment):
+            return "sign with a key whose scope covers it: a staged one with --key-id KEYID, or import it with "
+                + "`apnsctl key import AuthKey_KEYID.p8 --team \(team) --env \(environment.rawValue)`; "
+                + "`apnsctl key list --team \(team)` shows the keys' scopes"
         case .discoverAgain(let keyID): return "run `apnsctl key discover \(keyID)` again"
         case .rotateSlotThenDiscover(let team, let active, let key):
             return "rotate the slot first (`apnsctl key rotate --team \(team) --to \(active)` "
