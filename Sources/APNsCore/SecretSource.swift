@@ -32,7 +32,7 @@ public enum SecretSource: Sendable, Equatable {
         case .environment(let name):
             guard let value = environment[name] else {
                 throw APNsError.usage("environment variable \(name) is not set",
-                                      hint: "export \(name)=… before running, or use --password-file FILE")
+                                      remedy: SecretRemedy.exportVariable(name))
             }
             return value
         case .prompt(let message):
@@ -67,7 +67,7 @@ public enum Terminal {
         guard fd >= 0, isatty(fd) == 1 else {
             if fd >= 0 { close(fd) }
             throw APNsError.usage("a password is needed and there is no terminal to ask on",
-                                  hint: "pass --password-file FILE or --password-env NAME")
+                                  remedy: SecretRemedy.passwordSource)
         }
         defer { close(fd) }
         var saved = termios()
@@ -87,4 +87,12 @@ public enum Terminal {
         }
         return String(decoding: line, as: UTF8.self)
     }
+}
+
+/// What to do when a secret is not at hand.
+public enum SecretRemedy: Remedy, Equatable {
+    /// Set the environment variable `name`, or name a file that holds the secret instead.
+    case exportVariable(String)
+    /// Give the password from a file or an environment variable.
+    case passwordSource
 }

@@ -116,7 +116,7 @@ public enum SecureFile {
         let directory = url.deletingLastPathComponent().path
         let base = url.lastPathComponent
         if !overwrite, access(path, F_OK) == 0 {
-            throw APNsError.output("\(path): already exists", hint: "pass --force to replace it")
+            throw APNsError.output("\(path): already exists", remedy: OutputRemedy.replaceExisting)
         }
         var template = Array("\(directory)/\(temporaryName(for: base))".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
@@ -153,7 +153,7 @@ public enum SecureFile {
         } else {
             guard link(temporary, path) == 0 else {
                 if errno == EEXIST {
-                    throw APNsError.output("\(path): already exists", hint: "pass --force to replace it")
+                    throw APNsError.output("\(path): already exists", remedy: OutputRemedy.replaceExisting)
                 }
                 throw writeError(path)
             }
@@ -202,4 +202,10 @@ public enum SecureFile {
     private static func writeError(_ path: String) -> APNsError {
         APNsError.output("\(path): cannot write: \(String(cString: strerror(errno)))")
     }
+}
+
+/// What to do when output was not written.
+public enum OutputRemedy: Remedy, Equatable {
+    /// The file exists: allow replacing it.
+    case replaceExisting
 }

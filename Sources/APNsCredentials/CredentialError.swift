@@ -26,44 +26,50 @@ public struct CredentialError: Error, Sendable, Equatable, CustomStringConvertib
     public var reason: Reason
     /// One line, without the file name: `wrong password`, `truncated PEM: no END line`.
     public var message: String
-    /// What to do about it; may be empty.
+    /// What to do about it, when it names no flag or command; may be empty.
     public var hint: String
+    /// What to do about it as a value the CLI words; nil when ``hint`` says it (or the reason's usual remedy does).
+    public var remedy: CredentialRemedy?
 
-    /// An error of `reason` with a one-line message and an optional hint.
-    public init(_ reason: Reason, _ message: String, hint: String = "") {
+    /// An error of `reason` with a one-line message and an optional hint or remedy.
+    public init(_ reason: Reason, _ message: String, hint: String = "", remedy: CredentialRemedy? = nil) {
         self.reason = reason
         self.message = message
         self.hint = hint
+        self.remedy = remedy
     }
 
     public var description: String { message }
 
-    /// The same problem as the `APNsError` the CLI shows: `FILE: message`, the hint, and exit 3 (70 for bugs).
+    /// The same problem as the `APNsError` the CLI shows: `FILE: message`, the hint (or the remedy, by default the
+    /// reason's usual one), and exit 3 (70 for bugs).
     public func apnsError(file: String) -> APNsError {
         let name = file == "-" ? "standard input" : file
         return APNsError(reason == .internalFailure ? .internalError : .badInput, "\(name): \(message)",
-                         hint: hint.isEmpty ? defaultHint : hint)
+                         hint: hint, remedy: hint.isEmpty ? (remedy ?? .usual(reason)) : nil)
     }
+}
 
-    /// What to do when the thrower gave no hint: every error the CLI shows has one.
-    public var defaultHint: String {
-        switch reason {
-        case .empty: return "the file is empty: check the path, or that the download or export finished"
-        case .unrecognised, .malformed:
-            return "give a PEM or DER certificate, a PKCS#12 (.p12) file, or a .p8/PEM private key; `apnsctl cert inspect FILE` shows what a file holds"
-        case .wrongPassword, .passwordRequired:
-            return "give the password with --password-file FILE or --password-env NAME, or type it at the prompt"
-        case .notAKey:
-            return "give the private key (the .p8 from the developer account, or a PEM PRIVATE KEY): a public key or a certificate cannot sign"
-        case .notACertificate:
-            return "give a certificate (PEM/DER), a PKCS#12 (.p12) export or a private key: a public key alone cannot authenticate"
-        case .integrity: return "the file is damaged: export it again"
-        case .unsupported: return "convert it with openssl to PKCS#8 (keys) or PEM (certificates) and try again"
-        case .keyMismatch: return "pair the certificate with the private key it was issued for"
-        case .inconsistentKey:
-            return "the key is damaged (a changed byte, a bad copy): tokens or connections made with it would be "
-                + "refused; use an undamaged copy (download or export it again); `openssl pkey -check -in FILE` shows the same"
-        case .internalFailure: return "please report this with the command you ran"
-        }
-    }
+/// What to do about a credential that could not be read or written; the CLI words each.
+public enum CredentialRemedy: Remedy, Equatable {
+    /// The usual remedy for a problem of this kind (every error the CLI shows has a hint).
+    case usual(CredentialError.Reason)
+    /// A file needs a password and none was given: name where it comes from.
+    case givePassword
+    /// A PKCS#12 file's export password is wrong or missing.
+    case giveExportPassword
+    /// An encrypted private key needs its passphrase.
+    case giveKeyPassphrase
+    /// The passphrase given does not open the private key.
+    case checkKeyPassphraseSource
+    /// The password given does not open this file.
+    case givenPasswordIsWrong
+    /// A provisioning profile was given where a certificate or key was expected.
+    case inspectProfileInstead
+    /// The content is none of the formats that are read.
+    case readableFormats
+    /// The PKCS#12 file uses an algorithm this OpenSSL lacks.
+    case missingAlgorithm
+    /// DER output can hold one object only: choose the certificate alone or the key alone.
+    case oneDERObject
 }

@@ -22,7 +22,7 @@ public struct CredentialReader: Sendable {
         self.passwordAtHand = passwordAtHand && password != nil
         self.password = password ?? {
             throw CredentialError(.passwordRequired, "a password is needed",
-                                  hint: "give it with --password-file FILE or --password-env NAME")
+                                  remedy: .givePassword)
         }
     }
 
@@ -40,15 +40,15 @@ public struct CredentialReader: Sendable {
         } catch var error as CredentialError {
             if error.reason == .wrongPassword, passwordAtHand {
                 // The user gave a password; repeating "give the password with --password-file" misleads.
-                error.hint = "the password given (--password-file or --password-env) does not open this file: "
-                    + "check it is this file's export password"
+                error.hint = ""
+                error.remedy = .givenPasswordIsWrong
             }
             throw error.apnsError(file: name)
         } catch let error as APNsError {
             // From the password source (no terminal, unset variable): say which file wanted the password.
             let label = name == "-" ? "standard input" : name
             if error.message.hasPrefix(label) { throw error }
-            throw APNsError(error.status, "\(label): \(error.message)", hint: error.hint)
+            throw APNsError(error.status, "\(label): \(error.message)", hint: error.hint, remedy: error.remedy)
         } catch {
             throw APNsError.badInput("\(name == "-" ? "standard input" : name): \(error)")
         }
@@ -67,12 +67,12 @@ public struct CredentialReader: Sendable {
         }
         if Self.looksLikePropertyList(bytes) || (bytes.first == 0x30 && DERShape.isSignedContent(bytes)) {
             throw CredentialError(.unrecognised, "a provisioning profile (a property list, CMS-signed or bare), not a certificate",
-                                  hint: "use `apnsctl profile inspect FILE` for .mobileprovision and .provisionprofile files")
+                                  remedy: .inspectProfileInstead)
         }
         guard bytes.first == 0x30 else {
             let what = ContentKind.describe(bytes).map { "\($0), " } ?? ""
             throw CredentialError(.unrecognised, "\(what)not a certificate, private key or PKCS#12 file (unrecognised content)",
-                                  hint: "apnsctl reads PEM, DER (.cer) and PKCS#12 (.p12, .pfx) files")
+                                  remedy: .readableFormats)
         }
         return try parseDER(bytes, password: asker)
     }
@@ -177,7 +177,7 @@ public struct CredentialReader: Sendable {
                                   hint: "the file may be cut short or damaged; download or export it again")
         case .otherDER:
             throw CredentialError(.unrecognised, "DER data that is not a certificate, private key or PKCS#12 file",
-                                  hint: "apnsctl reads PEM, DER (.cer) and PKCS#12 (.p12, .pfx) files")
+                                  remedy: .readableFormats)
         }
     }
 }

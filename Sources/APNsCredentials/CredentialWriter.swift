@@ -25,7 +25,7 @@ public enum CredentialWriter {
         throw CredentialError(.unsupported,
                               "DER holds exactly one object; this would need \(certificates.count) certificate(s)"
                               + (key == nil ? "" : " and a key"),
-                              hint: "add --no-chain and --no-key for the certificate, or --key-only for the key")
+                              remedy: .oneDERObject)
     }
 
     /// PKCS#12 under `password`; the friendlyName is the leaf's common name unless one is given.

@@ -78,7 +78,7 @@ public enum PKCS12 {
     }
 
     private static let wrongPassword = CredentialError(.wrongPassword, "wrong password",
-        hint: "give the export password with --password-file FILE or --password-env NAME")
+        remedy: .giveExportPassword)
 
     private static func macVerifies(_ p12: OpaquePointer, _ password: Password) -> Bool {
         defer { ERR_clear_error() }

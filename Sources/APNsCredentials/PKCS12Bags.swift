@@ -90,6 +90,6 @@ extension PKCS12 {
 
     static func undecryptable(_ reasons: [String]) -> CredentialError {
         CredentialError(.unsupported, "cannot decrypt the PKCS#12 contents (\(reasons.last ?? "unknown error"))",
-                        hint: "the file may use an algorithm this OpenSSL lacks; see `apnsctl doctor`")
+                        remedy: .missingAlgorithm)
     }
 }

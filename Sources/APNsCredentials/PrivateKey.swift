@@ -86,7 +86,7 @@ public struct PrivateKey: Sendable {
             try IterationBound.check(der)
             guard let passphrase else {
                 throw CredentialError(.passwordRequired, "the private key is encrypted and no passphrase was given",
-                                      hint: "pass it with --password-file FILE or --password-env NAME")
+                                      remedy: .giveKeyPassphrase)
             }
             secret = try passphrase()
         }
@@ -94,7 +94,7 @@ public struct PrivateKey: Sendable {
             let reasons = OpenSSLRuntime.drainErrors()
             if encoding == .encryptedPKCS8 {
                 throw CredentialError(.wrongPassword, "wrong password for the encrypted private key",
-                                      hint: "check the passphrase source (--password-file / --password-env)")
+                                      remedy: .checkKeyPassphraseSource)
             }
             throw CredentialError(.malformed, "malformed private key (\(reasons.last ?? "OpenSSL could not decode it"))")
         }
@@ -106,7 +106,7 @@ public struct PrivateKey: Sendable {
         OpenSSLRuntime.bootstrap()
         guard let passphrase else {
             throw CredentialError(.passwordRequired, "the private key is encrypted and no passphrase was given",
-                                  hint: "pass it with --password-file FILE or --password-env NAME")
+                                  remedy: .giveKeyPassphrase)
         }
         // With no callback OpenSSL takes `u` as the NUL-terminated passphrase (and never prompts).
         var secret = Array(try passphrase().utf8).map { CChar(bitPattern: $0) } + [0]
@@ -120,7 +120,7 @@ public struct PrivateKey: Sendable {
             }
             // A wrong key fails the padding check, or (rarely) yields bytes that are not a key: both mean this.
             throw CredentialError(.wrongPassword, "wrong password for the encrypted private key",
-                                  hint: "check the passphrase source (--password-file / --password-env)")
+                                  remedy: .checkKeyPassphraseSource)
         }
         let key = EVPKey(owning: pointer)
         let isRSA = EVP_PKEY_get_base_id(pointer) == apns_EVP_PKEY_RSA()

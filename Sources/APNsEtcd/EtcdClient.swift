@@ -62,7 +62,7 @@ public final class EtcdClient: Sendable {
                 guard !roots.isEmpty else { throw APNsError.badInput("") }
             } catch {
                 throw APNsError.badInput("\(ca): not a readable PEM certificate (the etcd CA)",
-                                         hint: "pass the CA certificate that signed etcd's server certificates with --etcd-cacert FILE")
+                                         remedy: EtcdRemedy.giveServerCA)
             }
         }
         switch (files.certificateFile, files.keyFile) {
@@ -73,13 +73,13 @@ public final class EtcdClient: Sendable {
                 guard !chain.isEmpty else { throw APNsError.badInput("") }
             } catch {
                 throw APNsError.badInput("\(certificate): not a readable PEM certificate (the etcd client certificate)",
-                                         hint: "pass the client certificate etcd trusts with --etcd-cert FILE")
+                                         remedy: EtcdRemedy.giveClientCertificate)
             }
             do {
                 _ = try NIOSSLPrivateKey(file: key, format: .pem)
             } catch {
                 throw APNsError.badInput("\(key): not a readable, unencrypted PEM private key (the etcd client key)",
-                                         hint: "pass the client certificate's key with --etcd-key FILE")
+                                         remedy: EtcdRemedy.giveClientKey)
             }
         case (_?, nil):
             throw APNsError.usage("--etcd-cert needs --etcd-key", hint: "pass the client certificate's private key with --etcd-key FILE")

@@ -120,7 +120,7 @@ enum EtcdFailure: Error, Sendable {
                                 hint: "the member may be stopped or cut off; list more members in etcd://HOST:PORT,HOST:PORT/PREFIX")
         case .tls(let reason):
             return .unreachable("\(at): TLS: \(reason)",
-                                hint: "pass the CA that signed etcd's server certificates with --etcd-cacert FILE (and check it names this host)")
+                                remedy: EtcdRemedy.trustServerCA)
         case .retryable(let code, let message):
             return .unreachable("\(at): cannot serve now: \(message) (gRPC code \(code))",
                                 hint: "the cluster may have lost its quorum or leader; `etcdctl endpoint status --cluster` shows each member")

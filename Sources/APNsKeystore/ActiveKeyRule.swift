@@ -76,7 +76,7 @@ public enum ActiveKeyRule {
         for keyID in incoming {
             guard let record = keys.first(where: { $0.keyID == keyID }) else {
                 throw APNsError.keystore("key \(keyID): not in the keystore",
-                                         hint: "`apnsctl key list --team \(team)` shows the keys it holds")
+                                         remedy: KeystoreRemedy.listTeamKeys(team))
             }
             try KeyTransition.checkPromote(record, team: team)
             records.append(record)
@@ -86,7 +86,7 @@ public enum ActiveKeyRule {
                 if let shared = Set(record.slots).intersection(other.slots).min() {
                     throw APNsError.keystore(
                         "keys \(record.keyID) and \(other.keyID) both cover \(shared.words): a slot has one active key",
-                        hint: "rotate to one of them; `apnsctl key list --team \(team)` shows their scopes")
+                        remedy: KeystoreRemedy.rotateToOneOf(team: team))
                 }
             }
         }
@@ -104,8 +104,7 @@ public enum ActiveKeyRule {
             throw APNsError.keystore(
                 "rotating to \(incoming.joined(separator: " and ")) retires \(names.joined(separator: " and ")), "
                     + "which leaves \(uncovered.words) with no active key",
-                hint: "rotate to keys covering those too in the same command (repeat --to KEYID), "
-                    + "or pass --allow-gap; `apnsctl key list --team \(team)` shows the scopes")
+                remedy: KeystoreRemedy.coverEverySlot(team: team))
         }
         return RotationPlan(activate: incoming, retire: displaced.map(\.keyID), slots: slots, uncovered: uncovered)
     }

@@ -23,15 +23,12 @@ public enum KeySelection {
                 && covers(record, topic: topic)
         }
         if let best = fitting.min(by: { rank($0, topic: topic) < rank($1, topic: topic) }) { return best }
-        let list = "`apnsctl key list --team \(team)` shows the keys' scopes"
         guard let environment else {
             let choices = Set(candidates.flatMap(\.scope.environments)).sorted()
             let named = candidates.map { "\($0.keyID) is \(environmentWords($0.scope))" }.joined(separator: ", ")
             throw APNsError.usage(
                 "team \(team): \(named.isEmpty ? "no key signs" : named): say which environment the token is for",
-                hint: "pass " + (choices.isEmpty ? "--env development or --env production"
-                                                 : choices.map { "--env \($0.rawValue)" }.joined(separator: " or "))
-                    + "; \(list)")
+                remedy: KeystoreRemedy.nameEnvironment(choices, team: team))
         }
         let forWhat = "\(environment == .development ? "the sandbox (development)" : "production")"
             + (topic.map { " and topic \($0)" } ?? "")
@@ -46,8 +43,7 @@ public enum KeySelection {
         }
         throw APNsError.keystore(
             "\(what) \(candidates.count == 1 ? "does not cover" : "covers") \(forWhat); the team's keys: \(keys)",
-            hint: "sign with a key whose scope covers it: a staged one with --key-id KEYID, or import it with "
-                + "`apnsctl key import AuthKey_KEYID.p8 --team \(team) --env \(environment.rawValue)`; \(list)")
+            remedy: KeystoreRemedy.signWithCoveringKey(team: team, environment: environment))
     }
 
     /// True when `record` may sign for `topic` (nil: any topic).

@@ -24,7 +24,7 @@ public enum KeyTransition {
     public static func checkPromote(_ key: KeyRecord, team: String) throws {
         guard key.teamID == team else {
             throw APNsError.keystore("key \(key.keyID) belongs to team \(key.teamID), not \(team)",
-                                     hint: "rotate within the key's team: --team \(key.teamID)")
+                                     remedy: KeystoreRemedy.rotateWithinTeam(key.teamID))
         }
         switch key.state {
         case .staged, .retired:
@@ -35,7 +35,7 @@ public enum KeyTransition {
                                      hint: "import or generate a new key first; it starts staged")
         case .revoked:
             throw APNsError.keystore("key \(key.keyID) is revoked and can never be active again",
-                                     hint: "rotate to a staged key; `apnsctl key list --team \(team)` shows them")
+                                     remedy: KeystoreRemedy.rotateToStagedKey(team: team))
         }
     }
 
@@ -50,9 +50,9 @@ public enum KeyTransition {
             throw APNsError.keystore(
                 "key \(key.keyID) is active (team \(key.teamID), \(key.scope.environmentsText)); revoking it leaves "
                     + "\(key.slots.words) unable to sign",
-                hint: "rotate first (`apnsctl key rotate --team \(key.teamID) --to NEWID`), or pass --force")
+                remedy: KeystoreRemedy.rotateBeforeRevoking(team: key.teamID))
         case .revoked:
-            throw APNsError.keystore("key \(key.keyID) is already revoked", hint: "purge it: `apnsctl key purge \(key.keyID)`")
+            throw APNsError.keystore("key \(key.keyID) is already revoked", remedy: KeystoreRemedy.purge(key.keyID))
         }
     }
 
@@ -60,9 +60,8 @@ public enum KeyTransition {
     public static func checkPurge(_ key: KeyRecord) throws {
         guard key.state == .revoked else {
             throw APNsError.keystore("key \(key.keyID) is \(key.state.rawValue); only revoked keys can be purged",
-                                     hint: key.state == .active
-                                        ? "rotate to another key, then `apnsctl key revoke \(key.keyID)`, then purge"
-                                        : "revoke it first: `apnsctl key revoke \(key.keyID)`")
+                                     remedy: key.state == .active ? KeystoreRemedy.rotateRevokeThenPurge(key.keyID)
+                                                                  : KeystoreRemedy.revokeBeforePurging(key.keyID))
         }
     }
 }

@@ -29,11 +29,11 @@ extension Keystore {
             let previous = record.scope
             guard record.state != .revoked else {
                 throw APNsError.keystore("key \(keyID) is revoked: its scope is no longer recorded",
-                                         hint: "a revoked key never signs again; purge it with `apnsctl key purge \(keyID)`")
+                                         remedy: KeystoreRemedy.purgeRevoked(keyID))
             }
             if let expected, expected != previous {
                 throw APNsError.keystore("key \(keyID)'s scope changed while it was probed (now \(previous.summary))",
-                                         hint: "run `apnsctl key discover \(keyID)` again")
+                                         remedy: KeystoreRemedy.discoverAgain(keyID))
             }
             var discovered = scope
             discovered.source = .discovered
@@ -48,8 +48,7 @@ extension Keystore {
                 throw APNsError.keystore(
                     "key \(keyID) would be active in team \(record.teamID), \(slot.words), where key \(clash.keyID) is "
                         + "active (\(clash.scope.summary)); its discovered scope (\(discovered.summary)) is not recorded",
-                    hint: "rotate the slot first (`apnsctl key rotate --team \(record.teamID) --to \(clash.keyID)` "
-                        + "or to \(keyID)), then run `apnsctl key discover \(keyID)` again")
+                    remedy: KeystoreRemedy.rotateSlotThenDiscover(team: record.teamID, active: clash.keyID, key: keyID))
             }
             manifest.update(record)
             change.detail = "scope \(previous.summary) -> \(discovered.summary)"

@@ -38,7 +38,7 @@ extension Keystore {
                 }
                 guard existing.teamID == team else {
                     throw APNsError.keystore("key \(keyID) is already in the keystore for team \(existing.teamID)",
-                                             hint: "a key belongs to one team: pass --team \(existing.teamID)")
+                                             remedy: KeystoreRemedy.keyBelongsToTeam(existing.teamID))
                 }
                 if scope.source != .legacy && existing.scope != scope {
                     guard existing.scope.source == .legacy else {
@@ -103,7 +103,7 @@ extension Keystore {
         } catch let error as APNsError where error.status == .usage {
             // A fleet host without the key-encryption key: the key is fine, this host cannot open it (exit 2).
             throw APNsError.usage("key \(record.keyID): signing a new token needs the key-encryption key, which "
-                                      + "this host does not have", hint: error.hint)
+                                      + "this host does not have", hint: error.hint, remedy: error.remedy)
         } catch let error as APNsError {
             throw APNsError.keystore("key \(record.keyID): its file is missing or unreadable: \(error.message)",
                                      hint: "restore \(file) from a backup, or revoke and re-import the key")
@@ -113,7 +113,7 @@ extension Keystore {
             ask = { try passphrase(record) }
         } else if record.encrypted {
             throw APNsError.usage("key \(record.keyID) is stored encrypted and no passphrase was given",
-                                  hint: "pass --password-file FILE or --password-env NAME")
+                                  remedy: SecretRemedy.passwordSource)
         } else {
             ask = nil
         }

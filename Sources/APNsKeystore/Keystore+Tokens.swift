@@ -66,11 +66,11 @@ public struct KeystoreKeySource: ProviderKeySource {
             let record = try manifest.requireKey(keyID)
             if let team, record.teamID != team {
                 throw APNsError.keystore("key \(keyID) belongs to team \(record.teamID), not \(team)",
-                                         hint: "pass --team \(record.teamID), or leave --team out")
+                                         remedy: KeystoreRemedy.teamOfKey(record.teamID))
             }
             guard record.state.maySign else {
                 throw APNsError.keystore("key \(keyID) is \(record.state.rawValue) and never signs new tokens",
-                                         hint: "use the team's active key: leave --key out")
+                                         remedy: KeystoreRemedy.signWithActiveKey)
             }
             let chosen = try KeySelection.choose(among: [record], team: record.teamID,
                                                  teamKeys: manifest.keys.filter { $0.teamID == record.teamID },

@@ -69,7 +69,7 @@ public struct Keystore: Sendable {
         if let denied = KeystoreAccess.check(path).error { throw denied }
         if FileManager.default.fileExists(atPath: layout.manifest) {
             throw APNsError.keystore("\(path): already holds a keystore",
-                                     hint: "use it with --keystore \(path), or choose another directory")
+                                     remedy: KeystoreRemedy.useExisting(path))
         }
         try SecureFile.ensureDirectory(path)
         try SecureFile.ensureDirectory(layout.keysDirectory)
@@ -93,7 +93,7 @@ public struct Keystore: Sendable {
         if let denied = KeystoreAccess.check(path).error { throw denied }
         guard FileManager.default.fileExists(atPath: layout.manifest) else {
             throw APNsError.keystore("\(path): no keystore here (no keystore.json)",
-                                     hint: "create one with `apnsctl keystore init \(path)`, or pass --keystore PATH")
+                                     remedy: KeystoreRemedy.createKeystore(path, orNameAnother: true))
         }
         try KeystorePermissions.enforce(layout)
         try store.migrateIfNeeded()
@@ -138,7 +138,7 @@ public struct Keystore: Sendable {
         if let denied = KeystoreAccess.check(path).error { throw denied }
         guard FileManager.default.fileExists(atPath: layout.manifest) else {
             throw APNsError.keystore("\(path): no keystore here (no keystore.json)",
-                                     hint: "create one with `apnsctl keystore init \(path)`")
+                                     remedy: KeystoreRemedy.createKeystore(path, orNameAnother: false))
         }
         return try KeystorePermissions.fix(layout)
     }
@@ -157,7 +157,7 @@ public struct Keystore: Sendable {
             let result = try body(&manifest, &change)
             if manifest != before, let problem = manifest.problems.first {
                 throw APNsError.keystore("\(action) refused: it would leave \(problem)",
-                                         hint: "`apnsctl key list` shows the keys' states and scopes")
+                                         remedy: KeystoreRemedy.listKeyStates)
             }
             return result
         }

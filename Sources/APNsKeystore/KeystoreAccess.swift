@@ -73,8 +73,7 @@ public enum KeystoreAccess: Sendable, Equatable {
         guard case .denied(let path, let owner, let mode) = self else { return nil }
         let facts = mode == 0 ? "owned by \(owner)" : "owned by \(owner), \(PermissionProblem.octal(mode))"
         return APNsError.keystore("\(path): permission denied (\(facts))",
-                                  hint: "run apnsctl as \(owner) (the keystore's owner), or pass --keystore PATH "
-                                      + "(or set $APNSCTL_KEYSTORE) to a keystore of this user")
+                                  remedy: KeystoreRemedy.runAsOwner(owner))
     }
 
     private static func facts(_ path: String, isFile: Bool) -> Facts {

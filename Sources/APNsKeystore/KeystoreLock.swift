@@ -35,7 +35,7 @@ final class KeystoreLock: Sendable {
                 close(fd)
                 throw APNsError.keystore(
                     "\(path): the keystore is locked by another process (waited \(Int(timeout.rounded())) s)",
-                    hint: "wait for the other apnsctl to finish, or raise --lock-timeout")
+                    remedy: KeystoreRemedy.waitForLock)
             }
             usleep(pause)
             pause = min(pause * 2, 20_000)

@@ -63,7 +63,7 @@ public enum KeystorePermissions {
                                      hint: "a keystore must belong to the user running apnsctl")
         }
         throw APNsError.keystore("keystore \(layout.root): unsafe permissions: \(first.summary)\(more)",
-                                 hint: "run `apnsctl keystore fix-permissions --keystore \(layout.root)`")
+                                 remedy: KeystoreRemedy.fixPermissions(layout.root))
     }
 
     /// Sets directories to 0700 and files to 0600. Returns what was changed; throws for foreign owners.

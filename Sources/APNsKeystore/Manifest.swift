@@ -179,7 +179,7 @@ public struct Manifest: Codable, Sendable, Equatable {
                                          hint: "a revoked key is never used again; its id is kept so that it never comes back")
             }
             throw APNsError.keystore("key \(keyID): not in the keystore",
-                                     hint: "`apnsctl key list` shows the keys it holds")
+                                     remedy: KeystoreRemedy.listKeys)
         }
         return key
     }
@@ -198,10 +198,10 @@ public struct Manifest: Codable, Sendable, Equatable {
         if !active.isEmpty { return active }
         if teams.contains(team) {
             throw APNsError.keystore("team \(team) has no active key",
-                                     hint: "make one active: `apnsctl key rotate --team \(team) --to KEYID`")
+                                     remedy: KeystoreRemedy.activateKey(team: team))
         }
         throw APNsError.keystore("team \(team): no keys in \(keystore)",
-                                 hint: "import its .p8: `apnsctl key import AuthKey_KEYID.p8 --team \(team)`")
+                                 remedy: KeystoreRemedy.importKey(team: team))
     }
 
     /// The only team with keys; an error when there are none or several.
@@ -209,9 +209,9 @@ public struct Manifest: Codable, Sendable, Equatable {
         switch teams.count {
         case 1: return teams[0]
         case 0: throw APNsError.keystore("\(keystore) holds no keys",
-                                         hint: "import a .p8 with `apnsctl key import FILE --team TEAMID`")
+                                         remedy: KeystoreRemedy.importKey(team: nil))
         default: throw APNsError.usage("the keystore holds keys of \(teams.count) teams (\(teams.joined(separator: ", ")))",
-                                       hint: "choose one with --team TEAMID")
+                                       remedy: KeystoreRemedy.chooseTeam)
         }
     }
 

@@ -74,7 +74,7 @@ extension Keystore {
         return try change(action: "cert.request", team: nil, keyID: nil) { manifest, change in
             if manifest.pendingRequests.contains(where: { $0.id == id }) {
                 throw APNsError.keystore("certificate request \(id) is already pending",
-                                         hint: "`apnsctl cert request --list` shows the pending requests")
+                                         remedy: KeystoreRemedy.listPendingRequests)
             }
             let record = PendingRequestRecord(
                 id: id, subject: request.subject, createdAt: clock.now(), bundleID: request.bundleID,
@@ -143,7 +143,7 @@ extension Manifest {
         guard matches.count == 1 else {
             throw APNsError.keystore(matches.isEmpty ? "certificate request \(id): not pending in the keystore"
                                                      : "certificate request \(id): matches \(matches.count) requests",
-                                     hint: "`apnsctl cert request --list` shows the pending requests")
+                                     remedy: KeystoreRemedy.listPendingRequests)
         }
         return matches[0]
     }

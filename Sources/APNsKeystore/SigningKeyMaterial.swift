@@ -47,9 +47,10 @@ public struct SigningKeyMaterial: Sendable {
             switch error.reason {
             case .passwordRequired:
                 throw APNsError.badInput("\(name): an encrypted PKCS#8 key and no passphrase was given",
-                                         hint: "pass --password-file FILE or --password-env NAME")
+                                         remedy: SecretRemedy.passwordSource)
             case .wrongPassword:
-                throw APNsError.badInput("\(name): wrong passphrase for the encrypted key", hint: error.hint)
+                throw APNsError.badInput("\(name): wrong passphrase for the encrypted key", hint: error.hint,
+                                         remedy: error.remedy)
             case .empty:
                 throw APNsError.badInput("\(name): empty file, not a .p8 signing key",
                                          hint: "check the path, or that the download from Apple finished")
@@ -66,7 +67,7 @@ public struct SigningKeyMaterial: Sendable {
             break
         case .traditionalRSA, .pkcs12:
             throw APNsError.badInput("\(name): an \(key.kind) private key, not an EC P-256 .p8 signing key",
-                                     hint: "RSA keys belong with certificates: `apnsctl cert import`")
+                                     remedy: KeystoreRemedy.importRSAWithCertificate)
         }
         guard key.isP256 else {
             throw APNsError.badInput("\(name): a PKCS#8 \(key.kind) private key, not an EC P-256 key",
@@ -116,7 +117,7 @@ public struct SigningKeyMaterial: Sendable {
         do {
             return try PrivateKey(derEncoded: Array(privateKey.derRepresentation)).encryptedPKCS8PEM(passphrase: passphrase)
         } catch let error as CredentialError {
-            throw APNsError.usage("cannot encrypt the key: \(error.message)", hint: error.hint)
+            throw APNsError.usage("cannot encrypt the key: \(error.message)", hint: error.hint, remedy: error.remedy)
         }
     }
 }

@@ -62,8 +62,7 @@ public enum CertificateJoin {
         APNsError.keystore(
             "\(file): no pending certificate request in \(keystore) has this certificate's public key "
                 + "(sha256 \(try publicKeySHA256(leaf)))",
-            hint: "was the request made on another machine or keystore? Then import the certificate with its key "
-                + "there, or here with `apnsctl cert import` (a .p12, or a PEM holding certificate and key)")
+            remedy: ProvisioningRemedy.importWithKeyElsewhere)
     }
 }
 

@@ -80,7 +80,8 @@ public final class TokenAgent: Sendable {
         do {
             try SecureFile.ensureDirectory(options.directory, mode: 0o750)
         } catch var error as APNsError {
-            error.hint = "give --out a directory the agent may create and write (its parent must exist)"
+            error.hint = ""
+            error.remedy = AgentRemedy.writableOutputDirectory
             throw error
         }
         if let group = options.group { chown(options.directory, uid_t.max, group) }

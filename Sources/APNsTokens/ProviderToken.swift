@@ -55,19 +55,19 @@ public struct ProviderToken: Sendable, Equatable {
         let parts = body.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else {
             throw APNsError.badInput("token: not a JWT (expected 3 dot-separated parts, found \(parts.count))",
-                                     hint: "pass the whole token, as printed by `apnsctl token`")
+                                     remedy: TokenRemedy.pasteWholeToken)
         }
         guard let headerBytes = Base64URL.decode(parts[0]), let claimBytes = Base64URL.decode(parts[1]) else {
-            throw APNsError.badInput("token: header or claims are not base64url", hint: Self.pasteHint)
+            throw APNsError.badInput("token: header or claims are not base64url", remedy: TokenRemedy.pasteWholeTokenParts)
         }
         guard let signature = Base64URL.decode(parts[2]) else {
-            throw APNsError.badInput("token: signature is not base64url", hint: Self.pasteHint)
+            throw APNsError.badInput("token: signature is not base64url", remedy: TokenRemedy.pasteWholeTokenParts)
         }
         guard let header = JSONValue(parsing: headerBytes)?.object else {
-            throw APNsError.badInput("token: header is not a JSON object", hint: Self.pasteHint)
+            throw APNsError.badInput("token: header is not a JSON object", remedy: TokenRemedy.pasteWholeTokenParts)
         }
         guard let claims = JSONValue(parsing: claimBytes)?.object else {
-            throw APNsError.badInput("token: claims are not a JSON object", hint: Self.pasteHint)
+            throw APNsError.badInput("token: claims are not a JSON object", remedy: TokenRemedy.pasteWholeTokenParts)
         }
         guard let algorithm = header["alg"]?.string else {
             throw APNsError.badInput("token: header has no alg", hint: Self.shapeHint)
@@ -94,7 +94,6 @@ public struct ProviderToken: Sendable, Equatable {
                   signature: signature, signingInput: String(parts[0]) + "." + String(parts[1]))
     }
 
-    private static let pasteHint = "pass the whole token as printed by `apnsctl token` (three base64url parts)"
     private static let shapeHint = #"APNs tokens carry {"alg":"ES256","kid":KEYID} and {"iss":TEAMID,"iat":SECONDS}"#
 
     private init(algorithm: String, keyID: String, teamID: String, issuedAt: Int64, issuedAtIsString: Bool,

@@ -33,7 +33,7 @@ public struct TrustedKey: Sendable {
             self.init(keyID: keyID, teamID: teamID, publicKey: key.publicKey)
         } else {
             throw APNsError.badInput("\(path): not a P-256 public key or .p8 private key in PEM form",
-                                     hint: "pass the key's public PEM (`apnsctl key export-public`) or its .p8 file")
+                                     remedy: TokenRemedy.publicKeyOrP8)
         }
     }
 }

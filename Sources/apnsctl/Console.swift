@@ -20,6 +20,7 @@ enum Console {
 
     /// Prints an error and its hint on stderr without exiting.
     static func printError(_ error: APNsError) {
+        let error = error.worded
         var text = "apnsctl: error: \(error.message)\n"
         text += "apnsctl: hint: \(error.hint.isEmpty ? error.status.defaultHint : error.hint)\n"
         StandardStream.error.write(text.utf8)
@@ -50,7 +51,8 @@ enum Console {
         for file in files {
             do {
                 reports.append(try read(file))
-            } catch let error as APNsError {
+            } catch {
+                guard let error = APNsError.presented(error) else { throw error }
                 printError(error)
                 firstError = firstError ?? error
             }

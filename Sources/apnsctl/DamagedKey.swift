@@ -15,6 +15,6 @@ enum DamagedKey {
             return error
         }
         return APNsError(error.status, error.message.replacing(keystoreWording, with: ""),
-                         hint: CredentialError(.inconsistentKey, "").defaultHint)
+                         hint: CredentialRemedy.usual(.inconsistentKey).words)
     }
 }

@@ -83,7 +83,7 @@ import Testing
         }
         #expect(error?.message == "\(Fixtures.path("universal-modern.p12")): wrong password")
         #expect(error?.status == .badInput)
-        #expect(error?.hint.contains("--password-file") == true)
+        #expect(error?.remedy as? CredentialRemedy == .giveExportPassword)
         let legacy = #expect(throws: APNsError.self) { try reader("not-it").read(path: Fixtures.path("dev-legacy.p12")) }
         #expect(legacy?.message.hasSuffix(": wrong password") == true)
     }

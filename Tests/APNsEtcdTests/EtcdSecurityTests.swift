@@ -14,7 +14,7 @@ extension EtcdClusterTests {
                 #expect(error?.status == .unreachable)
                 #expect(error?.message.hasPrefix("etcd \(cluster.members[0].endpoint): TLS: ") == true, "\(String(describing: error))")
                 #expect(error?.message.contains("not trusted") == true, "\(String(describing: error))")
-                #expect(error?.hint.contains("--etcd-cacert") == true)
+                #expect(error?.remedy as? EtcdRemedy == .trustServerCA)
             }
             try await using(try cluster.client(tls: EtcdTLS(caFile: caFile))) { client in
                 try await client.put("/t/k", "over TLS")
@@ -23,7 +23,7 @@ extension EtcdClusterTests {
         }
         let missing = "/nonexistent/ca.pem"
         #expect(throws: APNsError.badInput("\(missing): not a readable PEM certificate (the etcd CA)",
-                                           hint: "pass the CA certificate that signed etcd's server certificates with --etcd-cacert FILE")) {
+                                           remedy: EtcdRemedy.giveServerCA)) {
             _ = try EtcdClient(configuration: EtcdConfiguration(endpoints: [EtcdEndpoint(host: "127.0.0.1", port: 2379)],
                                                                 tls: EtcdTLS(caFile: missing)))
         }

@@ -61,7 +61,7 @@ import Testing
             let error = error as? APNsError
             return error?.status == .keystore
                 && error?.message == "rotating to SBX0000001 retires LEG0000001, which leaves production with no active key"
-                && error?.hint.contains("repeat --to KEYID") == true
+                && error?.remedy as? KeystoreRemedy == .coverEverySlot(team: Self.team)
         }
         let gap = try ActiveKeyRule.planRotation(team: Self.team, to: ["SBX0000001"], keys: keys, allowGap: true)
         #expect(gap.retire == ["LEG0000001"] && gap.uncovered == [slot(.production)])

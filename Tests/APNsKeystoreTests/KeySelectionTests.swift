@@ -44,8 +44,7 @@ import Testing
                                  + "cover the sandbox (development)",
                                  "PRD0000001 (active; production, team-scoped (declared))",
                                  "SBX0000001 (staged; development, team-scoped (declared))")
-                && error.hint.contains("--key-id KEYID") && error.hint.contains("--env development")
-                && error.hint.contains("`apnsctl key list --team DEF123GHIJ`")
+                && error.remedy as? KeystoreRemedy == .signWithCoveringKey(team: "DEF123GHIJ", environment: .development)
         }
     }
 
@@ -56,7 +55,7 @@ import Testing
         } throws: { error in
             guard let error = error as? APNsError else { return false }
             return error.matches(.usage, "PRD0000001 is production-only", "say which environment")
-                && error.hint.hasPrefix("pass --env production;")
+                && error.remedy as? KeystoreRemedy == .nameEnvironment([.production], team: "DEF123GHIJ")
         }
         let both = try record("BTH0000001", .active, [.development, .production])
         #expect(try choose([both], nil).keyID == "BTH0000001")

@@ -77,7 +77,7 @@ import Testing
             try store.recordDiscoveredScope("DISC000001", try scope([.development]), expected: .legacy)
         } throws: { error in
             guard let error = error as? APNsError else { return false }
-            return error.matches(.keystore, "scope changed while it was probed") && error.hint.contains("again")
+            return error.matches(.keystore, "scope changed while it was probed") && error.remedy as? KeystoreRemedy == .discoverAgain("DISC000001")
         }
         #expect(try store.key("DISC000001").scope.environments == [.production])
     }

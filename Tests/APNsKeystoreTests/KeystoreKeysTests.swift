@@ -122,7 +122,7 @@ import Testing
         } throws: {
             guard let error = $0 as? APNsError else { return false }
             return error.matches(.keystore, "unsafe permissions", "GEN0000001.p8", "0644")
-                && error.hint.contains("apnsctl keystore fix-permissions")
+                && error.remedy as? KeystoreRemedy == .fixPermissions(store.path)
         }
         chmod(store.path, 0o755)
         let fixed = try Keystore.fixPermissions(at: store.path)
@@ -133,11 +133,12 @@ import Testing
     }
 
     @Test func aMissingKeystoreIsAKeystoreError() {
+        let path = "/nonexistent/apnsctl-\(UUID().uuidString)"
         #expect {
-            try Keystore.open(at: "/nonexistent/apnsctl-\(UUID().uuidString)")
+            try Keystore.open(at: path)
         } throws: {
             ($0 as? APNsError)?.matches(.keystore, "no keystore here") == true
-                && ($0 as? APNsError)?.hint.contains("keystore init") == true
+                && ($0 as? APNsError)?.remedy as? KeystoreRemedy == .createKeystore(path, orNameAnother: true)
         }
     }
 

@@ -54,7 +54,7 @@ import Testing
         #expect(denied == .denied(path: root, owner: "root", mode: 0o700))
         #expect(denied.error?.message == "/srv/other/ks: permission denied (owned by root, 0700)")
         #expect(denied.error?.status == .keystore)
-        #expect(denied.error?.hint.contains("keystore init") == false)
+        #expect(denied.error?.remedy as? KeystoreRemedy == .runAsOwner("root"))
         // A parent that cannot be searched is the one named.
         let parent = KeystoreAccess.classify(root: root) { path, _ in
             switch path {
