@@ -1,3 +1,4 @@
+import APNsModel
 import APNsCore
 
 /// What to do when the keystore refuses a request; the CLI words each, naming its flags and commands.

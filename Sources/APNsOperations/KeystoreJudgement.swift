@@ -33,7 +33,7 @@ public enum KeystoreFinding: Sendable, Equatable {
     /// Directories 0700 and secrets 0600 at `path`.
     case permissionsSound(path: String)
     /// The keystore could not be opened or read: the library's message and remedy.
-    case unreadable(message: String, remedy: String)
+    case unreadable(APNsError)
     /// The keystore opened: it holds `keys` keys and `certificates` certificates.
     case contents(keys: Int, certificates: Int)
     /// It holds no signing keys.
@@ -74,9 +74,9 @@ public enum KeystoreJudgement {
         do {
             report = try request.open().status(minDays: request.minDays)
         } catch let error as APNsError {
-            return findings + [.unreadable(message: error.message, remedy: error.hint)]
+            return findings + [.unreadable(error)]
         } catch {
-            return findings + [.unreadable(message: "\(error)", remedy: "")]
+            return findings + [.unreadable(APNsError(.keystore, "\(error)"))]
         }
         findings.append(.contents(keys: report.keys.count, certificates: report.certificates.count))
         let teams = Dictionary(grouping: report.keys, by: \.teamID)

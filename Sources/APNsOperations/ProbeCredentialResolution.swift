@@ -81,7 +81,7 @@ public enum ProbeCredentialError: Error, Equatable {
     /// The token variable `name` is not set, or empty.
     case tokenVariableUnset(name: String)
     /// The token from `source` (a file path, or `$NAME`) is not a provider token: `reason` and `remedy` say why.
-    case malformedToken(source: String, reason: String, remedy: String)
+    case malformedToken(source: String, cause: APNsError)
     /// The certificate file at `path` holds no certificate.
     case noCertificate(path: String)
     /// The certificate file at `path` holds no private key.
@@ -128,7 +128,7 @@ public enum ProbeCredentialResolution {
             return ResolvedProbeCredential(credential: .token(parsed.compact, issuedAt: parsed.issuedAtDate),
                                            tokenKey: .init(keyID: parsed.keyID, teamID: parsed.teamID))
         } catch let error as APNsError {
-            throw ProbeCredentialError.malformedToken(source: source, reason: error.message, remedy: error.hint)
+            throw ProbeCredentialError.malformedToken(source: source, cause: error)
         }
     }
 

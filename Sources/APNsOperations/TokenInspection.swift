@@ -1,3 +1,4 @@
+import APNsModel
 import APNsCore
 import APNsKeystore
 import APNsTokens

@@ -15,7 +15,7 @@ enum DoctorKeystoreChecks {
         switch finding {
         case .accessDenied(let access):
             let denied = access.error ?? APNsError.keystore("permission denied")
-            return DoctorCheck("keystore", .fail, denied.message, hint: denied.hint)
+            return DoctorCheck("keystore", .fail, denied.message, hint: denied.worded.hint)
         case .missing(let path):
             return DoctorCheck("keystore", .warn, "no keystore at \(path)",
                                hint: "create one with `apnsctl keystore init`, or pass --keystore PATH")
@@ -25,8 +25,9 @@ enum DoctorKeystoreChecks {
                                hint: "run `apnsctl keystore fix-permissions`")
         case .permissionsSound(let path):
             return DoctorCheck("keystore permissions", .pass, "\(path): directories 0700, secrets 0600")
-        case .unreadable(let message, let remedy):
-            return DoctorCheck("keystore integrity", .fail, message, hint: remedy)
+        case .unreadable(let error):
+            let worded = error.worded
+            return DoctorCheck("keystore integrity", .fail, worded.message, hint: worded.hint)
         case .contents(let keys, let certificates):
             return DoctorCheck("keystore integrity", .pass,
                                "\(Wording.count(keys, "key")), \(Wording.count(certificates, "certificate"))")

@@ -12,8 +12,8 @@ extension ProbeCredentialError: UserFacingError {
         case .tokenVariableUnset(let name):
             return .usage("environment variable \(name) is not set",
                           hint: "export \(name)=$(apnsctl token issue …), or use --token-file FILE")
-        case .malformedToken(let source, let reason, let remedy):
-            return .badInput("\(source): \(reason)", hint: remedy)
+        case .malformedToken(let source, let cause):
+            return .badInput("\(source): \(cause.message)", hint: cause.worded.hint)
         case .noCertificate(let path):
             return .badInput("\(path): holds no certificate", hint: "pass the push certificate's .p12 or PEM file")
         case .noPrivateKey(let path):

@@ -86,7 +86,7 @@ import TestSupport
     @Test func aDamagedRequestKeyNamesItsFile() async throws {
         let setting = try Setting()
         let request = try #require(try setting.store.pendingRequests().first)
-        let keyFile = setting.store.layout.absolute(request.keyFile)
+        let keyFile = setting.store.layout!.absolute(request.keyFile)
         try "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n".write(toFile: keyFile, atomically: true, encoding: .utf8)
         await #expect {
             try await CertificateJoining.run(CertificateJoining.Input(file: setting.certificate, caFile: setting.caFile),

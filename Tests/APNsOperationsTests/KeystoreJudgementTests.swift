@@ -64,7 +64,7 @@ import Testing
             location: KeystoreLocation(path: store.path, source: .flag), minDays: 30,
             open: { throw APNsError.keystore("manifest damaged", hint: "restore it") }))
         #expect(findings == [.permissionsSound(path: store.path),
-                             .unreadable(message: "manifest damaged", remedy: "restore it")])
+                             .unreadable(APNsError(.keystore, "manifest damaged", hint: "restore it"))])
     }
 
     @Test func aTeamWithoutAnActiveKey() throws {

@@ -50,7 +50,8 @@ import Testing
             do {
                 _ = try ProbeCredentialResolution.resolve(source, environment: nil)
                 Issue.record("\(name): accepted")
-            } catch ProbeCredentialError.malformedToken(let origin, let reason, _) {
+            } catch ProbeCredentialError.malformedToken(let origin, let cause) {
+                let reason = cause.message
                 #expect(origin == name)
                 #expect(!reason.isEmpty)
             }
