@@ -62,40 +62,55 @@ extension EtcdStorage {
     public func withOperationLock<T: Sendable>(_ name: String, _ body: () async throws -> T) async throws -> T {
         let client = self.client, lockKey = key("locks/" + name), ttl = Self.operationLockTTL
         let holder = OperationHolder.current(name)
-        let lease = try await client.grantLease(ttl: ttl)
-        let renewal = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(1))
-                if Task.isCancelled { break }
-                _ = try? await client.keepAliveAtEveryMember(lease: lease.id, wait: .seconds(ttl - 1))
+        // A lease can lapse between its grant and the transaction that puts the lock on it (a process stalled for
+        // the TTL on a loaded host): etcd then answers "lease not found", and a new lease is taken, twice at most.
+        var attempts = 0
+        while true {
+            attempts += 1
+            let lease = try await client.grantLease(ttl: ttl)
+            let renewal = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(1))
+                    if Task.isCancelled { break }
+                    _ = try? await client.keepAliveAtEveryMember(lease: lease.id, wait: .seconds(ttl - 1))
+                }
             }
-        }
-        // Revoking the lease deletes the lock with it: done (and awaited) on every way out, so a rotation that
-        // failed never leaves its lock to lapse for the next one.
-        func release() async {
-            renewal.cancel()
-            try? await client.revokeLease(lease.id)
-        }
-        let result: T
-        do {
-            let taken = try await client.txn(compare: [.absent(lockKey)],
+            // Revoking the lease deletes the lock with it: done (and awaited) on every way out, so a rotation that
+            // failed never leaves its lock to lapse for the next one.
+            func release() async {
+                renewal.cancel()
+                try? await client.revokeLease(lease.id)
+            }
+            let taken: EtcdTxnResult
+            do {
+                taken = try await client.txn(compare: [.absent(lockKey)],
                                              success: [.put(key: lockKey, value: try holder.encoded(), lease: lease.id)],
                                              failure: [.range(key: lockKey)])
-            guard taken.succeeded else {
-                let other = taken.responses.first?.range?.first.flatMap { try? OperationHolder.decoded($0.value) }
-                throw APNsError.keystore(
-                    "\(location): another \(name) is in progress"
-                        + (other.map { " (on \($0.host), pid \($0.pid), since \(ISO8601Text.string(from: $0.since)))" } ?? ""),
-                    hint: "wait for it to finish and look at `apnsctl key list`; a host that died frees the lock within "
-                        + "10 s")
+            } catch let error as APNsError where attempts < 3 && error.message.contains("lease not found") {
+                await release()
+                continue
+            } catch {
+                await release()
+                throw error
             }
-            result = try await body()
-        } catch {
+            let result: T
+            do {
+                guard taken.succeeded else {
+                    let other = taken.responses.first?.range?.first.flatMap { try? OperationHolder.decoded($0.value) }
+                    throw APNsError.keystore(
+                        "\(location): another \(name) is in progress"
+                            + (other.map { " (on \($0.host), pid \($0.pid), since \(ISO8601Text.string(from: $0.since)))" } ?? ""),
+                        hint: "wait for it to finish and look at `apnsctl key list`; a host that died frees the lock within "
+                            + "10 s")
+                }
+                result = try await body()
+            } catch {
+                await release()
+                throw error
+            }
             await release()
-            throw error
+            return result
         }
-        await release()
-        return result
     }
 }
 

@@ -83,7 +83,10 @@ public struct CanarySpecification: Sendable, Equatable {
 
     /// The canary request, with `defaultTopic` when no topic is given.
     public func request(defaultTopic: String?) throws -> CanaryRequest {
-        let token = try deviceToken.map { try DeviceToken(parsing: $0) } ?? .dummy
+        var token = DeviceToken.dummy
+        if let deviceToken {
+            do { token = try DeviceToken(parsing: deviceToken) } catch { throw APNsError(error) }
+        }
         let body: [UInt8]
         switch payload {
         case .standard: body = CanaryRequest.defaultPayload

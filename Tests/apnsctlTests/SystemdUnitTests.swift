@@ -26,7 +26,11 @@ import Testing
         let units = try Self.execStarts()
         #expect(units.map(\.unit) == ["apnsctl-exporter.service", "apnsctl-probe.service",
                                       "apnsctl-token-agent.service"])
-        for unit in units { #expect(unit.words.first == "/usr/bin/apnsctl", "\(unit.unit)") }
+        // The package's binary, by its absolute path under /usr (systemd runs no PATH lookup for ExecStart).
+        for unit in units {
+            let path = unit.words.first ?? ""
+            #expect(path.hasPrefix("/usr/") && path.hasSuffix("/apnsctl"), "\(unit.unit): \(path)")
+        }
     }
 
     @Test func execStartNamesAVerbAndFlagsThatExist() throws {
