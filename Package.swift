@@ -43,6 +43,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // The exporter (issue 33): its YAML configuration and its Prometheus exposition.
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
@@ -120,6 +123,17 @@ let package = Package(
         .target(name: "APNsTokenAgent", dependencies: [
             "APNsCore", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens",
         ], swiftSettings: strict),
+        // `apnsctl exporter` (issue 33): canaries on kept-open connections, credential expiry, token ages, served
+        // to Prometheus over HTTP/1.1 (docs/exporter.md).
+        .target(name: "APNsExporter", dependencies: [
+            "APNsCore", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens", "APNsProbe",
+            "APNsProvisioning",
+            .product(name: "Yams", package: "Yams"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ], swiftSettings: strict),
         // Use cases where the libraries meet (docs/architecture.md): typed input, typed result, tested in process.
         .target(name: "APNsOperations", dependencies: [
             "APNsModel", "APNsCore", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens", "APNsProbe",
@@ -127,7 +141,7 @@ let package = Package(
         ], swiftSettings: strict),
         .executableTarget(name: "apnsctl", dependencies: [
             "APNsModel", "APNsOperations", "APNsCore", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokenAgent", "APNsTokens", "APNsProbe", "APNsMock",
-            "APNsProvisioning", "CBuildInfo",
+            "APNsProvisioning", "APNsExporter", "CBuildInfo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict, linkerSettings: leanRelease),
 
@@ -168,6 +182,9 @@ let package = Package(
         .testTarget(name: "APNsOperationsTests", dependencies: [
             "TestSupport", "APNsOperations", "APNsModel", "APNsMock", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens",
             "APNsProbe", "APNsProvisioning", "APNsCredentials", "APNsCore",
+        ], swiftSettings: strict),
+        .testTarget(name: "APNsExporterTests", dependencies: [
+            "TestSupport", "APNsExporter", "APNsCore",
         ], swiftSettings: strict),
         .testTarget(name: "APNsProvisioningTests", dependencies: [
             "TestSupport", "APNsProvisioning", "APNsCredentials", "APNsKeystore", "APNsCore",
