@@ -66,7 +66,7 @@ struct ExporterCommand: AsyncParsableCommand {
         let signals = ExporterSignals(reload: {
             do throws(ConfigurationError) {
                 try exporter.reload(file)
-                Self.say(json ? #"{"event":"reloaded","config":"\#(file)"}"# : "reloaded \(file)")
+                Self.say(json, Event(event: "reloaded", config: file), text: "reloaded \(file)")
             } catch {
                 // The configuration in force stays; the line names the file, the line and the key.
                 let shown = error.presented
@@ -77,20 +77,34 @@ struct ExporterCommand: AsyncParsableCommand {
         signals.cancel()
         exporter.stop()
         await server.stop()
-        Self.say(json ? #"{"event":"stopped"}"# : "stopped")
+        Self.say(json, Event(event: "stopped"), text: "stopped")
     }
 
     private func emitListening(host: String, port: Int, targets: Int) {
         let shown = host.contains(":") ? "[\(host)]" : host
-        if output.isJSON {
-            Self.say(#"{"event":"listening","host":"\#(host)","port":\#(port),"targets":\#(targets),"metrics":"http://\#(shown):\#(port)/metrics"}"#)
-        } else {
-            Self.say("listening on http://\(shown):\(port)/metrics port=\(port) targets=\(targets)")
-        }
+        let url = "http://\(shown):\(port)/metrics"
+        Self.say(output.isJSON, Event(event: "listening", host: host, port: port, targets: targets, metrics: url),
+                 text: "listening on \(url) port=\(port) targets=\(targets)")
     }
 
-    private static func say(_ line: String) {
-        StandardStream.output.write(line + "\n")
+    /// One line of the exporter's own log (`--format json`: docs/json/exporter.schema.json).
+    struct Event: Encodable {
+        var event: String
+        var host: String? = nil
+        var port: Int? = nil
+        var targets: Int? = nil
+        var metrics: String? = nil
+        var config: String? = nil
+    }
+
+    private static func say(_ json: Bool, _ event: Event, text: String) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        if json, let data = try? encoder.encode(event) {
+            StandardStream.output.write(Array(data) + [0x0A])
+        } else {
+            StandardStream.output.write(text + "\n")
+        }
     }
 
     /// `HOST:PORT` (an IPv6 host in brackets).
