@@ -25,6 +25,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "apnsctl", targets: ["apnsctl"]),
+        .executable(name: "apnsctl-exporter-config", targets: ["apnsctl-exporter-config"]),
         .library(name: "APNsCredentials", targets: ["APNsCredentials"]),
         .library(name: "APNsKeystore", targets: ["APNsKeystore"]),
         .library(name: "APNsTokens", targets: ["APNsTokens"]),
@@ -126,13 +127,21 @@ let package = Package(
         // `apnsctl exporter` (issue 33): canaries on kept-open connections, credential expiry, token ages, served
         // to Prometheus over HTTP/1.1 (docs/exporter.md).
         .target(name: "APNsExporter", dependencies: [
-            "APNsCore", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens", "APNsProbe",
+            "APNsCore", "APNsCurl", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens", "APNsProbe",
             "APNsProvisioning",
-            .product(name: "Yams", package: "Yams"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
+        ], swiftSettings: strict),
+        // The exporter's YAML configuration, read with Yams. Yams imports full Foundation (ICU), so only the
+        // apnsctl-exporter-config tool links it; apnsctl runs that tool and decodes its JSON (docs/exporter.md).
+        .target(name: "APNsExporterYAML", dependencies: [
+            "APNsCore", "APNsExporter",
+            .product(name: "Yams", package: "Yams"),
+        ], swiftSettings: strict),
+        .executableTarget(name: "apnsctl-exporter-config", dependencies: [
+            "APNsCore", "APNsExporter", "APNsExporterYAML",
         ], swiftSettings: strict),
         // Use cases where the libraries meet (docs/architecture.md): typed input, typed result, tested in process.
         .target(name: "APNsOperations", dependencies: [
@@ -184,7 +193,7 @@ let package = Package(
             "APNsProbe", "APNsProvisioning", "APNsCredentials", "APNsCore",
         ], swiftSettings: strict),
         .testTarget(name: "APNsExporterTests", dependencies: [
-            "TestSupport", "APNsExporter", "APNsCore",
+            "TestSupport", "APNsExporter", "APNsExporterYAML", "APNsCore",
         ], swiftSettings: strict),
         .testTarget(name: "APNsProvisioningTests", dependencies: [
             "TestSupport", "APNsProvisioning", "APNsCredentials", "APNsKeystore", "APNsCore",

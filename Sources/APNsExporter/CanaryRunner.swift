@@ -1,7 +1,11 @@
 import APNsCore
 import APNsProbe
 import Synchronization
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Runs one target's canaries on its own thread: a round every `interval` on the shared ``CanaryConnection``,
 /// each recorded in ``ExporterMetrics``, until ``stop()``.
@@ -20,9 +24,7 @@ final class CanaryRunner: Sendable {
     }
 
     func start() {
-        let thread = Thread { [self] in loop() }
-        thread.name = "canary \(target.name)"
-        thread.start()
+        LoopThread.start(name: "canary \(target.name)") { [self] in loop() }
     }
 
     /// Ends the loop after the round in flight (if any).
@@ -38,7 +40,7 @@ final class CanaryRunner: Sendable {
             round()
             let next = started.addingTimeInterval(target.interval)
             while !isStopped, Date() < next {
-                Thread.sleep(forTimeInterval: min(0.05, max(0, next.timeIntervalSinceNow)))
+                LoopThread.sleep(min(0.05, max(0, next.timeIntervalSinceNow)))
             }
         }
     }

@@ -1,5 +1,5 @@
 /// A configuration file the exporter cannot use: which file, which line, which key, and what is wrong.
-public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ConfigurationError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
     /// The file read.
     public var file: String
     /// The 1-based line of the key (or of the syntax error); nil when the file could not be read at all.

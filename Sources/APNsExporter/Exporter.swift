@@ -2,7 +2,11 @@ import APNsCore
 import APNsKeystore
 import APNsProvisioning
 import Synchronization
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The long-running exporter: canaries on kept-open connections, credential expiry scans, and the metrics they
 /// feed. ``apply(_:)`` swaps in a new configuration (SIGHUP), keeping the connections and counters of targets
@@ -76,12 +80,14 @@ public final class Exporter: Sendable {
         state.withLock { $0.expiry }?.start()
     }
 
-    /// Reads `file` again and applies it; a file that does not parse is reported (thrown) and the configuration
-    /// in force is kept.
-    public func reload(_ file: String) throws(ConfigurationError) {
+    /// Reads `file` again with `load` and applies it; a file that does not load is reported (thrown) and the
+    /// configuration in force is kept.
+    public func reload<Failure: Error>(
+        _ file: String, using load: (String) throws(Failure) -> ExporterConfiguration
+    ) throws(Failure) {
         let configuration: ExporterConfiguration
         do {
-            configuration = try ConfigurationParser.load(file)
+            configuration = try load(file)
         } catch {
             metrics.recordReload(success: false, at: Date())
             throw error
@@ -114,16 +120,14 @@ final class ExpiryWatcher: Sendable {
     }
 
     func start() {
-        let thread = Thread { [self] in
+        LoopThread.start(name: "expiry") { [self] in
             while !stopped.load(ordering: .acquiring) {
                 let started = Date()
                 scan()
                 let next = started.addingTimeInterval(configuration.expiryInterval)
-                while !stopped.load(ordering: .acquiring), Date() < next { Thread.sleep(forTimeInterval: 0.1) }
+                while !stopped.load(ordering: .acquiring), Date() < next { LoopThread.sleep(0.1) }
             }
         }
-        thread.name = "expiry"
-        thread.start()
     }
 
     func stop() { stopped.store(true, ordering: .releasing) }

@@ -5,8 +5,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What the exporter watches, as read from its YAML file (docs/exporter.md).
-public struct ExporterConfiguration: Sendable, Equatable {
+/// What the exporter watches, as read from its YAML file (docs/exporter.md). Codable: the configuration tool
+/// (apnsctl-exporter-config) writes it as JSON, and the exporter decodes that.
+public struct ExporterConfiguration: Sendable, Equatable, Codable {
     /// The file it was read from (named in every error and on reload).
     public var file: String
     /// `keystore:` a directory or an `etcd://…` keystore: the shared token cache for `team:`/`key_id:` canaries,
@@ -33,7 +34,7 @@ public struct ExporterConfiguration: Sendable, Equatable {
 }
 
 /// One canary: where it goes, how it authenticates, what it sends and how often.
-public struct CanaryTarget: Sendable, Equatable {
+public struct CanaryTarget: Sendable, Equatable, Codable {
     /// `name:` the `target` label.
     public var name: String
     /// The server: Apple's host for `environment:`, or `host:`.
@@ -62,7 +63,7 @@ public struct CanaryTarget: Sendable, Equatable {
 }
 
 /// Where a canary connects.
-public struct CanaryServer: Sendable, Hashable {
+public struct CanaryServer: Sendable, Hashable, Codable {
     public var host: String
     public var port: Int
     /// The environment the server is (Apple's hosts) or plays (`host:` with `environment:`); nil when unnamed.
@@ -85,7 +86,7 @@ public struct CanaryServer: Sendable, Hashable {
 }
 
 /// How a canary authenticates.
-public enum CanaryCredential: Sendable, Hashable {
+public enum CanaryCredential: Sendable, Hashable, Codable {
     /// `team:` the team's active key (with `key_id:`, that key): a provider token from the keystore's shared cache
     /// or the token agent's file.
     case token(team: String?, keyID: String?)

@@ -43,7 +43,8 @@ struct ExporterCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (host, port) = try Self.address(listen)
-        let loaded = try ConfigurationParser.load(config)
+        let tool = try ExporterConfigTool.locate()
+        let loaded = try tool.load(config)
         let fleet = keystore.fleet.access, flag = keystore.keystore, lockTimeout = keystore.lockTimeout
         let version = VersionReport.current()
         let exporter = Exporter(build: [("version", version.version), ("commit", version.commit),
@@ -64,12 +65,12 @@ struct ExporterCommand: AsyncParsableCommand {
         let file = config, json = output.isJSON
         let (stops, continuation) = AsyncStream.makeStream(of: Int32.self)
         let signals = ExporterSignals(reload: {
-            do throws(ConfigurationError) {
-                try exporter.reload(file)
+            do {
+                try exporter.reload(file, using: tool.load)
                 Self.say(json, Event(event: "reloaded", config: file), text: "reloaded \(file)")
             } catch {
                 // The configuration in force stays; the line names the file, the line and the key.
-                let shown = error.presented
+                let shown = APNsError.presented(error) ?? APNsError.badInput("\(file): \(error)")
                 StandardStream.error.write("apnsctl: error: \(shown.message)\napnsctl: hint: \(shown.hint)\n")
             }
         }, stop: { continuation.yield($0) })

@@ -1,5 +1,6 @@
 import APNsCore
 import APNsExporter
+import APNsExporterYAML
 import Testing
 
 /// The exporter's YAML configuration: what it accepts, and that every error names the file, the line and the key.

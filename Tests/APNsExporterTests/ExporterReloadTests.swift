@@ -1,5 +1,6 @@
 import APNsCore
 import APNsExporter
+import APNsExporterYAML
 import Foundation
 import Testing
 import TestSupport
@@ -19,7 +20,7 @@ struct ExporterReloadTests {
             throw APNsError.badInput("no keystore in this test")
         }
         defer { exporter.stop() }
-        try exporter.reload(file.path)
+        try exporter.reload(file.path, using: ConfigurationParser.load)
         let good = try #require(exporter.configuration)
         #expect(good.credentials == [directory.path])
         #expect(metricsText(exporter).contains("apnsctl_exporter_config_reload_success 1"))
@@ -28,7 +29,7 @@ struct ExporterReloadTests {
         try Data("targets:\n  - name: a\n    interval: 10s\n    environment: production\n    team: DEF123GHIJ\n    topic: t\n"
                     .utf8).write(to: file)
         do {
-            try exporter.reload(file.path)
+            try exporter.reload(file.path, using: ConfigurationParser.load)
             Issue.record("a target probing Apple every 10 s was accepted")
         } catch {
             #expect(error.description.hasPrefix("\(file.path):3: targets[0].interval: "), "\(error)")
@@ -38,7 +39,7 @@ struct ExporterReloadTests {
         #expect(metricsText(exporter).contains(#"apnsctl_exporter_build_info{version="test"} 1"#))
 
         try Data("credentials: []\n".utf8).write(to: file)
-        try exporter.reload(file.path)
+        try exporter.reload(file.path, using: ConfigurationParser.load)
         #expect(exporter.configuration?.credentials == [])
         #expect(metricsText(exporter).contains("apnsctl_exporter_config_reload_success 1"))
     }

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsExporter
 import Yams
 #if canImport(FoundationEssentials)
 import FoundationEssentials
