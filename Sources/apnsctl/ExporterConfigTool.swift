@@ -11,8 +11,9 @@ import Glibc
 
 /// `apnsctl-exporter-config`, the program that reads the exporter's YAML (with Yams, which needs full Foundation
 /// and so stays out of apnsctl): run with the file's path, it prints the configuration as JSON (exit 0) or a
-/// ``ConfigurationError`` as JSON (exit 3). Found beside the running apnsctl, then in /usr/lib/apnsctl/ (where the
-/// package installs it); `APNSCTL_EXPORTER_CONFIG_TOOL` names another path.
+/// ``ConfigurationError`` as JSON (exit 3). Found beside the running apnsctl (a build, the tarball), then in
+/// PREFIX/lib/apnsctl/ for PREFIX/bin/apnsctl (`make install`), then in /usr/lib/apnsctl/ (the package);
+/// `APNSCTL_EXPORTER_CONFIG_TOOL` names another path.
 struct ExporterConfigTool {
     static let name = "apnsctl-exporter-config"
     static let installedDirectory = "/usr/lib/apnsctl"
@@ -29,8 +30,13 @@ struct ExporterConfigTool {
             return ExporterConfigTool(path: path)
         }
         var candidates: [String] = []
-        if let directory = executableDirectory() { candidates.append(directory + "/" + name) }
+        if let directory = executableDirectory() {
+            candidates.append(directory + "/" + name)
+            // PREFIX/bin/apnsctl → PREFIX/lib/apnsctl/ (make install; the package's /usr/bin → /usr/lib/apnsctl).
+            if directory.hasSuffix("/bin") { candidates.append(directory.dropLast(4) + "/lib/apnsctl/" + name) }
+        }
         candidates.append(installedDirectory + "/" + name)
+        candidates = candidates.reduce(into: []) { unique, path in if !unique.contains(path) { unique.append(path) } }
         guard let found = candidates.first(where: { access($0, X_OK) == 0 }) else { throw missing(candidates) }
         return ExporterConfigTool(path: found)
     }
@@ -62,8 +68,8 @@ struct ExporterConfigTool {
                                  + "configuration\(said)", hint: Self.hint)
     }
 
-    private static let hint = "the apnsctl package installs \(installedDirectory)/\(name) (make install: beside "
-        + "apnsctl); \(overrideVariable)=PATH names another"
+    private static let hint = "the apnsctl package installs \(installedDirectory)/\(name) (make install: "
+        + "PREFIX/lib/apnsctl/; the tarball: beside apnsctl); \(overrideVariable)=PATH names another"
 
     private static func missing(_ paths: [String]) -> APNsError {
         APNsError.badInput("cannot read the exporter's configuration: \(name) is not at "
