@@ -124,10 +124,12 @@ let package = Package(
         .target(name: "APNsTokenAgent", dependencies: [
             "APNsCore", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens",
         ], swiftSettings: strict),
+        // The exporter's configuration as values (Codable): what apnsctl-exporter-config prints and apnsctl decodes.
+        .target(name: "APNsExporterConfiguration", dependencies: ["APNsCore"], swiftSettings: strict),
         // `apnsctl exporter` (issue 33): canaries on kept-open connections, credential expiry, token ages, served
         // to Prometheus over HTTP/1.1 (docs/exporter.md).
         .target(name: "APNsExporter", dependencies: [
-            "APNsCore", "APNsCurl", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens", "APNsProbe",
+            "APNsCore", "APNsCurl", "APNsExporterConfiguration", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens", "APNsProbe",
             "APNsProvisioning",
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -137,11 +139,11 @@ let package = Package(
         // The exporter's YAML configuration, read with Yams. Yams imports full Foundation (ICU), so only the
         // apnsctl-exporter-config tool links it; apnsctl runs that tool and decodes its JSON (docs/exporter.md).
         .target(name: "APNsExporterYAML", dependencies: [
-            "APNsCore", "APNsExporter",
+            "APNsCore", "APNsExporterConfiguration",
             .product(name: "Yams", package: "Yams"),
         ], swiftSettings: strict),
         .executableTarget(name: "apnsctl-exporter-config", dependencies: [
-            "APNsCore", "APNsExporter", "APNsExporterYAML",
+            "APNsCore", "APNsExporterConfiguration", "APNsExporterYAML",
         ], swiftSettings: strict),
         // Use cases where the libraries meet (docs/architecture.md): typed input, typed result, tested in process.
         .target(name: "APNsOperations", dependencies: [
@@ -150,7 +152,7 @@ let package = Package(
         ], swiftSettings: strict),
         .executableTarget(name: "apnsctl", dependencies: [
             "APNsModel", "APNsOperations", "APNsCore", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokenAgent", "APNsTokens", "APNsProbe", "APNsMock",
-            "APNsProvisioning", "APNsExporter", "CBuildInfo",
+            "APNsProvisioning", "APNsExporter", "APNsExporterConfiguration", "CBuildInfo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict, linkerSettings: leanRelease),
 
@@ -193,7 +195,7 @@ let package = Package(
             "APNsProbe", "APNsProvisioning", "APNsCredentials", "APNsCore",
         ], swiftSettings: strict),
         .testTarget(name: "APNsExporterTests", dependencies: [
-            "TestSupport", "APNsExporter", "APNsExporterYAML", "APNsCore",
+            "TestSupport", "APNsExporter", "APNsExporterConfiguration", "APNsExporterYAML", "APNsCore",
         ], swiftSettings: strict),
         .testTarget(name: "APNsProvisioningTests", dependencies: [
             "TestSupport", "APNsProvisioning", "APNsCredentials", "APNsKeystore", "APNsCore",

@@ -1,5 +1,6 @@
 import APNsCore
 import APNsCredentials
+import APNsExporterConfiguration
 import APNsKeystore
 import APNsProbe
 import APNsTokens

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsExporterConfiguration
 import APNsKeystore
 import APNsProvisioning
 import Synchronization

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsExporterConfiguration
 import APNsProbe
 import APNsProvisioning
 import Prometheus

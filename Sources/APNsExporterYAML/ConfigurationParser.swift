@@ -1,5 +1,5 @@
 import APNsCore
-import APNsExporter
+import APNsExporterConfiguration
 import Yams
 #if canImport(FoundationEssentials)
 import FoundationEssentials

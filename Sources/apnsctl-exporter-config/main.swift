@@ -1,5 +1,5 @@
 import APNsCore
-import APNsExporter
+import APNsExporterConfiguration
 import APNsExporterYAML
 #if canImport(FoundationEssentials)
 import FoundationEssentials

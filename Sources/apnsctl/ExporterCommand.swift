@@ -1,5 +1,6 @@
 import APNsCore
 import APNsExporter
+import APNsExporterConfiguration
 import APNsKeystore
 import APNsKeystoreEtcd
 import ArgumentParser

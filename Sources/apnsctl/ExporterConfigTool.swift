@@ -1,5 +1,6 @@
 import APNsCore
 import APNsExporter
+import APNsExporterConfiguration
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
