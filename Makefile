@@ -130,6 +130,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -
 
 release: deps build-info static-cxx
 	$(SWIFT) build $(RELEASE_FLAGS) --product apnsctl
+	$(SWIFT) build $(RELEASE_FLAGS) --product apnsctl-exporter-config
 
 ## libstdc++ linked into the release binary instead of loading libstdc++.so.6 (1 MB less resident, fewer symbol
 ## lookups at start: docs/benchmarks.md). SwiftPM links `-lstdc++` itself, so Package.swift's release link searches
@@ -147,23 +148,28 @@ docs: deps
 check-docs: deps
 	scripts/check-docs.sh
 
-## Installs the release binary, the man page and completions where bash, zsh and fish look for them.
+## Installs the release binary, the man page and completions where bash, zsh and fish look for them, and the
+## exporter's configuration reader in PREFIX/lib/apnsctl/ (where apnsctl looks for it: docs/exporter.md).
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/apnsctl $(DESTDIR)$(PREFIX)/share/man/man1 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -s -m 0755 $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/apnsctl $(DESTDIR)$(PREFIX)/bin/apnsctl
+	install -s -m 0755 $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/apnsctl-exporter-config \
+		$(DESTDIR)$(PREFIX)/lib/apnsctl/apnsctl-exporter-config
 	install -m 0644 man/apnsctl.1 $(DESTDIR)$(PREFIX)/share/man/man1/apnsctl.1
 	install -m 0644 completions/apnsctl.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/apnsctl
 	install -m 0644 completions/_apnsctl $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_apnsctl
 	install -m 0644 completions/apnsctl.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/apnsctl.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/apnsctl $(DESTDIR)$(PREFIX)/share/man/man1/apnsctl.1 \
+	rm -f $(DESTDIR)$(PREFIX)/bin/apnsctl $(DESTDIR)$(PREFIX)/lib/apnsctl/apnsctl-exporter-config \
+		$(DESTDIR)$(PREFIX)/share/man/man1/apnsctl.1 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/apnsctl \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_apnsctl \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/apnsctl.fish
+	-rmdir $(DESTDIR)$(PREFIX)/lib/apnsctl 2>/dev/null
 
 ## Release artifacts in dist/: apnsctl-VERSION-linux-ARCH.tar.gz and apnsctl_VERSION_ARCH.deb, with SHA256SUMS.
 ## Refuses a tree with uncommitted changes (the binary names its commit) unless DIST_ALLOW_DIRTY=1. Fails when

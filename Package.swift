@@ -26,6 +26,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "apnsctl", targets: ["apnsctl"]),
+        .executable(name: "apnsctl-exporter-config", targets: ["apnsctl-exporter-config"]),
         .library(name: "APNsCredentials", targets: ["APNsCredentials"]),
         .library(name: "APNsKeystore", targets: ["APNsKeystore"]),
         .library(name: "APNsTokens", targets: ["APNsTokens"]),
@@ -44,6 +45,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // The exporter (issue 33): its YAML configuration and its Prometheus exposition.
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
@@ -121,6 +125,27 @@ let package = Package(
         .target(name: "APNsTokenAgent", dependencies: [
             "APNsCore", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens",
         ], swiftSettings: strict),
+        // The exporter's configuration as values (Codable): what apnsctl-exporter-config prints and apnsctl decodes.
+        .target(name: "APNsExporterConfiguration", dependencies: ["APNsCore"], swiftSettings: strict),
+        // `apnsctl exporter` (issue 33): canaries on kept-open connections, credential expiry, token ages, served
+        // to Prometheus over HTTP/1.1 (docs/exporter.md).
+        .target(name: "APNsExporter", dependencies: [
+            "APNsCore", "APNsCurl", "APNsExporterConfiguration", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens", "APNsProbe",
+            "APNsProvisioning",
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ], swiftSettings: strict),
+        // The exporter's YAML configuration, read with Yams. Yams imports full Foundation (ICU), so only the
+        // apnsctl-exporter-config tool links it; apnsctl runs that tool and decodes its JSON (docs/exporter.md).
+        .target(name: "APNsExporterYAML", dependencies: [
+            "APNsCore", "APNsExporterConfiguration",
+            .product(name: "Yams", package: "Yams"),
+        ], swiftSettings: strict),
+        .executableTarget(name: "apnsctl-exporter-config", dependencies: [
+            "APNsCore", "APNsExporterConfiguration", "APNsExporterYAML",
+        ], swiftSettings: strict),
         // Use cases where the libraries meet (docs/architecture.md): typed input, typed result, tested in process.
         .target(name: "APNsOperations", dependencies: [
             "APNsModel", "APNsCore", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens", "APNsProbe",
@@ -128,7 +153,7 @@ let package = Package(
         ], swiftSettings: strict),
         .executableTarget(name: "apnsctl", dependencies: [
             "APNsModel", "APNsOperations", "APNsCore", "APNsEtcd", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokenAgent", "APNsTokens", "APNsProbe", "APNsMock",
-            "APNsProvisioning", "CBuildInfo",
+            "APNsProvisioning", "APNsExporter", "APNsExporterConfiguration", "CBuildInfo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict, linkerSettings: leanRelease),
 
@@ -169,6 +194,9 @@ let package = Package(
         .testTarget(name: "APNsOperationsTests", dependencies: [
             "TestSupport", "APNsOperations", "APNsModel", "APNsMock", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens",
             "APNsProbe", "APNsProvisioning", "APNsCredentials", "APNsCore",
+        ], swiftSettings: strict),
+        .testTarget(name: "APNsExporterTests", dependencies: [
+            "TestSupport", "APNsExporter", "APNsExporterConfiguration", "APNsExporterYAML", "APNsCore",
         ], swiftSettings: strict),
         .testTarget(name: "APNsProvisioningTests", dependencies: [
             "TestSupport", "APNsProvisioning", "APNsCredentials", "APNsKeystore", "APNsCore",

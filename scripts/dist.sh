@@ -12,13 +12,18 @@ ARCH=$(dpkg --print-architecture)
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct)}
 BIN=$("$SWIFT" build "${FLAGS[@]}" --show-bin-path)/apnsctl
 [ -x "$BIN" ] || { echo "dist: no release binary at $BIN (run make release)" >&2; exit 2; }
+# The exporter's configuration reader: Yams, so full Foundation (and ICU); apnsctl runs it and stays lean.
+TOOL=$(dirname "$BIN")/apnsctl-exporter-config
+[ -x "$TOOL" ] || { echo "dist: no release binary at $TOOL (run make release)" >&2; exit 2; }
 
 work=$ROOT/.build-dist/stage
 rm -rf "$work" && mkdir -p "$work" "$ROOT/dist"
 strip -o "$work/apnsctl" "$BIN"
-chmod 0755 "$work/apnsctl"
+strip -o "$work/apnsctl-exporter-config" "$TOOL"
+chmod 0755 "$work/apnsctl" "$work/apnsctl-exporter-config"
 
-# No ICU: its data table (icudt*) is 30 MB and means full Foundation was linked instead of FoundationEssentials.
+# No ICU in apnsctl: its data table (icudt*) is 30 MB and means full Foundation was linked instead of
+# FoundationEssentials. (apnsctl-exporter-config links full Foundation for Yams, by design: not checked.)
 scripts/check-lean-binary.sh "$work/apnsctl" "$BIN"
 
 stamp() { find "$1" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +; }
@@ -28,6 +33,7 @@ name=apnsctl-$VERSION-linux-$ARCH
 tdir=$work/$name
 mkdir -p "$tdir/completions"
 install -m 0755 "$work/apnsctl" "$tdir/apnsctl"
+install -m 0755 "$work/apnsctl-exporter-config" "$tdir/apnsctl-exporter-config"
 install -m 0644 man/apnsctl.1 "$tdir/apnsctl.1"
 install -m 0644 completions/apnsctl.bash completions/_apnsctl completions/apnsctl.fish "$tdir/completions/"
 install -m 0644 README.md LICENSE "$tdir/"
@@ -47,8 +53,9 @@ pkg=$work/deb
 mkdir -p "$pkg/DEBIAN" "$pkg/usr/bin" "$pkg/usr/share/man/man1" "$pkg/usr/share/bash-completion/completions" \
     "$pkg/usr/share/zsh/vendor-completions" "$pkg/usr/share/fish/vendor_completions.d" "$pkg/usr/share/doc/apnsctl" \
     "$pkg/usr/share/apnsctl/prometheus" "$pkg/lib/systemd/system" "$pkg/usr/lib/sysusers.d" \
-    "$pkg/usr/share/doc/apnsctl/examples"
+    "$pkg/usr/share/doc/apnsctl/examples" "$pkg/usr/lib/apnsctl"
 install -m 0755 "$work/apnsctl" "$pkg/usr/bin/apnsctl"
+install -m 0755 "$work/apnsctl-exporter-config" "$pkg/usr/lib/apnsctl/apnsctl-exporter-config"
 gzip -9n < man/apnsctl.1 > "$pkg/usr/share/man/man1/apnsctl.1.gz"
 # bash-completion sources the file: no #! line (lintian: bash-completion-with-hashbang).
 sed '1{/^#!/d}' completions/apnsctl.bash > "$pkg/usr/share/bash-completion/completions/apnsctl"
@@ -79,7 +86,7 @@ chmod 0644 "$pkg/usr/share/man/man1/apnsctl.1.gz" "$pkg/usr/share/doc/apnsctl/ch
 shl=$work/shlibdeps
 mkdir -p "$shl/debian"
 printf 'Source: apnsctl\n\nPackage: apnsctl\nArchitecture: any\n' > "$shl/debian/control"
-depends=$(cd "$shl" && dpkg-shlibdeps -O "$pkg/usr/bin/apnsctl" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+depends=$(cd "$shl" && dpkg-shlibdeps -O "$pkg/usr/bin/apnsctl" "$pkg/usr/lib/apnsctl/apnsctl-exporter-config" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "dist: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 # Packed relative relocations (DT_RELR, Package.swift's release link) need glibc 2.36: the binary asks for the
 # version GLIBC_ABI_DT_RELR, which names no symbol, so dpkg-shlibdeps does not see it.

@@ -16,7 +16,7 @@ import Foundation
 /// connection when it is still open, as APNs asks. Use one transport from one thread at a time.
 public final class HTTP2Transport {
     public let target: ProbeTarget
-    public let credential: ProbeCredential
+    public var credential: ProbeCredential
     /// A PEM file of CA certificates to trust instead of the system's (`--cacert`).
     public let caFile: String?
     /// The bound on each `send`, in seconds.

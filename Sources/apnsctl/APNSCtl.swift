@@ -66,6 +66,7 @@ struct APNSCtl: ParsableCommand {
             ChannelCommand.self,
             MockCommand.self,
             DoctorCommand.self,
+            ExporterCommand.self,
             DemoCommand.self,
         ]
     )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every command's `--format json` output, in success and (where the command reports a failed check in JSON)
 /// failure cases, validated against its published schema (docs/json/COMMAND.schema.json) by Python's
@@ -248,6 +249,23 @@ import Testing
         #expect(log.stdout.contains(#""protocol":"tls""#), "no TLS failure line in \(log.stdout)")
         check.add("mock-serve", "mock serve log", stdout: Data(log.stdout.utf8), lines: true)
         #expect(log.stdout.contains(#""event":"stopped""#) && log.stdout.contains(#""status":410"#))
+        try Self.expectValid(check)
+    }
+
+    /// The exporter's own log: listening, reloaded (SIGHUP), stopped (SIGTERM).
+    @Test func exporterLog() throws {
+        let directory = CLI.temporaryDirectory("exporter-json")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("exporter.yml")
+        try Data("credentials: []\n".utf8).write(to: config)
+        let exporter = try RunningProcess(CLI.binary, ["exporter", "--config", config.path, "--listen", "127.0.0.1:0",
+                                                       "--format", "json"])
+        #expect(exporter.waitFor { out, _ in out.contains(#""event":"listening""#) }, "\(exporter.stderr)")
+        exporter.signal(SIGHUP)
+        #expect(exporter.waitFor { out, _ in out.contains(#""event":"reloaded""#) }, "\(exporter.stderr)")
+        #expect(exporter.terminate() == 0)
+        var check = JSONSchemaCheck()
+        check.add("exporter", "exporter log", stdout: Data(exporter.stdout.utf8), lines: true)
         try Self.expectValid(check)
     }
 

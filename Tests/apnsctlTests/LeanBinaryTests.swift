@@ -17,6 +17,19 @@ import Testing
         }
     }
 
+    /// The exporter's YAML reader (Yams, which imports full Foundation) is a program of its own: no Yams symbol in
+    /// apnsctl, all of them in apnsctl-exporter-config beside it.
+    @Test func yamsLivesInTheConfigurationToolOnly() throws {
+        func yamsSymbols(_ binary: URL) throws -> Int {
+            let result = try CLI.tool("/usr/bin/readelf", ["-W", "-s", binary.path])
+            #expect(result.status == 0)
+            return result.output.split(separator: "\n").filter { $0.contains("4Yams") }.count
+        }
+        let tool = CLI.binary.deletingLastPathComponent().appendingPathComponent("apnsctl-exporter-config")
+        #expect(try yamsSymbols(CLI.binary) == 0, "apnsctl links Yams: only apnsctl-exporter-config may")
+        #expect(try yamsSymbols(tool) > 0, "readelf found no Yams symbol in \(tool.path): the check sees nothing")
+    }
+
     static let release = CLI.repositoryRoot.appendingPathComponent(".build/release/apnsctl")
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: release.path), "no release build"))

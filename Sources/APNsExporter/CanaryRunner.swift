@@ -1,0 +1,87 @@
+import APNsCore
+import APNsExporterConfiguration
+import APNsProbe
+import Synchronization
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Runs one target's canaries on its own thread: a round every `interval` on the shared ``CanaryConnection``,
+/// each recorded in ``ExporterMetrics``, until ``stop()``.
+final class CanaryRunner: Sendable {
+    let target: CanaryTarget
+    let connection: CanaryConnection
+    private let metrics: ExporterMetrics
+    private let credentials: CredentialSource
+    private let stopped = Atomic<Bool>(false)
+
+    init(target: CanaryTarget, connection: CanaryConnection, metrics: ExporterMetrics, credentials: CredentialSource) {
+        self.target = target
+        self.connection = connection
+        self.metrics = metrics
+        self.credentials = credentials
+    }
+
+    func start() {
+        LoopThread.start(name: "canary \(target.name)") { [self] in loop() }
+    }
+
+    /// Ends the loop after the round in flight (if any).
+    func stop() {
+        stopped.store(true, ordering: .releasing)
+    }
+
+    private var isStopped: Bool { stopped.load(ordering: .acquiring) }
+
+    private func loop() {
+        while !isStopped {
+            let started = Date()
+            round()
+            let next = started.addingTimeInterval(target.interval)
+            while !isStopped, Date() < next {
+                LoopThread.sleep(min(0.05, max(0, next.timeIntervalSinceNow)))
+            }
+        }
+    }
+
+    /// One canary: its credential, the request on the kept-open connection, the answer into the metrics.
+    func round() {
+        let started = Date()
+        var canary = CanaryRequest.canary(topic: target.topic, pushType: target.pushType ?? .background)
+        canary.apnsID = CanaryRequest.freshID()
+        let resolved: CredentialSource.Resolved
+        do {
+            resolved = try credentials.resolve(target)
+        } catch {
+            ExporterLog.line("target \(target.name): \(error.message)")
+            metrics.recordUnsent(target: target, reason: error.reason, at: started)
+            return
+        }
+        if let token = resolved.token {
+            metrics.recordToken(teamID: token.teamID, keyID: token.keyID,
+                                environment: target.server.environment?.rawValue ?? "custom", issuedAt: token.issuedAtDate)
+        }
+        let configuration = ProbeConfiguration(
+            target: ProbeTarget(host: target.server.host, port: target.server.port, environment: target.server.environment),
+            credential: resolved.credential, caFile: target.server.caFile, canary: canary, timeout: target.timeout)
+        let exchanges: [Exchange]
+        do {
+            exchanges = try connection.send(canary, credential: resolved.credential, timeout: target.timeout)
+        } catch {
+            ExporterLog.line("target \(target.name): \((error as? APNsError)?.message ?? String(describing: error))")
+            metrics.recordUnsent(target: target, reason: "other", at: started)
+            return
+        }
+        let report = Prober.report(configuration: configuration, exchanges: exchanges, startedAt: started)
+        metrics.record(report, target: target)
+    }
+}
+
+/// The exporter's own lines on stderr (a failed round, a reload), never a secret.
+public enum ExporterLog {
+    public static func line(_ text: String) {
+        StandardStream.error.write("exporter: \(text)\n")
+    }
+}

@@ -1,0 +1,152 @@
+import APNsCore
+import APNsExporterConfiguration
+import APNsKeystore
+import APNsProvisioning
+import Synchronization
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The long-running exporter: canaries on kept-open connections, credential expiry scans, and the metrics they
+/// feed. ``apply(_:)`` swaps in a new configuration (SIGHUP), keeping the connections and counters of targets
+/// that did not change.
+public final class Exporter: Sendable {
+    public let metrics: ExporterMetrics
+    private let tokenDirectory: String?
+    private let openKeystore: CredentialSource.KeystoreOpener
+    private let state = Mutex(State())
+
+    private struct State {
+        var configuration: ExporterConfiguration?
+        var runners: [String: CanaryRunner] = [:]
+        var connections: [CanaryConnection.Key: CanaryConnection] = [:]
+        var expiry: ExpiryWatcher?
+    }
+
+    /// `tokenDirectory` (a token agent's directory) overrides the configuration's `token_dir:`; `openKeystore`
+    /// opens the configuration's `keystore:` (nil: the default keystore).
+    public init(build: [(String, String)], tokenDirectory: String? = nil,
+                openKeystore: @escaping CredentialSource.KeystoreOpener) {
+        metrics = ExporterMetrics(build: build)
+        self.tokenDirectory = tokenDirectory
+        self.openKeystore = openKeystore
+    }
+
+    /// The configuration in force.
+    public var configuration: ExporterConfiguration? { state.withLock { $0.configuration } }
+
+    /// Starts (or, on reload, restarts) what `configuration` names: a runner per target, one connection per
+    /// (server, credential), an expiry scan.
+    public func apply(_ configuration: ExporterConfiguration) {
+        let credentials = CredentialSource(keystore: configuration.keystore,
+                                           tokenDirectory: tokenDirectory ?? configuration.tokenDirectory,
+                                           openKeystore: openKeystore)
+        let sameSource = state.withLock { state in
+            state.configuration.map {
+                $0.keystore == configuration.keystore && $0.tokenDirectory == configuration.tokenDirectory
+            } ?? false
+        }
+        var started: [CanaryRunner] = []
+        state.withLock { state in
+            var runners: [String: CanaryRunner] = [:]
+            var connections: [CanaryConnection.Key: CanaryConnection] = [:]
+            for target in configuration.targets {
+                let key = CanaryConnection.Key(server: target.server, credential: target.credential)
+                let connection = connections[key] ?? state.connections[key]
+                    ?? CanaryConnection(key: key, timeout: configuration.targets.filter {
+                        $0.server == target.server && $0.credential == target.credential
+                    }.map(\.timeout).max() ?? target.timeout)
+                connections[key] = connection
+                if sameSource, let running = state.runners[target.name], running.target == target,
+                   running.connection === connection {
+                    runners[target.name] = running
+                } else {
+                    let runner = CanaryRunner(target: target, connection: connection, metrics: metrics,
+                                              credentials: credentials)
+                    runners[target.name] = runner
+                    started.append(runner)
+                }
+            }
+            for (name, runner) in state.runners where runners[name] !== runner { runner.stop() }
+            state.runners = runners
+            state.connections = connections
+            state.expiry?.stop()
+            state.expiry = ExpiryWatcher(configuration: configuration, metrics: metrics, openKeystore: openKeystore)
+            state.configuration = configuration
+        }
+        metrics.recordReload(success: true, at: Date())
+        for runner in started { runner.start() }
+        state.withLock { $0.expiry }?.start()
+    }
+
+    /// Reads `file` again with `load` and applies it; a file that does not load is reported (thrown) and the
+    /// configuration in force is kept.
+    public func reload<Failure: Error>(
+        _ file: String, using load: (String) throws(Failure) -> ExporterConfiguration
+    ) throws(Failure) {
+        let configuration: ExporterConfiguration
+        do {
+            configuration = try load(file)
+        } catch {
+            metrics.recordReload(success: false, at: Date())
+            throw error
+        }
+        apply(configuration)
+    }
+
+    /// Stops every runner and scan (a round in flight ends on its own).
+    public func stop() {
+        state.withLock { state in
+            for runner in state.runners.values { runner.stop() }
+            state.expiry?.stop()
+            state.runners = [:]
+        }
+    }
+}
+
+/// Scans the configuration's credentials (and its keystore, when it names one) every `expiry_interval`.
+final class ExpiryWatcher: Sendable {
+    private let configuration: ExporterConfiguration
+    private let metrics: ExporterMetrics
+    private let openKeystore: CredentialSource.KeystoreOpener
+    private let stopped = Atomic<Bool>(false)
+
+    init(configuration: ExporterConfiguration, metrics: ExporterMetrics,
+         openKeystore: @escaping CredentialSource.KeystoreOpener) {
+        self.configuration = configuration
+        self.metrics = metrics
+        self.openKeystore = openKeystore
+    }
+
+    func start() {
+        LoopThread.start(name: "expiry") { [self] in
+            while !stopped.load(ordering: .acquiring) {
+                let started = Date()
+                scan()
+                let next = started.addingTimeInterval(configuration.expiryInterval)
+                while !stopped.load(ordering: .acquiring), Date() < next { LoopThread.sleep(0.1) }
+            }
+        }
+    }
+
+    func stop() { stopped.store(true, ordering: .releasing) }
+
+    func scan() {
+        let now = Date()
+        let scanner = ExpiryScanner(now: now)
+        var items = scanner.scan(paths: configuration.credentials)
+        if let keystore = configuration.keystore {
+            do {
+                items += try scanner.scan(keystore: try openKeystore(keystore))
+            } catch {
+                ExporterLog.line("keystore \(keystore): \((error as? APNsError)?.message ?? String(describing: error))")
+                items.append(ExpiryItem(kind: .unreadable, source: "keystore", file: keystore, name: keystore,
+                                        error: (error as? APNsError)?.message))
+            }
+        }
+        guard !stopped.load(ordering: .acquiring) else { return }
+        metrics.recordExpiry(items, at: now)
+    }
+}
