@@ -34,6 +34,7 @@ TEST_TOOLS += setpriv=apt:util-linux
 TEST_TOOLS += setsid=apt:util-linux
 TEST_TOOLS += update-ca-certificates=apt:ca-certificates
 TEST_TOOLS += promtool=apt:prometheus
+TEST_TOOLS += prometheus=apt:prometheus
 TEST_TOOLS += py:jwt=pip:pyjwt
 TEST_TOOLS += py:cryptography=pip:cryptography
 TEST_TOOLS += py:aioapns=pip:aioapns

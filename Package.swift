@@ -126,11 +126,11 @@ let package = Package(
             "APNsCore", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens",
         ], swiftSettings: strict),
         // The exporter's configuration as values (Codable): what apnsctl-exporter-config prints and apnsctl decodes.
-        .target(name: "APNsExporterConfiguration", dependencies: ["APNsCore"], swiftSettings: strict),
+        .target(name: "APNsExporterConfiguration", dependencies: ["APNsModel", "APNsCore"], swiftSettings: strict),
         // `apnsctl exporter` (issue 33): canaries on kept-open connections, credential expiry, token ages, served
         // to Prometheus over HTTP/1.1 (docs/exporter.md).
         .target(name: "APNsExporter", dependencies: [
-            "APNsCore", "APNsCurl", "APNsExporterConfiguration", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens", "APNsProbe",
+            "APNsModel", "APNsCore", "APNsCurl", "APNsExporterConfiguration", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens", "APNsProbe",
             "APNsProvisioning",
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -140,7 +140,7 @@ let package = Package(
         // The exporter's YAML configuration, read with Yams. Yams imports full Foundation (ICU), so only the
         // apnsctl-exporter-config tool links it; apnsctl runs that tool and decodes its JSON (docs/exporter.md).
         .target(name: "APNsExporterYAML", dependencies: [
-            "APNsCore", "APNsExporterConfiguration",
+            "APNsModel", "APNsCore", "APNsExporterConfiguration",
             .product(name: "Yams", package: "Yams"),
         ], swiftSettings: strict),
         .executableTarget(name: "apnsctl-exporter-config", dependencies: [
@@ -196,7 +196,7 @@ let package = Package(
             "APNsProbe", "APNsProvisioning", "APNsCredentials", "APNsCore",
         ], swiftSettings: strict),
         .testTarget(name: "APNsExporterTests", dependencies: [
-            "TestSupport", "APNsExporter", "APNsExporterConfiguration", "APNsExporterYAML", "APNsCore",
+            "TestSupport", "APNsExporter", "APNsExporterConfiguration", "APNsExporterYAML", "APNsModel", "APNsCore",
         ], swiftSettings: strict),
         .testTarget(name: "APNsProvisioningTests", dependencies: [
             "TestSupport", "APNsProvisioning", "APNsCredentials", "APNsKeystore", "APNsCore",

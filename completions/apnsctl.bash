@@ -173,13 +173,13 @@ _apnsctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    cert|key|keystore|profile|expiry|token|probe|channel|mock|doctor|demo|help)
+    cert|key|keystore|profile|expiry|token|probe|channel|mock|doctor|exporter|demo|help)
         # Offer subcommand argument completions
         "_apnsctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'cert key keystore profile expiry token probe channel mock doctor demo help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'cert key keystore profile expiry token probe channel mock doctor exporter demo help' -- "${cur}"))
         ;;
     esac
 }
@@ -341,6 +341,7 @@ _apnsctl_cert_verify() {
         return
         ;;
     '--env')
+        __apnsctl_add_completions -W 'development'$'\n''production'
         return
         ;;
     '--min-days')
@@ -1628,6 +1629,7 @@ _apnsctl_profile_verify() {
     # Offer option value completions
     case "${prev}" in
     '--env')
+        __apnsctl_add_completions -W 'development'$'\n''production'
         return
         ;;
     '--bundle-id')
@@ -2503,7 +2505,7 @@ _apnsctl_mock_serve() {
     repeating_flags=()
     non_repeating_flags=(--force --no-stream-throttle --version -h --help)
     repeating_options=(--device --unregistered --trust-key --broadcast-disabled)
-    non_repeating_options=(--host --port --tls-cert --tls-key --ca-out --environment --env --bad-environment-reason --team --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --client-ca --token-update-interval --max-streams-before-success --threads --channels-port --channel-limit --format)
+    non_repeating_options=(--host --port --tls-cert --tls-key --ca-out --env --environment --bad-environment-reason --team --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --client-ca --token-update-interval --max-streams-before-success --threads --channels-port --channel-limit --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -2526,7 +2528,11 @@ _apnsctl_mock_serve() {
         __apnsctl_add_completions -f
         return
         ;;
-    '--environment'|'--env')
+    '--env')
+        __apnsctl_add_completions -W 'development'$'\n''production'
+        return
+        ;;
+    '--environment')
         __apnsctl_add_completions -W 'development'$'\n''production'
         return
         ;;
@@ -2671,6 +2677,63 @@ _apnsctl_doctor() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    esac
+}
+
+_apnsctl_exporter() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--config --listen --token-dir --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--config')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--listen')
+        return
+        ;;
+    '--token-dir')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
         return
         ;;
     esac

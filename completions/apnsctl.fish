@@ -114,10 +114,12 @@ function __apnsctl_parse_tokens -S
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'serve'
-                __apnsctl_parse_subcommand 0 'host=' 'port=' 'tls-cert=' 'tls-key=' 'ca-out=' 'force' 'environment=' 'device=+' 'unregistered=+' 'trust-key=+' 'bad-environment-reason=' 'team=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'client-ca=' 'token-update-interval=' 'max-streams-before-success=' 'no-stream-throttle' 'threads=' 'channels-port=' 'channel-limit=' 'broadcast-disabled=+' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'host=' 'port=' 'tls-cert=' 'tls-key=' 'ca-out=' 'force' 'env=' 'environment=' 'device=+' 'unregistered=+' 'trust-key=+' 'bad-environment-reason=' 'team=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'client-ca=' 'token-update-interval=' 'max-streams-before-success=' 'no-stream-throttle' 'threads=' 'channels-port=' 'channel-limit=' 'broadcast-disabled=+' 'format=' 'version' 'h/help'
             end
         case 'doctor'
             __apnsctl_parse_subcommand 0 'min-days=' 'format=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'version' 'h/help'
+        case 'exporter'
+            __apnsctl_parse_subcommand 0 'config=' 'listen=' 'token-dir=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
         case 'demo'
             __apnsctl_parse_subcommand 0 'keep=' 'format=' 'version' 'h/help'
         case 'help'
@@ -187,6 +189,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apn
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'channel' -d 'Create, list, inspect and delete broadcast push channels (Live Activities).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'mock' -d 'Run a local APNs stand-in that validates like the real one.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'doctor' -d 'Check this machine and keystore for what apnsctl and APNs need.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'exporter' -d 'Serve APNs canaries, credential expiry and token ages to Prometheus (/metrics, /healthz).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'demo' -d 'Walk through the whole product offline against a local APNs, provisioning included.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert" version' -l 'version' -d 'Show the version.'
@@ -230,12 +233,12 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" friendly-name' -l 'friendly-name' -d 'In a .p12 holding several identities, read the one whose certificate has this friendly name (as Keychain shows it).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" out-password-file' -l 'out-password-file' -d 'Read the output password from the first line of FILE.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" out-password-env' -l 'out-password-env' -d 'Read the output password from environment variable NAME.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" format' -l 'format' -d 'Output format of the summary: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl cert verify" -eq 1' -fa '(set -l exts \'p12\' \'pfx\' \'pem\' \'cer\' \'der\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify"' -l 'topic' -d 'A topic that must be allowed (repeatable).' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" env' -l 'env' -d 'The environment it must work in: development or production.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" min-days' -l 'min-days' -d 'The fewest days of validity that must be left.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" key' -l 'key' -d 'The private key, when the file holds none.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" ca' -l 'ca' -d 'CA certificates the chain must verify against instead of Apple\'s (a test or private CA).' -rF
@@ -260,7 +263,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" format' -l 'format' -d 'Output format.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" out' -l 'out' -d 'Write the CSR (PEM) to FILE.' -rF
@@ -280,7 +283,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" format' -l 'format' -d 'Output format.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl cert join" -eq 1' -fa '(set -l exts \'p12\' \'pfx\' \'pem\' \'cer\' \'der\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
@@ -299,7 +302,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" format' -l 'format' -d 'Output format.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key" version' -l 'version' -d 'Show the version.'
@@ -333,7 +336,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" format' -l 'format' -d 'Output format.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" team' -l 'team' -d 'The 10-character team id.' -rfka ''
@@ -350,7 +353,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" format' -l 'format' -d 'Output format.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" team' -l 'team' -d 'Only this team\'s keys.' -rfka '(__apnsctl_custom_completion ---completion key list -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
@@ -362,7 +365,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" format' -l 'format' -d 'Output format.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key inspect" -eq 1' -fka '(__apnsctl_custom_completion ---completion key inspect -- positional@0 (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
@@ -374,7 +377,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key inspect" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key inspect" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key inspect" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key inspect" format' -l 'format' -d 'Output format.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key inspect" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key inspect" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key inspect" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key export-public" -eq 1' -fka '(__apnsctl_custom_completion ---completion key export-public -- positional@0 (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
@@ -388,7 +391,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" format' -l 'format' -d 'Output format.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" team' -l 'team' -d 'The team whose keys rotate.' -rfka '(__apnsctl_custom_completion ---completion key rotate -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
@@ -396,7 +399,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" grace' -l 'grace' -d 'Minutes the retired keys still verify tokens.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" allow-gap' -l 'allow-gap' -d 'Rotate even when a slot of a retired key is left without an active key.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" probe' -l 'probe' -d 'First send a canary push signed by each new key; rotate only when APNs accepts every one.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" env' -l 'env' -d 'APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).' -rfka 'development production'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" port' -l 'port' -d '443 or 2197 for APNs (channel commands: 2195/2196); any port with --host.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
@@ -417,12 +420,12 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" format' -l 'format' -d 'Output format.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key discover" -eq 1' -fka '(__apnsctl_custom_completion ---completion key discover -- positional@0 (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" dry-run' -l 'dry-run' -d 'Probe and print what would be recorded; change nothing.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" env' -l 'env' -d 'APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).' -rfka 'development production'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" port' -l 'port' -d '443 or 2197 for APNs (channel commands: 2195/2196); any port with --host.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
@@ -443,7 +446,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" format' -l 'format' -d 'Output format.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key scope" -eq 1' -fka '(__apnsctl_custom_completion ---completion key scope -- positional@0 (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
@@ -459,7 +462,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" format' -l 'format' -d 'Output format.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key revoke" -eq 1' -fka '(__apnsctl_custom_completion ---completion key revoke -- positional@0 (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
@@ -472,7 +475,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" format' -l 'format' -d 'Output format.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key purge" -eq 1' -fka '(__apnsctl_custom_completion ---completion key purge -- positional@0 (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
@@ -484,7 +487,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key purge" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key purge" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key purge" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key purge" format' -l 'format' -d 'Output format.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key purge" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key purge" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key purge" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore" version' -l 'version' -d 'Show the version.'
@@ -503,7 +506,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore init" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore init" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore init" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore init" format' -l 'format' -d 'Output format.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore init" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore init" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore init" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
@@ -515,7 +518,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" min-days' -l 'min-days' -d 'Fail when a certificate has fewer days left than this.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" format' -l 'format' -d 'Output format.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
@@ -527,7 +530,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" since' -l 'since' -d 'Only entries from this time on: an ISO 8601 time or day (2026-11-24), or a duration ago (90m, 24h, 7d).' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" format' -l 'format' -d 'Output format.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" from' -l 'from' -d 'The keystore to copy from.' -rfa '(__apnsctl_complete_directories)'
@@ -539,7 +542,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding a keystore lock.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" format' -l 'format' -d 'Output format.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore fix-permissions" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
@@ -550,7 +553,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore fix-permissions" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore fix-permissions" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore fix-permissions" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore fix-permissions" format' -l 'format' -d 'Output format.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore fix-permissions" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore fix-permissions" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore fix-permissions" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile" version' -l 'version' -d 'Show the version.'
@@ -563,7 +566,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile inspect" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile inspect" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl profile verify" -eq 1' -fa '(set -l exts \'mobileprovision\' \'provisionprofile\' \'plist\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" env' -l 'env' -d 'The aps-environment the profile must grant: development or production.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" bundle-id' -l 'bundle-id' -d 'A bundle id the profile\'s app id must cover.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" cert' -l 'cert' -d 'The push certificate the provider uses (PEM, DER or .p12).' -rfa '(set -l exts \'p12\' \'pfx\' \'pem\' \'cer\' \'der\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" min-days' -l 'min-days' -d 'The fewest days the profile must still be valid; 0 only requires that it has not expired.' -rfka ''
@@ -611,7 +614,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" format' -l 'format' -d 'Output format.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" key' -l 'key' -d 'Verify with this key file (PEM public key, or a .p8).' -rF
@@ -625,7 +628,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" format' -l 'format' -d 'Output format.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" out' -l 'out' -d 'The directory of the token files (created 0750).' -rfa '(__apnsctl_complete_directories)'
@@ -642,10 +645,10 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" format' -l 'format' -d 'Output format of the agent\'s log: a line per event (JSON: an object a line).' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" env' -l 'env' -d 'APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).' -rfka 'development production'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" port' -l 'port' -d '443 or 2197 for APNs (channel commands: 2195/2196); any port with --host.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
@@ -674,7 +677,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" count' -l 'count' -d 'Canaries to send: concurrent streams on one connection, or rounds with --interval.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" interval' -l 'interval' -d 'Seconds between rounds (with --count): a bounded watch loop.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" channels' -l 'channels' -d 'Check the broadcast channel management host (read-only: list the --topic app\'s channels).'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" format' -l 'format' -d 'Output: text, json, or prometheus (for node_exporter\'s textfile collector).' -rfka 'text json prometheus'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" format' -l 'format' -d 'Output format: text, json or prometheus (for node_exporter\'s textfile collector).' -rfka 'text json prometheus'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" out' -l 'out' -d 'Write the report to FILE atomically instead of stdout (replaced each run, 0644): node_exporter never reads half a file.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -685,9 +688,9 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apn
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl channel" -eq 1' -fa 'inspect' -d 'Show a broadcast channel\'s configuration.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl channel" -eq 1' -fa 'delete' -d 'Delete a broadcast channel.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" topic' -l 'topic' -d 'The app\'s bundle id (no push-type suffix).' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" format' -l 'format' -d 'Output: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" storage' -l 'storage' -d 'What APNs stores for offline devices: none or most-recent.' -rfka 'none most-recent'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" env' -l 'env' -d 'APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).' -rfka 'development production'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" port' -l 'port' -d '443 or 2197 for APNs (channel commands: 2195/2196); any port with --host.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
@@ -711,8 +714,8 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" topic' -l 'topic' -d 'The app\'s bundle id (no push-type suffix).' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" format' -l 'format' -d 'Output: text or json.' -rfka 'text json'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" env' -l 'env' -d 'APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).' -rfka 'development production'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" port' -l 'port' -d '443 or 2197 for APNs (channel commands: 2195/2196); any port with --host.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
@@ -736,8 +739,8 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" topic' -l 'topic' -d 'The app\'s bundle id (no push-type suffix).' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" format' -l 'format' -d 'Output: text or json.' -rfka 'text json'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" env' -l 'env' -d 'APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).' -rfka 'development production'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" port' -l 'port' -d '443 or 2197 for APNs (channel commands: 2195/2196); any port with --host.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
@@ -761,8 +764,8 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" topic' -l 'topic' -d 'The app\'s bundle id (no push-type suffix).' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" format' -l 'format' -d 'Output: text or json.' -rfka 'text json'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" env' -l 'env' -d 'APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).' -rfka 'development production'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" port' -l 'port' -d '443 or 2197 for APNs (channel commands: 2195/2196); any port with --host.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
@@ -794,7 +797,8 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" tls-key' -l 'tls-key' -d 'Server private key, PEM.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" ca-out' -l 'ca-out' -d 'Where to write the generated CA certificate (default: a new temporary directory).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" force' -l 'force' -d 'Replace an existing --ca-out file.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" env environment' -l 'environment' -l 'env' -d 'Which APNs to play: development (sandbox) or production.' -rfka 'development production'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" environment' -l 'environment' -d 'Which APNs to play, as --env (development when neither is given).' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve"' -l 'device' -d 'Register a device token for a topic.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve"' -l 'unregistered' -d 'A device token that answers 410 Unregistered.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve"' -l 'trust-key' -d 'Trust provider tokens signed by this key (public PEM or .p8) for --team. SCOPE, comma-separated: env=development|production|both (default both), topics=a+b (a topic-specific key: one env), related=KEYID (its related key).' -rF
@@ -816,7 +820,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" channels-port' -l 'channels-port' -d 'Serve the broadcast channel management API on this port too (0: not served).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" channel-limit' -l 'channel-limit' -d 'Channels one app may have (APNs: 10000); more is CannotCreateChannelConfig.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve"' -l 'broadcast-disabled' -d 'An app without the broadcast capability: its channel calls get FeatureNotEnabled.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" format' -l 'format' -d 'Log format: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" min-days' -l 'min-days' -d 'Warn about certificates that expire within this many days.' -rfka ''
@@ -829,7 +833,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" env' -l 'env' -d 'APNs environment: development (api.sandbox.push.apple.com) or production (api.push.apple.com).' -rfka 'development production'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" port' -l 'port' -d '443 or 2197 for APNs (channel commands: 2195/2196); any port with --host.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
@@ -837,8 +841,22 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl exporter" config' -l 'config' -d 'The exporter\'s configuration (YAML).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl exporter" listen' -l 'listen' -d 'Address to serve /metrics and /healthz on (port 0: a free one, printed).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl exporter" token-dir' -l 'token-dir' -d 'Read provider tokens from a token agent\'s DIR/TEAM-ENV.token files instead of the keystore\'s cache.' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl exporter" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl exporter" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl exporter" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl exporter" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl exporter" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl exporter" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl exporter" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl exporter" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl exporter" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl exporter" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl exporter" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl demo" keep' -l 'keep' -d 'Keep the demo\'s files (keystore, certificates) in DIR.' -rfa '(__apnsctl_complete_directories)'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl demo" format' -l 'format' -d 'Output format: text (a narrative and a summary) or json (the summary).' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl demo" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl demo" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl demo" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl help" version' -l 'version' -d 'Show the version.'

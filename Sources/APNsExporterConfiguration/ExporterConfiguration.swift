@@ -1,3 +1,4 @@
+import APNsModel
 import APNsCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,3 +1,4 @@
+import APNsModel
 import APNsCore
 import APNsExporterConfiguration
 import Yams
