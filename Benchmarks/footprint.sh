@@ -96,6 +96,7 @@ case_exporter_footprint() {
     CASE_LOAD=$(loadavg)
     local name="10b. exporter vs blackbox_exporter"
     have_verb exporter || { row "$name" "-" "-" "-" "-" "SKIPPED: no exporter in this build"; return; }
+    [ -x "$BIN/apnsctl-exporter-config" ] || { row "$name" "-" "-" "-" "-" "SKIPPED: no apnsctl-exporter-config in $BIN"; return; }
     command -v prometheus-blackbox-exporter >/dev/null \
         || { row "$name" "-" "-" "-" "-" "SKIPPED: no prometheus-blackbox-exporter"; return; }
     local canaries=${FOOTPRINT_CANARIES:-1000} seconds=${FOOTPRINT_SECONDS:-300} lp bp _
@@ -112,6 +113,8 @@ targets:
     push_type: background
     interval: 100ms
 YAML
+    # apnsctl is measured stripped in $work; the configuration reader stays beside the release build.
+    export APNSCTL_EXPORTER_CONFIG_TOOL="$BIN/apnsctl-exporter-config"
     "$APNSCTL" exporter --config "$work/exporter.yml" --listen "127.0.0.1:$lp" > "$work/exporter.log" 2>&1 &
     local exporter=$!; pids+=("$exporter")
     # The peer: blackbox_exporter's HTTP prober speaking HTTP/2 to the same mock, the same canary, a new

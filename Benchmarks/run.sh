@@ -50,6 +50,9 @@ if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
     if needs_bench_tool; then
         swift build "${BUILD_FLAGS[@]}" --product apnsctl-bench >/dev/null || die "release build of apnsctl-bench failed"
     fi
+    if [ -z "${BENCH_CASES:-}" ] || [[ " $BENCH_CASES " == *" exporter_footprint "* ]]; then
+        swift build "${BUILD_FLAGS[@]}" --product apnsctl-exporter-config >/dev/null || die "release build of apnsctl-exporter-config failed"
+    fi
     if [ -z "${BENCH_CASES:-}" ] || [[ " $BENCH_CASES " == *" fleet_token "* ]]; then
         swift build "${BUILD_FLAGS[@]}" --product apnsctl-fleet-bench >/dev/null || die "release build of apnsctl-fleet-bench failed"
     fi

@@ -22,7 +22,7 @@ extension EtcdStorage {
     /// lapses within TTL after its last renewal, or within TTL + election timeout after a leader election that
     /// happens meanwhile: 4 + 4 + 1 s keeps the promised 10 s across one election (on a cluster with etcd's
     /// default 1-second election timeout; etcd raises a TTL below 1.5 election timeouts to that).
-    static let operationLockTTL: Int64 = 4
+    static let defaultOperationLockTTL: Int64 = 4
 
     /// Runs `body` holding etcd's lock `PREFIX/locks/NAME`, waiting at most ``lockTimeout`` for it.
     func withWaitingLock<T>(_ name: String, _ body: () throws -> T) throws -> T {
@@ -60,7 +60,7 @@ extension EtcdStorage {
     /// Holds `PREFIX/locks/NAME` (created only when absent, on a lease renewed meanwhile) while `body` runs; when
     /// another host holds it, a keystore error naming that host (exit 5).
     public func withOperationLock<T: Sendable>(_ name: String, _ body: () async throws -> T) async throws -> T {
-        let client = self.client, lockKey = key("locks/" + name), ttl = Self.operationLockTTL
+        let client = self.client, lockKey = key("locks/" + name), ttl = operationLockTTL
         let holder = OperationHolder.current(name)
         // A lease can lapse between its grant and the transaction that puts the lock on it (a process stalled for
         // the TTL on a loaded host): etcd then answers "lease not found", and a new lease is taken, twice at most.

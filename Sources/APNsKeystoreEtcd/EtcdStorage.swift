@@ -32,6 +32,9 @@ public struct EtcdStorage: KeystoreStorage {
     /// Seals and opens secrets; nil on hosts that only read tokens.
     let kek: KeyEncryptionKey?
     public var lockTimeout: TimeInterval
+    /// The TTL of an operation lock's lease (``defaultOperationLockTTL``); a test that takes the lease away itself
+    /// sets it longer, so that a loaded machine's stalls cannot take it first.
+    var operationLockTTL = EtcdStorage.defaultOperationLockTTL
 
     /// How many times a change re-reads the manifest after losing a race before it gives up (exit 5).
     static let attempts = 8

@@ -12,7 +12,14 @@ import TestSupport
 @Suite(.enabled(if: EtcdCluster.isInstalled), .serialized) struct EtcdLeaseAndWatchTests {
     @Test func anOperationLockWhoseLeaseIsLostFreesTheLockAndItsReleaseLeavesTheNextHoldersLock() async throws {
         try await FleetKeystore.with { fleet in
-            let first = try fleet.storage(), second = try fleet.storage()
+            // Leases long enough that only the test takes them away (a 4 s lease can lapse while a loaded machine
+            // stalls this process, and then the precondition below is gone).
+            func storage() throws -> EtcdStorage {
+                var storage = try fleet.storage()
+                storage.operationLockTTL = 60
+                return storage
+            }
+            let first = try storage(), second = try storage()
             let lockKey = first.key("locks/rotation")
             let (secondHolds, holding) = AsyncStream<Void>.makeStream()
             let (firstDone, done) = AsyncStream<Void>.makeStream()
