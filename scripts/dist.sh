@@ -70,6 +70,8 @@ install -m 0644 packaging/systemd/*.service packaging/systemd/*.timer "$pkg/lib/
 install -m 0644 packaging/systemd/apnsctl.sysusers "$pkg/usr/lib/sysusers.d/apnsctl.conf"
 install -m 0644 packaging/examples/* "$pkg/usr/share/doc/apnsctl/examples/"
 install -m 0755 packaging/debian/postinst "$pkg/DEBIAN/postinst"
+# lintian's overrides, each with its reason (docs/install.md, "lintian").
+install -D -m 0644 packaging/debian/lintian-overrides "$pkg/usr/share/lintian/overrides/apnsctl"
 date_rfc=$(LC_ALL=C date -u -R -d "@$SOURCE_DATE_EPOCH")
 maintainer=$(sed -n 's/^Maintainer: //p' packaging/debian/control.in)
 {
