@@ -21,8 +21,8 @@ extension AppReadiness {
     public struct KeyUse: Sendable, Equatable {
         public var keyID: String
         public var teamID: String
-        /// The key's scope in words (``KeyScope/summary``).
-        public var scope: String
+        /// The key's recorded scope.
+        public var scope: KeyScope
     }
 
     /// The certificate that covers a row's topic.
@@ -49,9 +49,9 @@ extension AppReadiness {
             /// Offline: well-formed, environment unknown (a token's bytes do not say).
             case unknown
             /// APNs of this environment accepted a canary to it (200).
-            case this
+            case this = "this_environment"
             /// APNs of this environment answered BadDeviceToken: a token of the other environment.
-            case other
+            case other = "other_environment"
             /// Another answer (Unregistered, DeviceTokenNotForTopic, a refused credential, no answer).
             case inconclusive
         }
@@ -137,7 +137,7 @@ extension AppReadiness {
         let certificate = covering.filter { $0.notAfter > facts.now }.max { $0.notAfter < $1.notAfter }
         let profile = profileUse(facts, environment: environment)
         var row = Row(environment: environment, pushType: pushType, topic: topic,
-                      key: key.map { KeyUse(keyID: $0.keyID, teamID: $0.teamID, scope: $0.scope.summary) },
+                      key: key.map { KeyUse(keyID: $0.keyID, teamID: $0.teamID, scope: $0.scope) },
                       certificate: certificate.map {
                           CertificateUse(file: $0.file, subject: $0.subject, purpose: $0.purpose, notAfter: $0.notAfter,
                                          daysLeft: Wording.daysLeft(until: $0.notAfter, now: facts.now))

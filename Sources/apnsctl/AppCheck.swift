@@ -1,0 +1,105 @@
+import APNsCore
+import APNsKeystore
+import APNsModel
+import APNsOperations
+import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `apnsctl app check BUNDLE_ID`: the readiness matrix (``AppReadiness``), offline or confirmed with canaries.
+struct AppCheck: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Is this app ready to receive pushes in each environment, and with which credential?",
+        discussion: "One row per environment (development, production) and push type the app uses: alert, the "
+            + "push types its certificates' topics name (1.2.840.113635.100.6.3.6), and --push-type. Each row "
+            + "names the keystore key that would sign (its recorded environments and topics) or the --cert "
+            + "certificate that covers the topic, the --profile whose aps-environment grants the environment, the "
+            + "--device-token values (offline: syntax only, their environment unknown), and a verdict with the "
+            + "reason a row fails. --probe confirms each row with a silent canary (made-up device token) through "
+            + "its credential, and sends one silent canary per --device-token to each environment: 200 means the "
+            + "token belongs there. Exit 0 when every row is ready, 1 when one is not. See docs/app.md.")
+
+    @Argument(help: ArgumentHelp("The app's bundle id.", valueName: "BUNDLE_ID"))
+    var bundleID: String
+    @Option(help: ArgumentHelp("The team whose keystore keys may sign (default: the certificates' or profiles' team, "
+                               + "else the keystore's only team).", valueName: "TEAMID"),
+            completion: KeystoreCompletion.teams)
+    var team: String?
+    @Option(name: .customLong("profile"), help: ArgumentHelp(
+        "A provisioning profile of the app; repeat for each (development, distribution).", valueName: "FILE"),
+            completion: .file(extensions: ["mobileprovision", "provisionprofile"]))
+    var profiles: [String] = []
+    @Option(name: .customLong("cert"), help: ArgumentHelp(
+        "A push certificate of the app (.p12, or PEM with its key for --probe); repeat for each.", valueName: "FILE"),
+            completion: .file())
+    var certificates: [String] = []
+    @Option(name: .customLong("device-token"), help: ArgumentHelp(
+        "A device token of the app (hex); repeat for each.", valueName: "HEX"))
+    var deviceTokens: [String] = []
+    @Option(name: .customLong("push-type"), help: ArgumentHelp(
+        "A push type the app uses besides alert and those its certificates name; repeat for each.", valueName: "TYPE"))
+    var pushTypes: [APNsPushType] = []
+    @Option(name: .customLong("min-days"), help: ArgumentHelp(
+        "A certificate or profile with fewer days left fails its row.", valueName: "DAYS"))
+    var minDays = 30
+    @Flag(help: "Confirm each row with a silent canary through its credential (and classify each --device-token).")
+    var probe = false
+    @OptionGroup(title: "Where the canaries go with --probe (default: both of Apple's hosts)")
+    var target: ProbeTargetOptions
+    @OptionGroup var secrets: SecretOptions
+    @OptionGroup var keystore: KeystoreOptions
+    @OptionGroup var output: FormatOptions
+
+    func validate() throws {
+        guard minDays >= 0 else { throw ValidationError("--min-days must be 0 or more") }
+        if !probe, target.host != nil || !target.targets.isEmpty || target.cacert != nil {
+            throw ValidationError("--host, --target and --cacert say where --probe sends its canaries: add --probe")
+        }
+        if target.host != nil && target.env == nil {
+            throw ValidationError("--host needs --env development|production: the environment the server plays")
+        }
+    }
+
+    func run() async throws {
+        var input = AppReadiness.Input(bundleID: bundleID)
+        input.team = team
+        input.profileFiles = profiles
+        input.certificateFiles = certificates
+        let source = secrets.source(prompt: "Password for the certificate: ")
+        let password: @Sendable () throws -> String = { try source.resolve() }
+        input.certificatePassword = password
+        input.deviceTokens = deviceTokens
+        input.pushTypes = pushTypes
+        input.minDays = minDays
+        let open = openKeystore()
+        input.keystore = open
+        var result = try AppReadiness.run(input)
+        if let only = target.env, target.targets.isEmpty { result.rows.removeAll { $0.environment != only } }
+        if probe {
+            result = try AppReadiness.probe(result, servers: target.canaryServers, keystore: open,
+                                            certificatePassword: password)
+        }
+        let report = AppCheckOutput(result)
+        if output.isJSON {
+            try Console.printJSON(report)
+        } else {
+            print(report.text)
+        }
+        if !result.ready { throw ExitCode(ExitStatus.checkFailed.rawValue) }
+    }
+
+    /// Opens the keystore when there is one: always when `--keystore`, `$APNSCTL_KEYSTORE` or `./keystore` names
+    /// it, else only when the default directory holds a keystore; nil otherwise (the check knows certificates only).
+    private func openKeystore() -> (() throws -> Keystore)? {
+        let location = keystore.location
+        if location.source == .xdgDataHome,
+           !FileManager.default.fileExists(atPath: location.path + "/" + KeystoreLocation.manifestName) {
+            return nil
+        }
+        return { [keystore, secrets] in try keystore.open(secrets: secrets) }
+    }
+}
