@@ -60,6 +60,7 @@ struct KeyImport: AsyncParsableCommand {
         if fromEnv != nil && keyID == nil {
             throw APNsError.usage("a key read with --from-env needs its id", hint: "pass --key-id KEYID (10 characters)")
         }
+        try IdentifierSwap.check(keyID: keyID, teamID: team, file: fromEnv == nil ? name : nil, store: try? keystore.open())
         let id = try AppleIdentifier.keyID(given: keyID, file: fromEnv == nil ? name : "")
         let declared = try scope.declared()
         let store = try keystore.open()

@@ -75,6 +75,9 @@ struct ProbeCommand: AsyncParsableCommand {
     func run() async throws {
         CurlRuntime.bootstrap()
         let target = try self.target.selected()
+        if credential.team != nil || credential.key != nil, credential.cert == nil {
+            try IdentifierSwap.check(keyID: credential.key, teamID: credential.team, store: try? credential.keystore.open())
+        }
         let request = ProbePlanRequest(server: target.server, credential: credential.source(), canary: canary.specification,
                                        channels: channels, count: interval == nil ? count : 1)
         let plan = try ProbePlanning.plan(request) { $0.warn() }

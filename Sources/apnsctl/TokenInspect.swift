@@ -87,11 +87,12 @@ struct TokenInspect: AsyncParsableCommand {
         } else if let keyID {
             try AppleIdentifier.validate(keyID, what: "key id", flag: "--key-id")
             (source, store) = (.keystoreKey(keyID), try keystore.open())
+            try IdentifierSwap.check(keyID: keyID, teamID: nil, store: store)
         } else {
             (source, store) = (.tokenKeyID, try? keystore.open())
         }
         let result = try TokenInspection.run(.init(token: parsed, keySource: source, keystore: store, now: Date()))
-        let hint = result.verdict?.kind == .unknownKey ? unknownKeyHint(parsed.keyID, result.keystoreOpened) : nil
+        let hint = result.verdict?.kind == .unknownKey ? unknownKeyHint(parsed, store) : nil
         if output.isJSON {
             try Console.printJSON(Output(result, hint: hint))
         } else {
@@ -128,8 +129,15 @@ struct TokenInspect: AsyncParsableCommand {
     }
 
     /// What to do when no key verified the token: name the key to verify with, or decode only.
-    private func unknownKeyHint(_ kid: String, _ keystoreOpened: Bool) -> String {
-        let place = keystoreOpened ? "the keystore (\(keystore.location.path)) has no key \(kid)"
+    /// A kid that is a team id (or an iss that is a key id) is said first: the token's identifiers are swapped.
+    private func unknownKeyHint(_ parsed: ProviderToken, _ store: Keystore?) -> String {
+        let keys = (try? store?.manifest().keys)?.reduce(into: [String: String]()) { $0[$1.keyID] = $1.teamID } ?? [:]
+        if let swap = IdentifierSwap.detect(keyID: parsed.keyID, teamID: parsed.teamID, keys: keys) {
+            return swap.message(keyName: "the token's kid", teamName: "the token's iss") + "; "
+                + swap.hint(keyName: "kid", teamName: "iss")
+        }
+        let kid = parsed.keyID
+        let place = store != nil ? "the keystore (\(keystore.location.path)) has no key \(kid)"
             : "no keystore to look key \(kid) up in"
         return "\(place): verify with --key AuthKey_\(kid).p8 (or its public key PEM) or --key-id KEYID; "
             + "--decode-only only decodes, without a verdict"

@@ -75,6 +75,7 @@ struct TokenIssue: AsyncParsableCommand {
             throw APNsError.usage("--topic \"\(topic)\": \(problem)", hint: "a topic is a bundle id such as com.example.app")
         }
         let store = try keystore.open(secrets: secrets)
+        try IdentifierSwap.check(keyID: key, teamID: team, store: store)
         var input = TokenIssuing.Input(team: team, keyID: key, environment: env, topic: topic, refreshAfter: interval,
                                        keystore: store)
         input.includeScope = output.isJSON
