@@ -1,0 +1,193 @@
+import APNsModel
+import APNsCore
+import APNsCredentials
+import APNsKeystore
+import APNsOperations
+import Foundation
+import Testing
+import TestSupport
+
+/// `AppReadiness` in process: the matrix of environments × push types for the repository's fixtures and Apple's
+/// real certificates, with keys of the 2025 scopes in a scratch keystore.
+@Suite struct AppReadinessTests {
+    static let team = Scratch.team
+
+    static func scope(_ environments: [APNsEnvironment], topics: [String]? = nil) throws -> KeyScope {
+        try KeyScope(environments: environments, restriction: topics.map { .topics($0) } ?? .team, source: .declared)
+    }
+
+    /// A keystore holding `keys` (id → scope), all of team ``team``.
+    static func keystore(_ keys: [(String, KeyScope)]) throws -> Keystore {
+        let store = try Scratch.keystore(keyID: nil)
+        for (keyID, scope) in keys { _ = try store.generateKey(team: team, keyID: keyID, scope: scope) }
+        return store
+    }
+
+    static func row(_ result: AppReadiness.Result, _ environment: APNsEnvironment,
+                    _ type: APNsPushType = .alert) throws -> AppReadiness.Row {
+        try #require(result.rows.first { $0.environment == environment && $0.pushType == type })
+    }
+
+    @Test func aLegacyKeyAndTheUniversalCertificateMakeEveryRowReady() throws {
+        let store = try Self.keystore([("APPKEY0001", .legacy)])
+        var input = AppReadiness.Input(bundleID: "com.example.universal")
+        input.team = Self.team
+        input.keystore = { store }
+        input.certificateFiles = [CertFixture.cert("universal.pem")]
+        input.now = ISO8601Text.date(from: "2027-01-01T00:00:00Z") ?? Date()
+        let result = try AppReadiness.run(input)
+        #expect(result.pushTypes == [.alert, .voip, .complication])
+        #expect(result.rows.count == 6)
+        #expect(result.ready)
+        for row in result.rows {
+            #expect(row.verdict == .ready && row.reason == nil)
+            #expect(row.key?.keyID == "APPKEY0001")
+            #expect(row.certificate?.purpose == .appPush)
+        }
+        #expect(try Self.row(result, .production, .voip).topic == "com.example.universal.voip")
+    }
+
+    @Test func aKeyForDevelopmentOnlyLeavesProductionWithoutACredential() throws {
+        let store = try Self.keystore([("DEVKEY0001", try Self.scope([.development]))])
+        var input = AppReadiness.Input(bundleID: "com.example.app")
+        input.keystore = { store }
+        input.pushTypes = [.voip]
+        let result = try AppReadiness.run(input)
+        #expect(result.teamID == Self.team)   // the keystore's only team
+        #expect(!result.ready)
+        #expect(try Self.row(result, .development).verdict == .ready)
+        #expect(try Self.row(result, .development, .voip).key?.keyID == "DEVKEY0001")
+        let voip = try Self.row(result, .production, .voip)
+        #expect(voip.verdict == .notReady)
+        #expect(voip.key == nil)
+        #expect(voip.reason?.hasPrefix("no key covers production for .voip") == true, "\(voip.reason ?? "")")
+    }
+
+    @Test func aTopicSpecificKeyThatDoesNotCoverComplicationFailsThatRow() throws {
+        let store = try Self.keystore([
+            ("TEAMKEY001", try Self.scope([.development])),
+            ("VOIPKEY001", try Self.scope([.production], topics: ["com.example.app.voip"])),
+        ])
+        var input = AppReadiness.Input(bundleID: "com.example.app")
+        input.keystore = { store }
+        input.pushTypes = [.voip, .complication]
+        let result = try AppReadiness.run(input)
+        #expect(try Self.row(result, .production, .voip).key?.keyID == "VOIPKEY001")
+        #expect(try Self.row(result, .production, .voip).verdict == .ready)
+        let complication = try Self.row(result, .production, .complication)
+        #expect(complication.verdict == .notReady)
+        #expect(complication.reason?.contains("a topic-specific key (VOIPKEY001) does not cover .complication") == true,
+                "\(complication.reason ?? "")")
+        #expect(try Self.row(result, .development, .complication).key?.keyID == "TEAMKEY001")
+    }
+
+    @Test func aCertificateExpiringInNineDaysFailsItsRows() throws {
+        var input = AppReadiness.Input(bundleID: "com.example.prod")
+        input.certificateFiles = [CertFixture.cert("prod.pem")]
+        let notAfter = try #require(try CertFixture.read("prod.pem").leaf?.notAfter)
+        input.now = notAfter.addingTimeInterval(-9 * 86_400 - 3_600)
+        let result = try AppReadiness.run(input)
+        let production = try Self.row(result, .production)
+        #expect(production.certificate?.daysLeft == 9)
+        #expect(production.verdict == .notReady)
+        #expect(production.reason?.hasPrefix("the certificate expires in 9 days") == true, "\(production.reason ?? "")")
+        let development = try Self.row(result, .development)
+        #expect(development.reason?.hasPrefix("no credential") == true, "\(development.reason ?? "")")
+        input.minDays = 5
+        #expect(try Self.row(AppReadiness.run(input), .production).verdict == .ready)
+    }
+
+    @Test func aDevelopmentOnlyProfileFailsProduction() throws {
+        let store = try Self.keystore([("APPKEY0002", .legacy)])
+        var input = AppReadiness.Input(bundleID: "com.example.dev")
+        input.keystore = { store }
+        input.team = Self.team
+        input.profileFiles = [CertFixture.profile("development.mobileprovision")]
+        let result = try AppReadiness.run(input)
+        let development = try Self.row(result, .development)
+        #expect(development.verdict == .ready)
+        #expect(development.profile?.apsEnvironment == "development")
+        let production = try Self.row(result, .production)
+        #expect(production.key?.keyID == "APPKEY0002")
+        #expect(production.verdict == .notReady)
+        #expect(production.reason == "the profile is development-only: no aps-environment production")
+    }
+
+    @Test func aProfileForAnotherAppIsNamed() throws {
+        var input = AppReadiness.Input(bundleID: "com.example.other")
+        input.certificateFiles = [CertFixture.cert("universal.pem")]
+        input.profileFiles = [CertFixture.profile("development.mobileprovision")]
+        let result = try AppReadiness.run(input)
+        #expect(result.rows.allSatisfy { $0.reason?.contains("no profile given covers com.example.other") == true
+            || $0.reason?.hasPrefix("no credential") == true })
+    }
+
+    /// Apple's universal certificate of 2023 (WWDR G4) lists voip, complication and .voip-ptt topics: four push
+    /// types, and ten days before it expired every row fails on its expiry.
+    @Test func appleUniversalCertificateShowsItsPushTypesAndItsExpiry() throws {
+        let file = "/work/shared/samples/apple-certs/universal_applab_qrail_2023_g4.pem"
+        try #require(FileManager.default.fileExists(atPath: file), "the Apple sample is missing")
+        var input = AppReadiness.Input(bundleID: "com.applab.qrail")
+        input.certificateFiles = [file]
+        input.now = ISO8601Text.date(from: "2024-02-26T00:00:00Z") ?? Date()
+        let result = try AppReadiness.run(input)
+        #expect(result.pushTypes == [.alert, .voip, .complication, .pushtotalk])
+        #expect(result.teamID == "4F7HT7PB8X")
+        #expect(result.rows.allSatisfy { $0.reason?.hasPrefix("the certificate expires in 10 days") == true })
+        input.now = ISO8601Text.date(from: "2023-06-01T00:00:00Z") ?? Date()
+        #expect(try AppReadiness.run(input).ready)
+    }
+
+    @Test func deviceTokensAreCheckedForSyntaxOnlyOffline() throws {
+        var input = AppReadiness.Input(bundleID: "com.example.universal")
+        input.certificateFiles = [CertFixture.cert("universal.pem")]
+        input.deviceTokens = ["<0123 4567 89ab cdef 0123 4567 89ab cdef>"]
+        let row = try Self.row(AppReadiness.run(input), .development)
+        #expect(row.tokens.map(\.deviceToken) == ["0123456789abcdef0123456789abcdef"])
+        #expect(row.tokens.map(\.belongs) == [.unknown])
+        input.deviceTokens = ["not-hex"]
+        #expect(throws: AppReadinessError.self) { try AppReadiness.run(input) }
+        input = AppReadiness.Input(bundleID: "com..bad")
+        #expect(throws: AppReadinessError.self) { try AppReadiness.run(input) }
+    }
+
+    /// `--probe` in process: a mock playing each environment, trusting the keystore's keys; each row's canary goes
+    /// through its key, and each device token is classified by the environment that accepts it.
+    @Test func probingConfirmsEachRowAndClassifiesTokens() async throws {
+        let setting = try CanarySetting("app-readiness")
+        _ = try setting.store.generateKey(team: Self.team, keyID: "SBXKEY0001", scope: try Self.scope([.development]))
+        _ = try setting.store.generateKey(team: Self.team, keyID: "PRDKEY0001", scope: try Self.scope([.production]))
+        let scopes = ["SBXKEY0001": try Self.scope([.development]), "PRDKEY0001": try Self.scope([.production])]
+        let development = try await setting.mock(.development, trusting: ["SBXKEY0001", "PRDKEY0001"], scopes: scopes)
+        let production = try await setting.mock(.production, trusting: ["SBXKEY0001", "PRDKEY0001"], scopes: scopes)
+        defer { Task { await development.server.stop(); await production.server.stop() } }
+        var input = AppReadiness.Input(bundleID: "com.example.app")
+        input.keystore = { setting.store }
+        let offline = try AppReadiness.run(input)
+        #expect(offline.ready)
+        // Each mock has its own CA: one environment at a time.
+        for (environment, mock) in [(APNsEnvironment.development, development), (.production, production)] {
+            var only = offline
+            only.rows.removeAll { $0.environment != environment }
+            let servers = CanaryServers(servers: [mock.server(environment)], caFile: mock.caFile, timeout: 5)
+            let probed = try AppReadiness.probe(only, servers: servers, keystore: { setting.store },
+                                                certificatePassword: { "" })
+            #expect(probed.probed)
+            let row = try #require(probed.rows.first)
+            #expect(row.probe?.confirmed == true, "\(String(describing: row.probe))")
+            #expect(row.key?.keyID == (environment == .development ? "SBXKEY0001" : "PRDKEY0001"))
+            #expect(row.verdict == .ready)
+        }
+        // The production key sent to the development mock is refused: the row fails with APNs's reason.
+        var wrong = offline
+        wrong.rows.removeAll { $0.environment != .production }
+        let servers = CanaryServers(servers: [.init(environment: .production, host: "127.0.0.1", port: development.port)],
+                                    caFile: development.caFile, timeout: 5)
+        let refused = try AppReadiness.probe(wrong, servers: servers, keystore: { setting.store },
+                                             certificatePassword: { "" })
+        let row = try #require(refused.rows.first)
+        #expect(row.verdict == .notReady)
+        #expect(row.probe?.status == 403)
+        #expect(row.reason?.contains("the canary through key PRDKEY0001 was refused: 403") == true, "\(row.reason ?? "")")
+    }
+}
