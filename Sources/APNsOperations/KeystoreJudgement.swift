@@ -44,6 +44,8 @@ public enum KeystoreFinding: Sendable, Equatable {
     case noActiveKey(teamID: String, total: Int)
     /// An environment a team's push certificates work in that no active key covers.
     case uncoveredEnvironment(KeyCoverage.Gap)
+    /// An environment of a team that no active key and no certificate covers.
+    case noCredential(CredentialGaps.Gap)
     /// A stored certificate: expired, expiring within the days asked, or valid; `timeLeft` in words.
     case certificate(subject: String, state: CertificateStatus.State, expiring: Bool, timeLeft: String)
 
@@ -55,7 +57,7 @@ public enum KeystoreFinding: Sendable, Equatable {
 }
 
 /// Judges a keystore for `doctor`: present, permissions, integrity, keys per team, environments its certificates
-/// need, certificate expiry. Every judgement comes from APNsKeystore; this puts them in order.
+/// need, environments of a team without any credential, certificate expiry. Every judgement comes from APNsKeystore; this puts them in order.
 public enum KeystoreJudgement {
     public static func judge(_ request: KeystoreJudgementRequest) -> [KeystoreFinding] {
         let location = request.location
@@ -92,6 +94,9 @@ public enum KeystoreJudgement {
         }
         for gap in KeyCoverage.gaps(keys: report.keys, certificates: report.certificates) {
             findings.append(.uncoveredEnvironment(gap))
+        }
+        for gap in CredentialGaps.gaps(keys: report.keys, certificates: report.certificates) {
+            findings.append(.noCredential(gap))
         }
         for certificate in report.certificates {
             findings.append(.certificate(subject: certificate.subject, state: certificate.state,

@@ -3,8 +3,8 @@ import APNsKeystore
 import APNsOperations
 import APNsProbe
 
-/// The keystore checks of `doctor` (present, permissions, integrity, keys per team, environments, certificate
-/// expiry): ``KeystoreJudgement``'s findings, worded as checks with hints that name real commands.
+/// The keystore checks of `doctor` (present, permissions, integrity, keys per team, environments, credentials per
+/// team and environment, certificate expiry): ``KeystoreJudgement``'s findings, worded as checks with hints that name real commands.
 enum DoctorKeystoreChecks {
     static func run(_ options: KeystoreOptions, minDays: Int) -> [DoctorCheck] {
         let request = KeystoreJudgementRequest(location: options.location, minDays: minDays) { try options.open() }
@@ -48,6 +48,18 @@ enum DoctorKeystoreChecks {
                     + "for \(gap.neededBy.joined(separator: ", ")) \(one ? "works" : "work")",
                 hint: "import the portal's key for it: `apnsctl key import AuthKey_KEYID.p8 --team \(gap.teamID) "
                     + "--env \(gap.environment.rawValue)`, or rotate to one: `apnsctl key list --team \(gap.teamID)`")
+        case .noCredential(let gap):
+            let environment = gap.environment == .development ? "the sandbox (development)" : "production"
+            let keys = gap.activeKeys.isEmpty ? "no active key"
+                : "active \(gap.activeKeys.count == 1 ? "key" : "keys") \(gap.activeKeys.joined(separator: ", ")) "
+                    + "for the other environment only"
+            return DoctorCheck(
+                "credentials \(gap.teamID) \(gap.environment.rawValue)", .warn,
+                "no key and no certificate covers \(environment): \(keys), \(Wording.count(gap.certificates, "certificate")) "
+                    + "for the other environment",
+                hint: "`apnsctl app check BUNDLE_ID --team \(gap.teamID)` shows which apps this leaves without pushes; "
+                    + "import a key for it: `apnsctl key import AuthKey_KEYID.p8 --team \(gap.teamID) --env "
+                    + "\(gap.environment.rawValue)`")
         case .certificate(let subject, let state, let expiring, let timeLeft):
             let name = "certificate \(subject)"
             if state == .expired {

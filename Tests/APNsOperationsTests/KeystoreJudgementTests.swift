@@ -20,7 +20,24 @@ import Testing
             .permissionsSound(path: store.path),
             .contents(keys: 1, certificates: 0),
             .activeKeys(teamID: Scratch.team, active: [.init(keyID: "KEYOPS0001", scope: scope.summary)], total: 1),
+            .noCredential(.init(teamID: Scratch.team, environment: .production, activeKeys: ["KEYOPS0001"],
+                                certificates: 0)),
         ])
+    }
+
+    /// A team whose keys and certificates together leave an environment without a credential: only that
+    /// environment is reported; a legacy key (both environments) leaves none.
+    @Test func anEnvironmentWithoutKeyOrCertificateIsFound() throws {
+        let development = try KeyScope(environments: [.development], restriction: .team, source: .declared)
+        let production = try KeyScope(environments: [.production], restriction: .topics(["com.example.app"]),
+                                      source: .declared)
+        let store = try Scratch.keystore(scope: development)
+        #expect(Self.judge(store).contains(.noCredential(.init(teamID: Scratch.team, environment: .production,
+                                                               activeKeys: ["KEYOPS0001"], certificates: 0))))
+        _ = try store.generateKey(team: Scratch.team, keyID: "KEYOPS0002", scope: production)
+        #expect(!Self.judge(store).contains { if case .noCredential = $0 { return true } else { return false } })
+        let legacy = try Scratch.keystore(keyID: "KEYOPS0003")
+        #expect(!Self.judge(legacy).contains { if case .noCredential = $0 { return true } else { return false } })
     }
 
     @Test func noKeystoreThere() {
