@@ -29,6 +29,14 @@ public struct IdentifierSwap: Sendable, Equatable {
     public var teamID: String?
     public var evidence: Evidence
 
+    public init(misplaced: Misplaced, value: String, keyID: String?, teamID: String?, evidence: Evidence) {
+        self.misplaced = misplaced
+        self.value = value
+        self.keyID = keyID
+        self.teamID = teamID
+        self.evidence = evidence
+    }
+
     /// The swap the values given show, or nil.
     ///
     /// - Parameters:

@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+
+/// `apnsctl app check` as a user runs it: the matrix in text and JSON, exit 1 for a row that fails, and `--probe`
+/// against two `mock serve`s (one per environment, each with a device of its own).
+@Suite struct AppCheckCLITests {
+    static let team = "APPTEAM001"
+    static let bundle = "com.example.app"
+    static let sandboxDevice = String(repeating: "d1", count: 32)
+    static let productionDevice = String(repeating: "e2", count: 32)
+
+    @Test func theUniversalCertificateIsReadyInBothEnvironments() throws {
+        let result = try CLI.run(["app", "check", "com.example.universal", "--cert", CertCLI.path("universal.pem"),
+                                  "--keystore", CLI.temporaryDirectory("app-none").appendingPathComponent("ks").path])
+        // An explicit --keystore that does not exist is an error; without one, certificates alone are judged.
+        #expect(result.status != 0)
+        let alone = try CLI.run(["app", "check", "com.example.universal", "--cert", CertCLI.path("universal.pem")],
+                                environment: ["XDG_DATA_HOME": CLI.temporaryDirectory("app-xdg").path])
+        #expect(alone.status == 0, "\(alone.stderr)")
+        #expect(alone.stdout.hasPrefix("app com.example.universal, team TEAM123456: ready"), "\(alone.stdout)")
+        let lines = alone.stdout.split(separator: "\n")
+        for type in ["alert", "voip", "complication"] {
+            #expect(lines.contains { $0.hasPrefix("production ") && $0.contains(" \(type) ") && $0.hasSuffix("ready") },
+                    "\(alone.stdout)")
+        }
+    }
+
+    @Test func aDevelopmentOnlyProfileFailsProductionWithExit1() throws {
+        let keystore = try KeystoreCLI.fresh()
+        // The profile's team (TEAM123456) is the app's: its keys are the ones that may sign.
+        try KeystoreCLI.ok(["key", "generate", "--team", "TEAM123456", "--key-id", "APPKEY0001", "--env", "both"], keystore)
+        let result = try KeystoreCLI.run(["app", "check", "com.example.dev", "--profile",
+                                          ProfileCLI.path("development.mobileprovision")], keystore)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.contains("not ready"))
+        #expect(result.stdout.contains("production alert: the profile is development-only: no aps-environment production"),
+                "\(result.stdout)")
+        let json = try #require(try KeystoreCLI.json(try KeystoreCLI.run(
+            ["app", "check", "com.example.dev", "--profile", ProfileCLI.path("development.mobileprovision"),
+             "--format", "json"], keystore)) as? [String: Any])
+        #expect(json["passed"] as? Bool == false)
+        #expect(json["exit_code"] as? Int == 1)
+        let rows = json["rows"] as? [[String: Any]] ?? []
+        #expect(rows.map { $0["verdict"] as? String } == ["ready", "not_ready"])
+        #expect((rows.first?["key"] as? [String: Any])?["key_id"] as? String == "APPKEY0001")
+    }
+
+    @Test func badInputIsOneErrorAndAHint() throws {
+        let token = try CLI.run(["app", "check", Self.bundle, "--device-token", "xyz"],
+                                environment: ["XDG_DATA_HOME": CLI.temporaryDirectory("app-xdg").path])
+        #expect(KeystoreCLI.failed(token, 3, "not hex"), "\(token.stderr)")
+        #expect(token.stderr.contains("apnsctl: hint: "))
+        let bundle = try CLI.run(["app", "check", "com..x"])
+        #expect(KeystoreCLI.failed(bundle, 3, "bundle id \"com..x\""), "\(bundle.stderr)")
+        let probeOnly = try CLI.run(["app", "check", Self.bundle, "--target", "development=127.0.0.1:1"])
+        #expect(probeOnly.status == 2, "\(probeOnly.stderr)")
+    }
+
+    /// A sandbox-only and a production-only key; a mock per environment with one device each. Every row is
+    /// confirmed through its key, and each device token is placed in its environment.
+    @Test func probeConfirmsEveryRowAndPlacesEachDeviceToken() throws {
+        let directory = CLI.temporaryDirectory("app-probe")
+        let keystore = directory.appendingPathComponent("ks").path
+        #expect(try CLI.run(["keystore", "init", keystore]).status == 0)
+        for (key, env) in [("SBXKEY0001", "development"), ("PRDKEY0001", "production")] {
+            try KeystoreCLI.ok(["key", "generate", "--team", Self.team, "--key-id", key, "--env", env], keystore)
+        }
+        let certificate = directory.appendingPathComponent("server.pem").path
+        let key = directory.appendingPathComponent("server.key").path
+        let made = try CLI.tool("/usr/bin/openssl", [
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2",
+            "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate])
+        try #require(made.status == 0, "openssl req failed")
+        let tls = ["--tls-cert", certificate, "--tls-key", key, "--keystore", keystore, "--port", "0"]
+        let development = try MockServeProcess(["mock", "serve", "--env", "development",
+                                                "--device", "\(Self.sandboxDevice)=\(Self.bundle)"] + tls)
+        defer { development.kill() }
+        let production = try MockServeProcess(["mock", "serve", "--env", "production",
+                                               "--device", "\(Self.productionDevice)=\(Self.bundle)"] + tls)
+        defer { production.kill() }
+        let arguments = ["app", "check", Self.bundle, "--team", Self.team, "--probe", "--push-type", "voip",
+                         "--device-token", Self.sandboxDevice, "--device-token", Self.productionDevice,
+                         "--target", "development=127.0.0.1:\(try development.port())",
+                         "--target", "production=127.0.0.1:\(try production.port())", "--cacert", certificate,
+                         "--keystore", keystore]
+        let result = try CLI.run(arguments + ["--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)\n\(result.stdout)")
+        let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        #expect(json["probed"] as? Bool == true)
+        let rows = json["rows"] as? [[String: Any]] ?? []
+        #expect(rows.count == 4)
+        for row in rows {
+            let environment = row["environment"] as? String
+            #expect((row["probe"] as? [String: Any])?["confirmed"] as? Bool == true, "\(row)")
+            #expect((row["key"] as? [String: Any])?["key_id"] as? String
+                    == (environment == "development" ? "SBXKEY0001" : "PRDKEY0001"))
+            let tokens = (row["device_tokens"] as? [[String: Any]] ?? []).map { $0["verdict"] as? String }
+            #expect(tokens == (environment == "development" ? ["this_environment", "other_environment"]
+                                                             : ["other_environment", "this_environment"]), "\(row)")
+        }
+        let text = try CLI.run(arguments)
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("ready (confirmed with canaries)"), "\(text.stdout)")
+        #expect(text.stdout.contains("1 in this environment, 1 in the other"), "\(text.stdout)")
+        // Without the production key, production's rows fail and are not probed.
+        try KeystoreCLI.ok(["key", "revoke", "PRDKEY0001", "--force"], keystore)
+        let broken = try CLI.run(arguments)
+        #expect(broken.status == 1, "\(broken.stderr)")
+        #expect(broken.stdout.contains("production voip: no key covers production for .voip"), "\(broken.stdout)")
+    }
+}
+
+/// `doctor` warns about a team's environment that neither a key nor a certificate covers, and points at `app check`.
+@Suite struct DoctorCredentialGapTests {
+    @Test func aKeyForDevelopmentOnlyLeavesProductionWithoutACredential() throws {
+        let keystore = try KeystoreCLI.fresh()
+        try KeystoreCLI.ok(["key", "generate", "--team", "GAPTEAM001", "--key-id", "GAPKEY0001", "--env", "development"],
+                           keystore)
+        let result = try KeystoreCLI.run(["doctor", "--format", "json"], keystore)
+        let checks = (try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])?["checks"]
+            as? [[String: Any]] ?? []
+        let gap = try #require(checks.first { $0["name"] as? String == "credentials GAPTEAM001 production" },
+                               "\(result.stdout)")
+        #expect(gap["status"] as? String == "warn")
+        #expect(gap["detail"] as? String == "no key and no certificate covers production: active key GAPKEY0001 for "
+                + "the other environment only, 0 certificates for the other environment")
+        #expect((gap["hint"] as? String)?.contains("apnsctl app check BUNDLE_ID --team GAPTEAM001") == true)
+        #expect(!checks.contains { $0["name"] as? String == "credentials GAPTEAM001 development" })
+        try KeystoreCLI.ok(["key", "generate", "--team", "GAPTEAM001", "--key-id", "GAPKEY0002", "--env", "production"],
+                           keystore)
+        let cleared = try KeystoreCLI.run(["doctor"], keystore)
+        #expect(!cleared.stdout.contains("credentials GAPTEAM001"), "\(cleared.stdout)")
+    }
+}
+
+/// A team id given where a key id belongs (pushy #914): `key import`, `token`, `probe` and `token inspect` say so.
+@Suite struct IdentifierSwapCLITests {
+    static let team = "SWAPTEAM01", key = "ABC123DEFG"
+
+    static func keystore() throws -> String {
+        let keystore = try KeystoreCLI.fresh()
+        try KeystoreCLI.ok(["key", "import", KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8"), "--team", team,
+                            "--env", "both"], keystore)
+        return keystore
+    }
+
+    @Test func keyImportWithTheKeyIdAsTeam() throws {
+        let keystore = try KeystoreCLI.fresh()
+        let result = try KeystoreCLI.run(["key", "import", KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8"), "--team",
+                                          Self.key], keystore)
+        #expect(KeystoreCLI.failed(result, 2, "--team ABC123DEFG looks like a key id", "AuthKey_ABC123DEFG.p8"),
+                "\(result.stderr)")
+        #expect(result.stderr.contains("apnsctl: hint: key id and team id are swapped"))
+        #expect(try KeystoreCLI.states(keystore).isEmpty)
+    }
+
+    @Test func tokenWithTheTeamIdAsKeyId() throws {
+        let keystore = try Self.keystore()
+        let result = try KeystoreCLI.run(["token", "--team", Self.key, "--key-id", Self.team], keystore)
+        #expect(KeystoreCLI.failed(result, 2, "--key-id SWAPTEAM01 looks like a team id", "the key id is ABC123DEFG"),
+                "\(result.stderr)")
+        #expect(result.stderr.contains("give --team SWAPTEAM01 and --key-id ABC123DEFG"), "\(result.stderr)")
+    }
+
+    @Test func probeWithTheTeamIdAsKeyId() throws {
+        let keystore = try Self.keystore()
+        let result = try KeystoreCLI.run(["probe", "--env", "development", "--host", "127.0.0.1", "--port", "1",
+                                          "--topic", "com.example.app", "--key-id", Self.team], keystore)
+        #expect(KeystoreCLI.failed(result, 2, "--key-id SWAPTEAM01 looks like a team id", "the key id is ABC123DEFG"),
+                "\(result.stderr)")
+    }
+
+    @Test func tokenInspectOfATokenWithKidAndIssSwapped() throws {
+        let keystore = try Self.keystore()
+        // Header {"alg":"ES256","kid":"SWAPTEAM01"}, claims {"iss":"ABC123DEFG","iat":1700000000}.
+        let header = Data(#"{"alg":"ES256","kid":"SWAPTEAM01"}"#.utf8).base64URL
+        let claims = Data(#"{"iss":"ABC123DEFG","iat":1700000000}"#.utf8).base64URL
+        let result = try KeystoreCLI.run(["token", "inspect", "\(header).\(claims).AAAA"], keystore)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("the token's kid SWAPTEAM01 looks like a team id"), "\(result.stdout)")
+        #expect(result.stdout.contains("give iss SWAPTEAM01 and kid ABC123DEFG"), "\(result.stdout)")
+        let verify = try KeystoreCLI.run(["token", "inspect", "\(header).\(claims).AAAA", "--key-id", Self.team],
+                                         keystore)
+        #expect(KeystoreCLI.failed(verify, 2, "--key-id SWAPTEAM01 looks like a team id"), "\(verify.stderr)")
+    }
+}
+
+private extension Data {
+    var base64URL: String {
+        base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}
