@@ -86,6 +86,10 @@ import Testing
                          "--keystore", keystore]
         let result = try CLI.run(arguments + ["--format", "json"])
         #expect(result.status == 0, "\(result.stderr)\n\(result.stdout)")
+        var check = JSONSchemaCheck()
+        check.add("app-check", "app check --probe", result)
+        let problems = try check.problems()
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
         let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
         #expect(json["probed"] as? Bool == true)
         let rows = json["rows"] as? [[String: Any]] ?? []
