@@ -12,7 +12,8 @@ extension AppReadiness {
     /// Confirms each row of `result` with canaries through the row's credential (its key, else its certificate):
     /// one with the dummy device token (400 BadDeviceToken or 200: the credential was accepted), and one per device
     /// token (200: the token belongs to this environment; BadDeviceToken: to the other). A row whose canary is
-    /// refused fails with APNs's reason. Rows without a credential are not probed.
+    /// refused fails with APNs's reason. Rows without a credential are not probed, nor rows of an environment for
+    /// which `servers` names no server when it names servers per environment.
     ///
     /// Throws ``CanaryServerError`` when no server is named for an environment, a credential's errors
     /// (``ProbeCredentialError``, the keystore's), and the prober's errors for a canary that cannot be sent at all.
@@ -23,6 +24,8 @@ extension AppReadiness {
         let environments = Set(result.rows.map(\.environment))
         var destinations = [APNsEnvironment: CanaryDestination]()
         for environment in APNsEnvironment.allCases where environments.contains(environment) {
+            // Servers named per environment: only those environments are probed; the others stay judged offline.
+            if !servers.servers.isEmpty, !servers.namedEnvironments.contains(environment) { continue }
             destinations[environment] = try servers.destination(for: environment)
         }
         for index in probed.rows.indices {

@@ -115,6 +115,33 @@ import Testing
     }
 }
 
+/// `--probe` through a certificate: an APNs-style sandbox client certificate (with its key) against
+/// `mock serve --client-ca`; the production row has no credential and is not probed.
+@Suite struct AppCheckCertificateProbeTests {
+    @Test func aSandboxCertificateIsConfirmedInDevelopmentOnly() throws {
+        let directory = try ProbeCertificateCommandTests.credentials()
+        let serverCA = directory.appendingPathComponent("server-ca.pem").path
+        let mock = try MockServeProcess(["mock", "serve", "--port", "0", "--client-ca",
+                                         directory.appendingPathComponent("ca.pem").path, "--ca-out", serverCA])
+        defer { mock.kill() }
+        let result = try CLI.run(["app", "check", "com.example.app", "--cert",
+                                  directory.appendingPathComponent("client-with-key.pem").path, "--probe",
+                                  "--target", "development=127.0.0.1:\(try mock.port())", "--cacert", serverCA,
+                                  "--min-days", "0", "--format", "json"],   // the test certificate lasts 2 days
+                                 environment: ["XDG_DATA_HOME": CLI.temporaryDirectory("app-cert-xdg").path])
+        #expect(result.status == 1, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        let rows = json["rows"] as? [[String: Any]] ?? []
+        let development = try #require(rows.first { $0["environment"] as? String == "development" })
+        #expect(development["verdict"] as? String == "ready", "\(development)")
+        #expect((development["probe"] as? [String: Any])?["reason"] as? String == "BadDeviceToken")
+        #expect((development["certificate"] as? [String: Any])?["purpose"] as? String == "app_push")
+        let production = try #require(rows.first { $0["environment"] as? String == "production" })
+        #expect(production["probe"] is NSNull)
+        #expect((production["reason"] as? String)?.hasPrefix("no credential") == true, "\(production)")
+    }
+}
+
 /// `doctor` warns about a team's environment that neither a key nor a certificate covers, and points at `app check`.
 @Suite struct DoctorCredentialGapTests {
     @Test func aKeyForDevelopmentOnlyLeavesProductionWithoutACredential() throws {
