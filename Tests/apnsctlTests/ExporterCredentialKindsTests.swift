@@ -6,7 +6,7 @@ import TestSupport
 /// (`cert:` with `password_file:`) and a token agent's file (`token_dir:`), against one `apnsctl mock serve` that
 /// trusts both; the values are read from `/metrics`, polling until they hold.
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"), "needs openssl"), .serialized)
-struct ExporterCredentialKindsTests {
+struct ExporterCredentialKindsTests: FleetCLI {
     @Test func aCertificateTargetAndATokenDirectoryTargetAreUp() throws {
         let directory = try ProbeCertificateCommandTests.credentials()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -73,5 +73,57 @@ struct ExporterCredentialKindsTests {
         #expect(text.contains(#"apnsctl_token_issued_timestamp_seconds{team_id="TEAM123456",key_id="KEY1234567",environment="development"}"#), "\(text)")
         #expect(!text.contains(token))
         #expect(exporter.terminate() == 0)
+    }
+
+    /// `keystore: etcd://…` (a real 3-member cluster): the token target's token comes from the etcd keystore's
+    /// shared cache, and the keystore's key is watched (its age), as with a directory keystore.
+    @Test func anEtcdKeystoreSignsTheCanaryAndIsWatched() throws {
+        try withFleet { _, url, environment in
+            let generated = try run(["key", "generate", "--team", "TEAM123456", "--key-id", "KEY1234567"], url, environment)
+            try #require(generated.status == 0, "\(generated.stderr)")
+            let directory = CLI.temporaryDirectory("exporter-etcd")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let serverCA = directory.appendingPathComponent("server-ca.pem").path
+            let mock = try MockServeProcess(["mock", "serve", "--port", "0", "--env", "production", "--keystore", url,
+                                             "--ca-out", serverCA], environment: environment)
+            defer { _ = mock.terminate() }
+            let mockPort = try mock.port()
+            mock.keepReading()
+            let config = directory.appendingPathComponent("exporter.yml")
+            try Data("""
+                keystore: \(url)
+                targets:
+                  - name: fleet
+                    host: 127.0.0.1:\(mockPort)
+                    environment: production
+                    cacert: \(serverCA)
+                    team: TEAM123456
+                    topic: com.example.app
+                    interval: 1s
+
+                """.utf8).write(to: config)
+            let exporter = try RunningProcess(URL(fileURLWithPath: "/usr/bin/env"),
+                                              environment.map { "\($0.key)=\($0.value)" }
+                                                + [CLI.binary.path, "exporter", "--config", config.path, "--listen", "127.0.0.1:0"])
+            defer { exporter.terminate() }
+            try #require(exporter.waitFor { out, _ in out.contains("port=") }, "exporter did not start: \(exporter.stderr)")
+            let port = try #require(exporter.stdout.split(separator: " ").first { $0.hasPrefix("port=") }
+                                        .flatMap { Int($0.dropFirst(5)) })
+            func metrics() -> String {
+                (try? CLI.tool("/usr/bin/curl", ["-sf", "http://127.0.0.1:\(port)/metrics"]).output) ?? ""
+            }
+            let labels = #"target="fleet",host="127.0.0.1",port="\#(mockPort)",environment="production",credential="token",topic="com.example.app""#
+            let up = waitUntil(30) {
+                let text = metrics()
+                return text.contains("apnsctl_probe_success{\(labels)} 1.0")
+                    && text.contains(#"apnsctl_signing_key_age_days{"#) && text.contains("apnsctl_token_issued_timestamp_seconds{")
+            }
+            #expect(up != nil, "not up: \(metrics()); exporter: \(exporter.stderr)")
+            let text = metrics()
+            #expect(text.contains(#"apnsctl_token_issued_timestamp_seconds{team_id="TEAM123456",key_id="KEY1234567",environment="production"}"#), "\(text)")
+            let age = text.split(separator: "\n").first { $0.hasPrefix("apnsctl_signing_key_age_days{") }.map(String.init) ?? ""
+            #expect(age.contains(#"key_id="KEY1234567""#), "\(age)")
+            #expect(exporter.terminate() == 0)
+        }
     }
 }
