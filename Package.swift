@@ -78,8 +78,12 @@ let package = Package(
         ], swiftSettings: strict),
         // libcurl's easy handle, header lists and run-time loading, shared by the prober and the etcd client.
         .target(name: "APNsCurl", dependencies: ["APNsCore", "CCurl"], swiftSettings: strict),
+        // The Prometheus text every apnsctl metric is written in, by swift-prometheus (exporter, probe, expiry, agent).
+        .target(name: "APNsMetrics", dependencies: [
+            "APNsCore", .product(name: "Prometheus", package: "swift-prometheus"),
+        ], swiftSettings: strict),
         .target(name: "APNsProbe", dependencies: [
-            "APNsModel", "APNsCore", "APNsCurl", "APNsCredentials", "CCurl",
+            "APNsModel", "APNsCore", "APNsCurl", "APNsCredentials", "APNsMetrics", "CCurl",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -100,7 +104,7 @@ let package = Package(
         ], swiftSettings: strict),
         // Certificate requests, joining Apple's .cer, provisioning profiles (CMS + plist), expiry.
         .target(name: "APNsProvisioning", dependencies: [
-            "APNsModel", "APNsCore", "APNsCredentials", "APNsKeystore", "COpenSSL",
+            "APNsModel", "APNsCore", "APNsCredentials", "APNsKeystore", "APNsMetrics", "COpenSSL",
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -123,7 +127,7 @@ let package = Package(
         ], swiftSettings: strict),
         // The token agent: token files and metrics for sender hosts, fed by the fleet's records (docs/fleet.md).
         .target(name: "APNsTokenAgent", dependencies: [
-            "APNsCore", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens",
+            "APNsCore", "APNsKeystore", "APNsKeystoreEtcd", "APNsMetrics", "APNsTokens",
         ], swiftSettings: strict),
         // The exporter's configuration as values (Codable): what apnsctl-exporter-config prints and apnsctl decodes.
         .target(name: "APNsExporterConfiguration", dependencies: ["APNsModel", "APNsCore"], swiftSettings: strict),
@@ -131,7 +135,7 @@ let package = Package(
         // to Prometheus over HTTP/1.1 (docs/exporter.md).
         .target(name: "APNsExporter", dependencies: [
             "APNsModel", "APNsCore", "APNsCurl", "APNsExporterConfiguration", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens", "APNsProbe",
-            "APNsProvisioning",
+            "APNsProvisioning", "APNsMetrics",
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
@@ -170,13 +174,14 @@ let package = Package(
 
         // What every test target shares: spawning programs, fixture paths, scratch directories.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        .testTarget(name: "APNsMetricsTests", dependencies: ["TestSupport", "APNsMetrics", "APNsCore"], swiftSettings: strict),
         .testTarget(name: "APNsCoreTests", dependencies: ["TestSupport", "APNsModel", "APNsCore"], swiftSettings: strict),
         .testTarget(name: "APNsCredentialsTests", dependencies: ["TestSupport", "APNsCredentials", "APNsCore"], swiftSettings: strict),
         .testTarget(name: "APNsTokensTests", dependencies: ["TestSupport", "APNsTokens", "APNsCore"], swiftSettings: strict),
         .testTarget(name: "APNsKeystoreTests", dependencies: ["TestSupport", "APNsModel", "APNsKeystore", "APNsTokens", "APNsCore",
                                                               .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
-        .testTarget(name: "APNsProbeTests", dependencies: ["TestSupport", "APNsModel", "APNsProbe", "APNsMock", "APNsCore"], swiftSettings: strict),
+        .testTarget(name: "APNsProbeTests", dependencies: ["TestSupport", "APNsModel", "APNsProbe", "APNsMock", "APNsMetrics", "APNsCore"], swiftSettings: strict),
         .testTarget(name: "APNsMockTests", dependencies: ["TestSupport", 
             "APNsModel", "APNsMock", "APNsKeystore", "APNsTokens", "APNsCore",
             .product(name: "Crypto", package: "swift-crypto"),

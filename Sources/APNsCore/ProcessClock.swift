@@ -26,6 +26,9 @@ public struct ProcessClock: APNsClock {
         #endif
     }
 
+    /// False when a clock file drives it (debug builds, tests): the file may be rewritten at any time.
+    public var followsWallTime: Bool { file == nil }
+
     public func now() -> Date {
         #if DEBUG
         if let file, let text = try? String(contentsOfFile: file, encoding: .utf8),

@@ -15,7 +15,7 @@ final class CanaryRunner: Sendable {
     let connection: CanaryConnection
     private let metrics: ExporterMetrics
     private let credentials: CredentialSource
-    private let stopped = Atomic<Bool>(false)
+    private let stopped = LoopStop()
 
     init(target: CanaryTarget, connection: CanaryConnection, metrics: ExporterMetrics, credentials: CredentialSource) {
         self.target = target
@@ -29,20 +29,15 @@ final class CanaryRunner: Sendable {
     }
 
     /// Ends the loop after the round in flight (if any).
-    func stop() {
-        stopped.store(true, ordering: .releasing)
-    }
+    func stop() { stopped.stop() }
 
-    private var isStopped: Bool { stopped.load(ordering: .acquiring) }
+    private var isStopped: Bool { stopped.isStopped }
 
     private func loop() {
         while !isStopped {
             let started = Date()
             round()
-            let next = started.addingTimeInterval(target.interval)
-            while !isStopped, Date() < next {
-                LoopThread.sleep(min(0.05, max(0, next.timeIntervalSinceNow)))
-            }
+            stopped.pause(until: started.addingTimeInterval(target.interval))
         }
     }
 

@@ -111,7 +111,7 @@ final class ExpiryWatcher: Sendable {
     private let configuration: ExporterConfiguration
     private let metrics: ExporterMetrics
     private let openKeystore: CredentialSource.KeystoreOpener
-    private let stopped = Atomic<Bool>(false)
+    private let stopped = LoopStop()
 
     init(configuration: ExporterConfiguration, metrics: ExporterMetrics,
          openKeystore: @escaping CredentialSource.KeystoreOpener) {
@@ -122,16 +122,15 @@ final class ExpiryWatcher: Sendable {
 
     func start() {
         LoopThread.start(name: "expiry") { [self] in
-            while !stopped.load(ordering: .acquiring) {
+            while !stopped.isStopped {
                 let started = Date()
                 scan()
-                let next = started.addingTimeInterval(configuration.expiryInterval)
-                while !stopped.load(ordering: .acquiring), Date() < next { LoopThread.sleep(0.1) }
+                stopped.pause(until: started.addingTimeInterval(configuration.expiryInterval))
             }
         }
     }
 
-    func stop() { stopped.store(true, ordering: .releasing) }
+    func stop() { stopped.stop() }
 
     func scan() {
         let now = Date()
@@ -146,7 +145,7 @@ final class ExpiryWatcher: Sendable {
                                         error: (error as? APNsError)?.message))
             }
         }
-        guard !stopped.load(ordering: .acquiring) else { return }
+        guard !stopped.isStopped else { return }
         metrics.recordExpiry(items, at: now)
     }
 }

@@ -1,5 +1,6 @@
 import APNsCore
 import APNsExporterConfiguration
+import APNsMetrics
 import APNsProbe
 import APNsProvisioning
 import Prometheus
@@ -30,11 +31,7 @@ public final class ExporterMetrics: Sendable {
     }
 
     /// A family: its name and help (swift-prometheus requires one help text per name).
-    struct Family {
-        let name: String
-        let help: String
-        var descriptor: MetricNameDescriptor { MetricNameDescriptor(metricName: name, unitName: "", helpText: help) }
-    }
+    typealias Family = MetricFamily
 
     static let up = Family(name: "apnsctl_probe_success", help: "1 when the target's last canary was accepted (200, or BadDeviceToken for the dummy token).")
     static let status = Family(name: "apnsctl_probe_status_code", help: "HTTP status of the last answer; 0 when none arrived.")

@@ -1,4 +1,11 @@
 import APNsCurl
+import Dispatch
+import Synchronization
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,11 +22,28 @@ enum LoopThread {
         }
     }
 
-    /// Sleeps `seconds` (resumed after a signal).
-    static func sleep(_ seconds: Double) {
-        guard seconds > 0 else { return }
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) == -1, errno == EINTR { request = remaining }
+}
+
+/// A loop's stop flag and its pause between two passes: the pause sleeps until its deadline and ends at once when
+/// the flag is set (the thread is woken, not polling), so an idle loop costs no CPU between passes.
+final class LoopStop: Sendable {
+    private let flag = Atomic<Bool>(false)
+    private let wake = DispatchSemaphore(value: 0)
+
+    /// Whether ``stop()`` was called.
+    var isStopped: Bool { flag.load(ordering: .acquiring) }
+
+    /// Sets the flag and wakes the pause in progress (or makes the next one return at once).
+    func stop() {
+        if !flag.exchange(true, ordering: .acquiringAndReleasing) { wake.signal() }
+    }
+
+    /// Sleeps until `deadline` (wall clock), or until ``stop()``.
+    func pause(until deadline: Date) {
+        while !isStopped {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return }
+            _ = wake.wait(timeout: .now() + left)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsMetrics
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -17,7 +18,7 @@ import Foundation
 /// `apnsctl_probe_last_run_timestamp_seconds`.
 public enum PrometheusText {
     public static func render(_ report: ProbeReport) -> String {
-        var gauges = PrometheusGauges()
+        var gauges = GaugeExposition()
         let base: [(String, String)] = [("host", report.host), ("port", String(report.port)),
                                          ("environment", report.environment?.rawValue ?? "custom")]
         func metric(_ name: String, _ help: String, _ samples: [([(String, String)], Double)]) {

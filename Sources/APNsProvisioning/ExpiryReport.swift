@@ -1,4 +1,5 @@
 import APNsCore
+import APNsMetrics
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -88,7 +89,7 @@ public struct ExpiryReport: Encodable, Sendable {
 
     /// The Prometheus text exposition format, for node_exporter's textfile collector.
     public var prometheus: String {
-        var gauges = PrometheusGauges()
+        var gauges = GaugeExposition()
         func metric(_ name: String, _ help: String, _ samples: [([(String, String)], Double)]) {
             gauges.add(name, help: help, samples.map { ($0.0, $0.1.rounded(.down)) })
         }

@@ -124,6 +124,13 @@ struct AgentLoop {
 
     func path(_ file: String) -> String { agent.options.directory + "/" + file }
 
+    /// The next time (unix seconds, after `now`) a time rule has work (``AgentSchedule``).
+    func nextDeadline(after now: Int64) -> Int64? {
+        let metricsDue = agent.options.metricsFile != nil && !state.served.isEmpty ? lastMetricsWrite + Self.ageRefresh : nil
+        return AgentSchedule.nextDeadline(after: now, state: state, refreshAfter: agent.signer?.refreshAfter,
+                                          activeKeys: activeKeys, retryAfter: retryAfter, metricsDue: metricsDue)
+    }
+
     /// Seconds between two writes of the metrics file when only the tokens' ages moved: every other change is
     /// written at once. Each write replaces a file on disk, and at one write a tick it was the idle agent's whole
     /// cost (Benchmarks case 10a); the alert rules read the issued timestamps, which do not move.

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsMetrics
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -24,7 +25,7 @@ public struct AgentMetrics: Sendable, Equatable {
 
     /// The exposition text at `now`, with one age per served file.
     public func text(state: AgentState, now: Int64) -> String {
-        var gauges = PrometheusGauges()
+        var gauges = GaugeExposition()
         gauges.add("apnsctl_token_agent_etcd_up", help: "1 when the agent's watch of etcd is running, 0 when etcd is out of reach.",
                    [([], etcdUp ? 1 : 0)])
         gauges.add("apnsctl_token_agent_healthy", help: "1 while every served token is younger than 55 minutes.",

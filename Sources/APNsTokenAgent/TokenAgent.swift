@@ -16,9 +16,11 @@ import Foundation
 /// and watches from there. Files are replaced by atomic rename (0640, `group`): at a rotation the successor's token
 /// replaces the retired key's in one rename (the storage keeps the retired key's record until then). A file is
 /// removed only when no live token of an active key feeds it (its key revoked, or its slot left without a key),
-/// and never goes back to an older token (``AgentState``). A clock tick (every `checkInterval`,
-/// no etcd request) applies the time rules: a signing agent refreshes due tokens; a token reaching 55 minutes is
-/// removed. While etcd is out of reach the current tokens keep being served; once one reaches 55 minutes the agent
+/// and never goes back to an older token (``AgentState``). A clock tick (no etcd request) applies the time rules: a
+/// signing agent refreshes due tokens; a token reaching 55 minutes is removed. On the wall clock the agent sleeps
+/// until the next rule's deadline (``AgentLoop/nextDeadline(after:)``, at most ``Options/longestSleep``), woken
+/// earlier by a watched change or a lost connection; on a clock that can jump (``APNsClock/followsWallTime`` false:
+/// a test's clock file) it ticks every `checkInterval`. While etcd is out of reach the current tokens keep being served; once one reaches 55 minutes the agent
 /// removes it, marks itself unhealthy and ends with an `unreachable` error (exit 4): loudly, never silently.
 public final class TokenAgent: Sendable {
     /// Where and how it writes.
@@ -26,8 +28,11 @@ public final class TokenAgent: Sendable {
         public var directory: String
         public var group: gid_t?
         public var metricsFile: String?
-        /// How often the time rules run (no etcd request).
+        /// How often the time rules run on a clock that can jump (no etcd request); the shortest sleep on the wall
+        /// clock.
         public var checkInterval: Duration = .seconds(1)
+        /// The longest sleep on the wall clock, when no deadline comes sooner.
+        public var longestSleep: Duration = .seconds(60)
         /// Read, write, sign once, and return.
         public var once = false
 
@@ -94,12 +99,8 @@ public final class TokenAgent: Sendable {
         }
         let (inputs, continuation) = AsyncStream<Input>.makeStream()
         let pump = Task { await self.pump(continuation) }
-        let ticker = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: self.options.checkInterval)
-                continuation.yield(.tick)
-            }
-        }
+        // One pending tick at a time, scheduled again after every input (a change may bring a deadline closer).
+        var ticker = tick(after: options.checkInterval, continuation)
         defer {
             pump.cancel()
             ticker.cancel()
@@ -107,6 +108,24 @@ public final class TokenAgent: Sendable {
         for await input in inputs {
             try loop.handle(input)
             if Task.isCancelled { break }
+            ticker.cancel()
+            ticker = tick(after: sleep(loop), continuation)
+        }
+    }
+
+    /// How long to sleep before the next tick: `checkInterval` on a clock that can jump; else until the loop's
+    /// next deadline, within `checkInterval` and `longestSleep`.
+    func sleep(_ loop: AgentLoop) -> Duration {
+        guard clock.followsWallTime else { return options.checkInterval }
+        let now = clock.now().timeIntervalSince1970
+        return AgentSchedule.sleep(now: now, until: loop.nextDeadline(after: Int64(now.rounded(.down))),
+                                   shortest: options.checkInterval, longest: options.longestSleep)
+    }
+
+    private func tick(after delay: Duration, _ continuation: AsyncStream<Input>.Continuation) -> Task<Void, Never> {
+        Task {
+            try? await Task.sleep(for: delay)
+            if !Task.isCancelled { continuation.yield(.tick) }
         }
     }
 

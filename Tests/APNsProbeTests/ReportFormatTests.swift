@@ -1,4 +1,5 @@
 import APNsCore
+import APNsMetrics
 import Foundation
 @testable import APNsProbe
 import Testing
@@ -93,7 +94,9 @@ import Testing
     }
 
     @Test func labelValuesAreEscaped() {
-        #expect(PrometheusGauges.labelText([("a", "x\"y\\z\nw")]) == #"a="x\"y\\z\nw""#)
+        var gauges = GaugeExposition()
+        gauges.add("m", help: "h", [([("a", "x\"y\\z\nw")], 1)])
+        #expect(gauges.text.contains(#"m{a="x\"y\\z\nw"} 1"#))
     }
 
     @Test func textNamesTheVerdictAndTheDummyToken() {

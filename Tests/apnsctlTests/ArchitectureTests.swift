@@ -19,7 +19,7 @@ import Testing
     /// The libraries, one concept each, lowest first: a library may import the libraries listed before it (and
     /// only those it declares in Package.swift).
     static let libraries = [
-        "APNsCurl", "APNsExporterConfiguration", "APNsExporterYAML", "APNsCredentials", "APNsTokens", "APNsKeystore",
+        "APNsCurl", "APNsMetrics", "APNsExporterConfiguration", "APNsExporterYAML", "APNsCredentials", "APNsTokens", "APNsKeystore",
         "APNsEtcd", "APNsKeystoreEtcd", "APNsProbe", "APNsMock", "APNsProvisioning", "APNsTokenAgent", "APNsExporter",
     ]
 
