@@ -58,6 +58,9 @@ final class CanaryRunner: Sendable {
             metrics.recordToken(teamID: token.teamID, keyID: token.keyID,
                                 environment: target.server.environment?.rawValue ?? "custom", issuedAt: token.issuedAtDate)
         }
+        // A certificate target without `topic:` is labelled with the certificate's bundle id, the topic APNs takes.
+        var target = self.target
+        if target.topic == nil { target.topic = resolved.certificateTopic }
         let configuration = ProbeConfiguration(
             target: ProbeTarget(host: target.server.host, port: target.server.port, environment: target.server.environment),
             credential: resolved.credential, caFile: target.server.caFile, canary: canary, timeout: target.timeout)

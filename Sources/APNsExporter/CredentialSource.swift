@@ -31,6 +31,8 @@ public struct CredentialSource: Sendable {
     public struct Resolved: Sendable {
         public var credential: ProbeCredential
         public var token: ProviderToken?
+        /// A certificate's bundle id: the topic APNs takes when the request names none.
+        public var certificateTopic: String? = nil
     }
 
     /// The credential for `target`'s next round.
@@ -40,7 +42,8 @@ public struct CredentialSource: Sendable {
             let token = try self.token(team: team, keyID: keyID, target: target)
             return Resolved(credential: .token(token.compact, issuedAt: token.issuedAtDate), token: token)
         case .certificate(let path, let passwordFile):
-            return Resolved(credential: try certificate(path, passwordFile: passwordFile), token: nil)
+            let (credential, topic) = try certificate(path, passwordFile: passwordFile)
+            return Resolved(credential: credential, token: nil, certificateTopic: topic)
         }
     }
 
@@ -66,7 +69,8 @@ public struct CredentialSource: Sendable {
         }
     }
 
-    private func certificate(_ path: String, passwordFile: String?) throws(CanaryFailure) -> ProbeCredential {
+    private func certificate(_ path: String, passwordFile: String?)
+        throws(CanaryFailure) -> (ProbeCredential, topic: String?) {
         do {
             let password: String? = try passwordFile.map {
                 String(decoding: try SecureFile.read($0, limit: 4096), as: UTF8.self).trimmingWhitespace()
@@ -75,9 +79,9 @@ public struct CredentialSource: Sendable {
             guard let leaf = bundle.leaf, let key = bundle.privateKey else {
                 throw CanaryFailure.certificate("\(path): holds no certificate with its private key")
             }
-            _ = leaf
             let chain = bundle.certificates.map(\.pemEncoded).joined(separator: "\n")
-            return .pem(certificate: Array(chain.utf8), key: Array(try key.pkcs8PEM.utf8), keyPassword: nil)
+            return (.pem(certificate: Array(chain.utf8), key: Array(try key.pkcs8PEM.utf8), keyPassword: nil),
+                    leaf.bundleID)
         } catch let failure as CanaryFailure {
             throw failure
         } catch {

@@ -59,16 +59,16 @@ struct ExporterCredentialKindsTests: FleetCLI {
             #"target="\#(target)",host="127.0.0.1",port="\#(mockPort)",environment="development",credential="\#(credential)",topic="\#(topic)""#
         }
         // The cert target names no topic: the request carries none and the mock takes the certificate's bundle id,
-        // as APNs does; its `topic` label stays empty.
+        // as APNs does; the `topic` label is that bundle id.
         let up = waitUntil(30) {
             let text = metrics()
-            return text.contains("apnsctl_probe_success{\(labels("cert", "certificate", ""))} 1.0")
+            return text.contains("apnsctl_probe_success{\(labels("cert", "certificate", "com.example.app"))} 1.0")
                 && text.contains("apnsctl_probe_success{\(labels("agent-file", "token", "com.example.app"))} 1.0")
         }
         #expect(up != nil, "not both up: \(metrics()); exporter: \(exporter.stderr)")
         let text = metrics()
         // The answer was the dummy token's BadDeviceToken: TLS, HTTP/2 and each credential were accepted.
-        #expect(text.contains(#"apnsctl_probe_answers_total{\#(labels("cert", "certificate", "")),status="400",reason="BadDeviceToken"}"#), "\(text)")
+        #expect(text.contains(#"apnsctl_probe_answers_total{\#(labels("cert", "certificate", "com.example.app")),status="400",reason="BadDeviceToken"}"#), "\(text)")
         // The agent's file's token is the one sent: its key and iat are exported, never the token.
         #expect(text.contains(#"apnsctl_token_issued_timestamp_seconds{team_id="TEAM123456",key_id="KEY1234567",environment="development"}"#), "\(text)")
         #expect(!text.contains(token))
