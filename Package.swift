@@ -78,14 +78,17 @@ let package = Package(
         ], swiftSettings: strict),
         // libcurl's easy handle, header lists and run-time loading, shared by the prober and the etcd client.
         .target(name: "APNsCurl", dependencies: ["APNsCore", "CCurl"], swiftSettings: strict),
+        // The rules APNs applies to a push's headers and payload, and Apple's advice on them (issue 32 §2):
+        // shared by the mock, the prober and `payload check`.
+        .target(name: "APNsPushRules", dependencies: ["APNsModel", "APNsCore"], swiftSettings: strict),
         .target(name: "APNsProbe", dependencies: [
-            "APNsModel", "APNsCore", "APNsCurl", "APNsCredentials", "CCurl",
+            "APNsModel", "APNsCore", "APNsCurl", "APNsCredentials", "APNsPushRules", "CCurl",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
         ], swiftSettings: strict),
         .target(name: "APNsMock", dependencies: [
-            "APNsModel", "APNsCore", "APNsCredentials", "APNsTokens",
+            "APNsModel", "APNsCore", "APNsCredentials", "APNsTokens", "APNsPushRules",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -149,11 +152,11 @@ let package = Package(
         // Use cases where the libraries meet (docs/architecture.md): typed input, typed result, tested in process.
         .target(name: "APNsOperations", dependencies: [
             "APNsModel", "APNsCore", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens", "APNsProbe",
-            "APNsProvisioning",
+            "APNsProvisioning", "APNsPushRules",
         ], swiftSettings: strict),
         .executableTarget(name: "apnsctl", dependencies: [
             "APNsModel", "APNsOperations", "APNsCore", "APNsEtcd", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokenAgent", "APNsTokens", "APNsProbe", "APNsMock",
-            "APNsProvisioning", "APNsExporter", "APNsExporterConfiguration", "CBuildInfo",
+            "APNsProvisioning", "APNsPushRules", "APNsExporter", "APNsExporterConfiguration", "CBuildInfo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict, linkerSettings: leanRelease),
 
@@ -176,7 +179,8 @@ let package = Package(
         .testTarget(name: "APNsKeystoreTests", dependencies: ["TestSupport", "APNsModel", "APNsKeystore", "APNsTokens", "APNsCore",
                                                               .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
-        .testTarget(name: "APNsProbeTests", dependencies: ["TestSupport", "APNsModel", "APNsProbe", "APNsMock", "APNsCore"], swiftSettings: strict),
+        .testTarget(name: "APNsProbeTests", dependencies: ["TestSupport", "APNsModel", "APNsProbe", "APNsMock", "APNsCore", "APNsPushRules"], swiftSettings: strict),
+        .testTarget(name: "APNsPushRulesTests", dependencies: ["APNsPushRules", "APNsModel", "APNsCore"], swiftSettings: strict),
         .testTarget(name: "APNsMockTests", dependencies: ["TestSupport", 
             "APNsModel", "APNsMock", "APNsKeystore", "APNsTokens", "APNsCore",
             .product(name: "Crypto", package: "swift-crypto"),
@@ -193,7 +197,7 @@ let package = Package(
         ], swiftSettings: strict),
         .testTarget(name: "APNsOperationsTests", dependencies: [
             "TestSupport", "APNsOperations", "APNsModel", "APNsMock", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens",
-            "APNsProbe", "APNsProvisioning", "APNsCredentials", "APNsCore",
+            "APNsProbe", "APNsProvisioning", "APNsCredentials", "APNsCore", "APNsPushRules",
         ], swiftSettings: strict),
         .testTarget(name: "APNsExporterTests", dependencies: [
             "TestSupport", "APNsExporter", "APNsExporterConfiguration", "APNsExporterYAML", "APNsModel", "APNsCore",

@@ -1,5 +1,6 @@
 import APNsCore
 import APNsModel
+import APNsPushRules
 /// A failed check inside the validator: the reason APNs would give and a line for the log.
 struct Rejection: Error, Equatable {
     var reason: APNsReason
@@ -8,5 +9,22 @@ struct Rejection: Error, Equatable {
     init(_ reason: APNsReason, _ detail: String) {
         self.reason = reason
         self.detail = detail
+    }
+}
+
+extension Rejection {
+    /// A refusal of the shared push rules, with the reason and words they give.
+    init(_ refusal: PushRefusal) {
+        self.init(refusal.reason, refusal.detail)
+    }
+}
+
+/// Runs a shared push rule, turning its refusal into a ``Rejection``.
+@inline(__always)
+func applying<T>(_ rule: () throws(PushRefusal) -> T) throws(Rejection) -> T {
+    do throws(PushRefusal) {
+        return try rule()
+    } catch {
+        throw Rejection(error)
     }
 }
