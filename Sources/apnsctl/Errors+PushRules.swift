@@ -1,4 +1,5 @@
 import APNsCore
+import APNsOperations
 import APNsPushRules
 
 /// A canary the push rules refuse, worded with the probe's flags (nothing was sent: exit 2).
@@ -39,3 +40,12 @@ extension PushRefusal: UserFacingError {
     }
 }
 
+extension PayloadCheckError: UserFacingError {
+    var presented: APNsError {
+        switch self {
+        case .notText(let path):
+            return .badInput("\(path == "-" ? "standard input" : path): not UTF-8 text",
+                             hint: #"give a JSON Lines file: one {"headers": {…}, "payload": {…}} a line"#)
+        }
+    }
+}
