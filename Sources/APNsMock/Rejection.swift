@@ -19,12 +19,3 @@ extension Rejection {
     }
 }
 
-/// Runs a shared push rule, turning its refusal into a ``Rejection``.
-@inline(__always)
-func applying<T>(_ rule: () throws(PushRefusal) -> T) throws(Rejection) -> T {
-    do throws(PushRefusal) {
-        return try rule()
-    } catch {
-        throw Rejection(error)
-    }
-}

@@ -119,8 +119,11 @@ public struct RequestValidator: Sendable {
     /// The push type sent, or the one APNs infers (``PushRules/pushType(header:topic:)``); `inferred` says so
     /// for the log.
     private func checkPushType(_ request: MockRequest) throws(Rejection) -> (type: APNsPushType, inferred: String?) {
-        let value = request.header(lowercase: "apns-push-type"), topic = request.header(lowercase: "apns-topic")
-        let choice = try applying { () throws(PushRefusal) in try PushRules.pushType(header: value, topic: topic) }
+        let value = request.header(lowercase: "apns-push-type")
+        // The topic matters only without the header: no second header scan on the usual path.
+        let topic = value == nil ? request.header(lowercase: "apns-topic") : nil
+        let choice: PushTypeChoice
+        do throws(PushRefusal) { choice = try PushRules.pushType(header: value, topic: topic) } catch { throw Rejection(error) }
         guard value == nil, let topic, Self.pushType(ofTopic: topic) != nil else { return (choice.pushType, nil) }
         let type = choice.pushType
         return (type, "no apns-push-type: \(type.rawValue) inferred from the topic suffix \(type.topicSuffix ?? "")")
@@ -133,14 +136,16 @@ public struct RequestValidator: Sendable {
 
     private func checkPriority(_ request: MockRequest, pushType: APNsPushType) throws(Rejection) {
         let value = request.header(lowercase: "apns-priority")
-        try applying { () throws(PushRefusal) in try PushRules.checkPriority(value, pushType: pushType) }
+        do throws(PushRefusal) { try PushRules.checkPriority(value, pushType: pushType) } catch { throw Rejection(error) }
     }
 
     private func checkExpirationAndCollapseID(_ request: MockRequest) throws(Rejection) {
         let expiration = request.header(lowercase: "apns-expiration")
         let collapseID = request.header(lowercase: "apns-collapse-id")
-        try applying { () throws(PushRefusal) in
+        do throws(PushRefusal) {
             try PushRules.checkExpirationAndCollapseID(expiration: expiration, collapseID: collapseID)
+        } catch {
+            throw Rejection(error)
         }
     }
 
@@ -193,11 +198,11 @@ public struct RequestValidator: Sendable {
     private func checkPayload(_ request: MockRequest, pushType: APNsPushType,
                               connection: inout ConnectionAuthState) throws(Rejection) {
         let length = request.bodyLength
-        try applying { () throws(PushRefusal) in try PushRules.checkPayloadSize(length, pushType: pushType) }
+        do throws(PushRefusal) { try PushRules.checkPayloadSize(length, pushType: pushType) } catch { throw Rejection(error) }
         if connection.lastObjectPayload == request.body { return }
         // Apple documents no reason for a malformed payload; PayloadEmpty (no usable payload) is the closest.
         let body = request.body
-        try applying { () throws(PushRefusal) in try PushRules.checkPayloadObject(body) }
+        do throws(PushRefusal) { try PushRules.checkPayloadObject(body) } catch { throw Rejection(error) }
         connection.lastObjectPayload = request.body
     }
 

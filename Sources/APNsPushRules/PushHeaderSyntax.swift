@@ -4,6 +4,7 @@ public enum PushHeaderSyntax {
     /// Over the UTF-8 bytes: every allowed character is ASCII, so a byte outside the set (any byte of a non-ASCII
     /// character among them) refuses the topic. (Unicode scalar properties per character were 4 % of the mock's
     /// CPU under load, docs/benchmarks.md.)
+    @inlinable
     public static func isTopic(_ text: String) -> Bool {
         var previous: UInt8 = UInt8(ascii: ".")   // so that a leading dot counts as an empty label
         for byte in text.utf8 {
@@ -22,6 +23,7 @@ public enum PushHeaderSyntax {
     }
 
     /// Non-negative whole seconds that fit in 64 bits.
+    @inlinable
     public static func isExpiration(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
             && Int64(text) != nil

@@ -34,6 +34,7 @@ public struct PushRefusal: Error, Sendable, Equatable {
     /// The rule that refused the request.
     public var kind: PushRefusalKind
 
+    @inlinable
     public init(_ kind: PushRefusalKind) {
         self.kind = kind
     }

@@ -8,6 +8,7 @@ public struct PushTypeChoice: Sendable, Equatable {
     /// True when `apns-push-type` was absent and the type comes from the topic's suffix (or is alert).
     public var inferred: Bool
 
+    @inlinable
     public init(pushType: APNsPushType, inferred: Bool) {
         self.pushType = pushType
         self.inferred = inferred
@@ -23,6 +24,7 @@ public enum PushRules {
     /// The push type sent, or without `apns-push-type` the one the topic's suffix names (`.voip` is voip,
     /// `.complication` complication, …; a bare bundle id is alert), as APNs does: Apple calls the header required
     /// only on watchOS 6+, and legacy VoIP senders omit it.
+    @inlinable
     public static func pushType(header value: String?, topic: String?) throws(PushRefusal) -> PushTypeChoice {
         guard let value else {
             guard let topic, let type = pushType(ofTopic: topic) else { return PushTypeChoice(pushType: .alert, inferred: true) }
@@ -33,11 +35,13 @@ public enum PushRules {
     }
 
     /// The push type whose topic suffix `topic` ends with (longest suffix first), if any.
+    @inlinable
     public static func pushType(ofTopic topic: String) -> APNsPushType? {
         APNsPushType.topicSuffix(of: topic).flatMap { suffix in APNsPushType.allCases.first { $0.topicSuffix == suffix } }
     }
 
     /// `apns-priority` is 1, 5 or 10, and a background push's is 5 (absent means 10).
+    @inlinable
     public static func checkPriority(_ value: String?, pushType: APNsPushType) throws(PushRefusal) {
         if let value, value != "10", value != "5", value != "1" {
             throw PushRefusal(.invalidPriority(value))
@@ -48,6 +52,7 @@ public enum PushRules {
     }
 
     /// `apns-expiration` is unix seconds; `apns-collapse-id` is at most 64 bytes.
+    @inlinable
     public static func checkExpirationAndCollapseID(expiration: String?, collapseID: String?) throws(PushRefusal) {
         if let expiration, !PushHeaderSyntax.isExpiration(expiration) {
             throw PushRefusal(.invalidExpiration(expiration))
@@ -59,6 +64,7 @@ public enum PushRules {
 
     /// The topic's syntax, then its suffix against the push type: a push type with a suffix needs a topic ending
     /// in it; the others (but mdm, whose topics are free-form) go to the bare bundle id.
+    @inlinable
     public static func checkTopic(_ topic: String, pushType: APNsPushType) throws(PushRefusal) {
         guard PushHeaderSyntax.isTopic(topic) else { throw PushRefusal(.invalidTopic(topic)) }
         if let suffix = pushType.topicSuffix {
@@ -72,6 +78,7 @@ public enum PushRules {
     }
 
     /// The payload's size: not empty, at most 4096 bytes (5120 for voip).
+    @inlinable
     public static func checkPayloadSize(_ length: Int, pushType: APNsPushType) throws(PushRefusal) {
         if length == 0 { throw PushRefusal(.payloadEmpty) }
         if length > pushType.maximumPayloadBytes {
