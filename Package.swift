@@ -82,14 +82,17 @@ let package = Package(
         .target(name: "APNsMetrics", dependencies: [
             "APNsCore", .product(name: "Prometheus", package: "swift-prometheus"),
         ], swiftSettings: strict),
+        // The rules APNs applies to a push's headers and payload, and Apple's advice on them (issue 32 §2):
+        // shared by the mock, the prober and `payload check`.
+        .target(name: "APNsPushRules", dependencies: ["APNsModel", "APNsCore"], swiftSettings: strict),
         .target(name: "APNsProbe", dependencies: [
-            "APNsModel", "APNsCore", "APNsCurl", "APNsCredentials", "APNsMetrics", "CCurl",
+            "APNsModel", "APNsCore", "APNsCurl", "APNsCredentials", "APNsMetrics", "APNsPushRules", "CCurl",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
         ], swiftSettings: strict),
         .target(name: "APNsMock", dependencies: [
-            "APNsModel", "APNsCore", "APNsCredentials", "APNsTokens",
+            "APNsModel", "APNsCore", "APNsCredentials", "APNsTokens", "APNsPushRules",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -153,11 +156,11 @@ let package = Package(
         // Use cases where the libraries meet (docs/architecture.md): typed input, typed result, tested in process.
         .target(name: "APNsOperations", dependencies: [
             "APNsModel", "APNsCore", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens", "APNsProbe",
-            "APNsProvisioning",
+            "APNsProvisioning", "APNsPushRules",
         ], swiftSettings: strict),
         .executableTarget(name: "apnsctl", dependencies: [
             "APNsModel", "APNsOperations", "APNsCore", "APNsEtcd", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokenAgent", "APNsTokens", "APNsProbe", "APNsMock",
-            "APNsProvisioning", "APNsExporter", "APNsExporterConfiguration", "CBuildInfo",
+            "APNsProvisioning", "APNsPushRules", "APNsExporter", "APNsExporterConfiguration", "CBuildInfo",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict, linkerSettings: leanRelease),
 
@@ -181,7 +184,8 @@ let package = Package(
         .testTarget(name: "APNsKeystoreTests", dependencies: ["TestSupport", "APNsModel", "APNsKeystore", "APNsTokens", "APNsCore",
                                                               .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
-        .testTarget(name: "APNsProbeTests", dependencies: ["TestSupport", "APNsModel", "APNsProbe", "APNsMock", "APNsMetrics", "APNsCore"], swiftSettings: strict),
+        .testTarget(name: "APNsProbeTests", dependencies: ["TestSupport", "APNsModel", "APNsProbe", "APNsMock", "APNsMetrics", "APNsCore", "APNsPushRules"], swiftSettings: strict),
+        .testTarget(name: "APNsPushRulesTests", dependencies: ["APNsPushRules", "APNsModel", "APNsCore"], swiftSettings: strict),
         .testTarget(name: "APNsMockTests", dependencies: ["TestSupport", 
             "APNsModel", "APNsMock", "APNsKeystore", "APNsTokens", "APNsCore",
             .product(name: "Crypto", package: "swift-crypto"),
@@ -198,7 +202,7 @@ let package = Package(
         ], swiftSettings: strict),
         .testTarget(name: "APNsOperationsTests", dependencies: [
             "TestSupport", "APNsOperations", "APNsModel", "APNsMock", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens",
-            "APNsProbe", "APNsProvisioning", "APNsCredentials", "APNsCore",
+            "APNsProbe", "APNsProvisioning", "APNsCredentials", "APNsCore", "APNsPushRules",
         ], swiftSettings: strict),
         .testTarget(name: "APNsExporterTests", dependencies: [
             "TestSupport", "APNsExporter", "APNsExporterConfiguration", "APNsExporterYAML", "APNsModel", "APNsCore",

@@ -1,5 +1,6 @@
 import APNsCore
 import APNsModel
+import APNsPushRules
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -115,43 +116,36 @@ public struct RequestValidator: Sendable {
         return .certificate(subject: subject)
     }
 
-    /// The push type sent, or without `apns-push-type` the one the topic's suffix names (`.voip` is voip,
-    /// `.complication` complication, …; a bare bundle id is alert), as APNs does: Apple calls the header required
-    /// only on watchOS 6+, and legacy VoIP senders omit it. `inferred` says so for the log.
+    /// The push type sent, or the one APNs infers (``PushRules/pushType(header:topic:)``); `inferred` says so
+    /// for the log.
     private func checkPushType(_ request: MockRequest) throws(Rejection) -> (type: APNsPushType, inferred: String?) {
-        guard let value = request.header(lowercase: "apns-push-type") else {
-            guard let topic = request.header(lowercase: "apns-topic"), let type = Self.pushType(ofTopic: topic) else {
-                return (.alert, nil)
-            }
-            return (type, "no apns-push-type: \(type.rawValue) inferred from the topic suffix \(type.topicSuffix ?? "")")
-        }
-        guard let pushType = APNsPushType(rawValue: value) else {
-            throw Rejection(.invalidPushType, "apns-push-type \(value) is not a push type")
-        }
-        return (pushType, nil)
+        let value = request.header(lowercase: "apns-push-type")
+        // The topic matters only without the header: no second header scan on the usual path.
+        let topic = value == nil ? request.header(lowercase: "apns-topic") : nil
+        let choice: PushTypeChoice
+        do throws(PushRefusal) { choice = try PushRules.pushType(header: value, topic: topic) } catch { throw Rejection(error) }
+        guard value == nil, let topic, Self.pushType(ofTopic: topic) != nil else { return (choice.pushType, nil) }
+        let type = choice.pushType
+        return (type, "no apns-push-type: \(type.rawValue) inferred from the topic suffix \(type.topicSuffix ?? "")")
     }
 
     /// The push type whose topic suffix `topic` ends with (longest suffix first), if any.
     static func pushType(ofTopic topic: String) -> APNsPushType? {
-        APNsPushType.topicSuffix(of: topic).flatMap { suffix in APNsPushType.allCases.first { $0.topicSuffix == suffix } }
+        PushRules.pushType(ofTopic: topic)
     }
 
     private func checkPriority(_ request: MockRequest, pushType: APNsPushType) throws(Rejection) {
         let value = request.header(lowercase: "apns-priority")
-        if let value, !["1", "5", "10"].contains(value) {
-            throw Rejection(.badPriority, "apns-priority \(value) is not 1, 5 or 10")
-        }
-        if pushType == .background, value != "5" {
-            throw Rejection(.badPriority, "background pushes need apns-priority 5, not \(value ?? "the default 10")")
-        }
+        do throws(PushRefusal) { try PushRules.checkPriority(value, pushType: pushType) } catch { throw Rejection(error) }
     }
 
     private func checkExpirationAndCollapseID(_ request: MockRequest) throws(Rejection) {
-        if let value = request.header(lowercase: "apns-expiration"), !HeaderSyntax.isExpiration(value) {
-            throw Rejection(.badExpirationDate, "apns-expiration \(value) is not unix seconds")
-        }
-        if let value = request.header(lowercase: "apns-collapse-id"), value.utf8.count > 64 {
-            throw Rejection(.badCollapseId, "apns-collapse-id is \(value.utf8.count) bytes (limit 64)")
+        let expiration = request.header(lowercase: "apns-expiration")
+        let collapseID = request.header(lowercase: "apns-collapse-id")
+        do throws(PushRefusal) {
+            try PushRules.checkExpirationAndCollapseID(expiration: expiration, collapseID: collapseID)
+        } catch {
+            throw Rejection(error)
         }
     }
 
@@ -167,21 +161,17 @@ public struct RequestValidator: Sendable {
                 ? "apns-topic is required with token authentication"
                 : "apns-topic is required: the certificate lists several topics")
         }
-        guard HeaderSyntax.isTopic(topic) else {
-            throw Rejection(.badTopic, "apns-topic \(topic) is not a valid topic")
-        }
-        if let suffix = pushType.topicSuffix {
-            guard topic.hasSuffix(suffix), topic.count > suffix.count else {
-                // APNs answers DeviceTokenNotForTopic when the bare bundle id is a registered device's topic
-                // (pushok, laravel-notification-channels reports; see docs/mock.md), BadTopic otherwise.
-                if Self.bareTopicPushTypes.contains(pushType), policy.devices[deviceToken.lowercased()] == topic {
-                    throw Rejection(.deviceTokenNotForTopic, "\(pushType.rawValue) pushes go to \(topic)\(suffix) "
-                                    + "with the app's \(pushType.rawValue) token, not to the bare bundle id \(topic)")
-                }
-                throw Rejection(.badTopic, "\(pushType.rawValue) pushes need a topic ending in \(suffix), not \(topic)")
+        do throws(PushRefusal) {
+            try PushRules.checkTopic(topic, pushType: pushType)
+        } catch {
+            // APNs answers DeviceTokenNotForTopic when the bare bundle id is a registered device's topic
+            // (pushok, laravel-notification-channels reports; see docs/mock.md), BadTopic otherwise.
+            if case .topicLacksSuffix = error.kind, Self.bareTopicPushTypes.contains(pushType),
+               policy.devices[deviceToken.lowercased()] == topic, let suffix = pushType.topicSuffix {
+                throw Rejection(.deviceTokenNotForTopic, "\(pushType.rawValue) pushes go to \(topic)\(suffix) "
+                                + "with the app's \(pushType.rawValue) token, not to the bare bundle id \(topic)")
             }
-        } else if pushType != .mdm, APNsPushType.bundleID(ofTopic: topic) != topic {
-            throw Rejection(.badTopic, "\(pushType.rawValue) pushes go to the bare bundle id, not \(topic)")
+            throw Rejection(error)
         }
         if case .certificate = authentication, let certificate, !certificate.allowedTopics.contains(topic) {
             throw Rejection(.topicDisallowed, "the certificate does not allow topic \(topic) "
@@ -207,18 +197,12 @@ public struct RequestValidator: Sendable {
 
     private func checkPayload(_ request: MockRequest, pushType: APNsPushType,
                               connection: inout ConnectionAuthState) throws(Rejection) {
-        if request.bodyLength == 0 {
-            throw Rejection(.payloadEmpty, "the payload is empty")
-        }
-        if request.bodyLength > pushType.maximumPayloadBytes {
-            throw Rejection(.payloadTooLarge,
-                            "payload is \(request.bodyLength) bytes (limit \(pushType.maximumPayloadBytes) for \(pushType.rawValue))")
-        }
+        let length = request.bodyLength
+        do throws(PushRefusal) { try PushRules.checkPayloadSize(length, pushType: pushType) } catch { throw Rejection(error) }
         if connection.lastObjectPayload == request.body { return }
         // Apple documents no reason for a malformed payload; PayloadEmpty (no usable payload) is the closest.
-        guard JSONValue(parsing: request.body)?.object != nil else {
-            throw Rejection(.payloadEmpty, "the payload is not a JSON object")
-        }
+        let body = request.body
+        do throws(PushRefusal) { try PushRules.checkPayloadObject(body) } catch { throw Rejection(error) }
         connection.lastObjectPayload = request.body
     }
 

@@ -1,6 +1,7 @@
 import APNsModel
 import APNsCore
 import APNsProbe
+import APNsPushRules
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -124,6 +125,8 @@ public struct ProbePlan {
     public var configuration: ProbeConfiguration
     public var target: ProbeTarget
     public var credential: ResolvedProbeCredential
+    /// What Apple's documentation advises against in the canary (none for the default canary).
+    public var warnings: [PushWarning] = []
 }
 
 /// Why a probe could not be planned (besides its credential's ``ProbeCredentialError`` and the libraries' errors).
@@ -161,7 +164,7 @@ public enum ProbePlanning {
                                                              count: request.count)
         }
         configuration.signingKey = resolved.signingKey
-        if !request.channels { try Prober(configuration).validate() }
-        return ProbePlan(configuration: configuration, target: target, credential: resolved)
+        let warnings = request.channels ? [] : try Prober(configuration).validate()
+        return ProbePlan(configuration: configuration, target: target, credential: resolved, warnings: warnings)
     }
 }

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsPushRules
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -51,8 +52,10 @@ public final class Prober {
                                    caFile: configuration.caFile, timeout: configuration.timeout)
     }
 
-    /// Refuses canaries APNs would refuse (see ``CanaryCheck``): a usage error, nothing sent.
-    public func validate() throws {
+    /// Refuses canaries APNs would refuse (see ``CanaryCheck``): a ``PushRefusal``, nothing sent. Returns what
+    /// Apple's documentation advises against in the canary (``PushWarning``).
+    @discardableResult
+    public func validate() throws -> [PushWarning] {
         try CanaryCheck.validate(configuration.canary, topicRequired: configuration.credential.kind == "token")
     }
 

@@ -63,6 +63,7 @@ struct APNSCtl: ParsableCommand {
             ExpiryCommand.self,
             TokenCommand.self,
             ProbeCommand.self,
+            PayloadCommand.self,
             AppCommand.self,
             ChannelCommand.self,
             MockCommand.self,

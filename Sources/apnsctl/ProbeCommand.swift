@@ -81,6 +81,7 @@ struct ProbeCommand: AsyncParsableCommand {
         let request = ProbePlanRequest(server: target.server, credential: credential.source(), canary: canary.specification,
                                        channels: channels, count: interval == nil ? count : 1)
         let plan = try ProbePlanning.plan(request) { $0.warn() }
+        for warning in plan.warnings { Console.warn("\(warning.message) (\(warning.rule); Apple: \(warning.source))") }
         let rounds = interval == nil ? 1 : self.count
         let reports = try Prober(plan.configuration).watch(rounds: rounds, interval: interval ?? 0) { report in
             var report = report

@@ -3,6 +3,7 @@ import APNsCore
 import APNsKeystore
 @testable import APNsOperations
 import APNsProbe
+import APNsPushRules
 import APNsTokens
 import Foundation
 import TestSupport
@@ -34,12 +35,27 @@ import Testing
         #expect(report.verdict.outcome == .healthy)
     }
 
+    /// The shared push rules' refusal (the CLI words it with the probe's flags, exit 2).
     @Test func aCanaryAPNsWouldRefuseIsRefusedBeforeSending() throws {
-        #expect(throws: APNsError.self) {
+        let refusal = #expect(throws: PushRefusal.self) {
             try ProbePlanning.plan(ProbePlanRequest(
                 server: ProbeServer(environment: .development, host: "127.0.0.1", port: 9),
                 credential: .none, canary: CanarySpecification(topic: "com.example.app", priority: 7)))
         }
+        #expect(refusal?.kind == .invalidPriority("7"))
+    }
+
+    /// Apple's advice on the canary comes back with the plan: none for the default canary, the shared warnings
+    /// for an alert whose payload only sets content-available.
+    @Test func thePlanCarriesTheCanarysWarnings() throws {
+        let quiet = try ProbePlanning.plan(ProbePlanRequest(
+            server: ProbeServer(environment: .development, host: "127.0.0.1", port: 9), credential: .none,
+            canary: CanarySpecification(topic: "com.example.app")))
+        #expect(quiet.warnings.isEmpty)
+        let warned = try ProbePlanning.plan(ProbePlanRequest(
+            server: ProbeServer(environment: .development, host: "127.0.0.1", port: 9), credential: .none,
+            canary: CanarySpecification(topic: "com.example.app", pushType: .alert)))
+        #expect(warned.warnings.map(\.rule) == ["priority_10_content_available_only", "background_payload_as_alert"])
     }
 
     @Test func aPayloadFileIsRead() throws {

@@ -1,5 +1,6 @@
 import APNsCore
 import APNsModel
+import APNsPushRules
 import Foundation
 @testable import APNsProbe
 import Testing
@@ -55,9 +56,11 @@ import Testing
     }
 }
 
+/// The prober's pre-send check is the shared push rules (APNsPushRules): it throws their refusal, which the CLI
+/// words with the probe's flags (ProbeCommandTests, PayloadCheckCLITests hold the words).
 @Suite struct CanaryCheckTests {
-    private func refused(_ request: CanaryRequest, topicRequired: Bool = false) -> APNsError? {
-        #expect(throws: APNsError.self) { try CanaryCheck.validate(request, topicRequired: topicRequired) }
+    private func refused(_ request: CanaryRequest, topicRequired: Bool = false) -> PushRefusal? {
+        #expect(throws: PushRefusal.self) { try CanaryCheck.validate(request, topicRequired: topicRequired) }
     }
 
     private func payload(_ bytes: Int) -> [UInt8] {
@@ -67,39 +70,51 @@ import Testing
 
     @Test func payloadLimitIs4096AndVoip5120() throws {
         try CanaryCheck.validate(.canary(topic: "a.b", pushType: .alert, payload: payload(4096)), topicRequired: true)
-        #expect(refused(.canary(topic: "a.b", pushType: .alert, payload: payload(4097)))?.message.contains("4096") == true)
+        #expect(refused(.canary(topic: "a.b", pushType: .alert, payload: payload(4097)))?.kind
+                == .payloadTooLarge(bytes: 4097, limit: 4096, pushType: .alert))
         try CanaryCheck.validate(.canary(topic: "a.b.voip", pushType: .voip, payload: payload(5120)), topicRequired: true)
-        #expect(refused(.canary(topic: "a.b.voip", pushType: .voip, payload: payload(5121)))?.message.contains("5120") == true)
+        #expect(refused(.canary(topic: "a.b.voip", pushType: .voip, payload: payload(5121)))?.kind
+                == .payloadTooLarge(bytes: 5121, limit: 5120, pushType: .voip))
     }
 
     @Test func backgroundNeedsPriority5() {
         let error = refused(.canary(topic: "a.b", pushType: .background, priority: 10))
-        #expect(error?.message.contains("priority 5") == true)
-        #expect(error?.status == .usage)
+        #expect(error?.kind == .backgroundPriority("10"))
+        #expect(error?.reason == .badPriority)
     }
 
     @Test func priorityMustBeOneFiveOrTen() {
-        #expect(refused(.canary(topic: "a.b", pushType: .alert, priority: 7))?.message.contains("--priority 7") == true)
+        #expect(refused(.canary(topic: "a.b", pushType: .alert, priority: 7))?.kind == .invalidPriority("7"))
     }
 
     @Test func payloadMustBeANonEmptyJSONObject() {
-        #expect(refused(.canary(topic: "a.b", payload: []))?.message.contains("empty") == true)
-        #expect(refused(.canary(topic: "a.b", payload: Array("not json".utf8)))?.message.contains("JSON") == true)
-        #expect(refused(.canary(topic: "a.b", payload: Array("[1,2]".utf8)))?.message.contains("JSON object") == true)
+        #expect(refused(.canary(topic: "a.b", payload: []))?.kind == .payloadEmpty)
+        #expect(refused(.canary(topic: "a.b", payload: Array("not json".utf8)))?.kind == .payloadNotAnObject)
+        #expect(refused(.canary(topic: "a.b", payload: Array("[1,2]".utf8)))?.kind == .payloadNotAnObject)
     }
 
     @Test func topicMustCarryThePushTypesSuffix() throws {
-        #expect(refused(.canary(topic: "com.x", pushType: .voip))?.message.contains(".voip") == true)
-        #expect(refused(.canary(topic: "com.x", pushType: .liveactivity))?.message.contains("ending in .push-type.liveactivity") == true)
+        #expect(refused(.canary(topic: "com.x", pushType: .voip))?.kind == .topicLacksSuffix(topic: "com.x", pushType: .voip))
+        #expect(refused(.canary(topic: "com.x", pushType: .liveactivity))?.detail
+                .contains("ending in .push-type.liveactivity") == true)
         #expect(refused(.canary(topic: ".voip", pushType: .voip)) != nil)
         try CanaryCheck.validate(.canary(topic: "com.x.complication", pushType: .complication), topicRequired: true)
         try CanaryCheck.validate(.canary(topic: "com.x.push-type.liveactivity", pushType: .liveactivity), topicRequired: true)
         // A voip topic on an alert is a mix-up too.
-        #expect(refused(.canary(topic: "com.x.voip", pushType: .alert))?.hint.contains("--push-type voip") == true)
+        #expect(refused(.canary(topic: "com.x.voip", pushType: .alert))?.kind
+                == .topicOfAnotherPushType(topic: "com.x.voip", pushType: .alert, other: .voip))
     }
 
     @Test func tokenAuthenticationNeedsATopic() throws {
-        #expect(refused(.canary(topic: nil), topicRequired: true)?.message.contains("--topic") == true)
+        #expect(refused(.canary(topic: nil), topicRequired: true)?.kind == .missingTopic)
         try CanaryCheck.validate(.canary(topic: nil), topicRequired: false)
+    }
+
+    /// The canary's warnings are the shared advice: none for the default canary, one for an alert push whose
+    /// payload is content-available only at priority 10.
+    @Test func warningsComeFromTheSharedAdvice() throws {
+        #expect(try CanaryCheck.validate(.canary(topic: "com.x"), topicRequired: true).isEmpty)
+        let rules = try CanaryCheck.validate(.canary(topic: "com.x", pushType: .alert), topicRequired: true).map(\.rule)
+        #expect(rules == ["priority_10_content_available_only", "background_payload_as_alert"])
     }
 }

@@ -282,6 +282,32 @@ import TestSupport
         try Self.expectValid(check)
     }
 
+    /// `payload check`: accepted with warnings, refused (413, no push type), and `--requests` JSON Lines with a
+    /// malformed line.
+    @Test func payloadCheck() throws {
+        var check = JSONSchemaCheck()
+        check.add("payload-check", "payload check (accepted, warnings)", try Self.run([
+            "payload", "check", #"{"aps":{"content-available":1,"relevance-score":2}}"#, "--topic", "com.example.app",
+            "--push-type", "alert", "--format", "json"]))
+        check.add("payload-check", "payload check (refused: 413)", try Self.run([
+            "payload", "check", "{\"k\":\"" + String(repeating: "x", count: 4100) + "\"}", "--topic", "com.example.app",
+            "--format", "json"], status: 1))
+        check.add("payload-check", "payload check (refused: unknown push type)", try Self.run([
+            "payload", "check", "{}", "--topic", "com.example.app", "--push-type", "banner", "--format", "json"], status: 1))
+        let directory = CLI.temporaryDirectory("json-payload")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("requests.jsonl")
+        try Data("""
+            {"headers":{"apns-topic":"com.example.app","apns-push-type":"alert"},"payload":{"aps":{"alert":"a"}}}
+            {"headers":{"apns-push-type":"background"},"payload":""}
+            [1]
+
+            """.utf8).write(to: file)
+        check.add("payload-check", "payload check --requests (a malformed line)", try Self.run([
+            "payload", "check", "--requests", file.path, "--format", "json"], status: 3), lines: true)
+        try Self.expectValid(check)
+    }
+
     /// The broadcast channel verbs against `mock serve --channels-port`, and `probe --channels`; a refusal too.
     @Test func broadcastChannelsAgainstTheMock() throws {
         var check = JSONSchemaCheck()
