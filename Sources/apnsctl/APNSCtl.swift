@@ -64,6 +64,7 @@ struct APNSCtl: ParsableCommand {
             TokenCommand.self,
             ProbeCommand.self,
             ChannelCommand.self,
+            DeviceCommand.self,
             MockCommand.self,
             DoctorCommand.self,
             ExporterCommand.self,
