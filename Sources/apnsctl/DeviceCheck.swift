@@ -55,8 +55,7 @@ struct DeviceCheck: ParsableCommand {
     @Option(help: ArgumentHelp("The environment tried first (default production).", valueName: "ENV"))
     var first: APNsEnvironment?
 
-    @Option(help: ArgumentHelp("Streams in flight at most on each connection (default \(DeviceClassification.defaultConcurrency)).",
-                               valueName: "N"))
+    @Option(help: ArgumentHelp("Streams in flight at most on each connection.", valueName: "N"))
     var concurrency = DeviceClassification.defaultConcurrency
 
     @Flag(name: .customLong("dry-run"), help: "Print what would be sent, and send nothing.")
@@ -92,7 +91,8 @@ struct DeviceCheck: ParsableCommand {
         let order = DeviceClassification.order(only: target.env, first: first)
         let environments = try DeviceClassification.environments(order, servers: target.canaryServers, source: source,
                                                                  topic: topic)
-        let render = DeviceCheckOutput(format: output.format, topic: topic)
+        // A token file's results are JSON Lines whatever --format says (the dry run follows --format).
+        let render = DeviceCheckOutput(format: tokenFile != nil && !dryRun ? .json : output.format, topic: topic)
         render.announce()
         if dryRun {
             try render.dryRun(environments, tokens: try dryRunCount())
