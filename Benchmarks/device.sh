@@ -18,7 +18,7 @@ start_device_mock() {
     pids+=("$!")
     local _
     for _ in $(seq 300); do
-        MOCK_PORT=$(sed -n 's/^listening .*port=\([0-9]*\).*/\1/p' "$out" | head -1)
+        MOCK_PORT=$(sed -n 's/^listening .*port=\([0-9]*\).*/\1/p' "$out" 2>/dev/null | head -1)
         [ -n "$MOCK_PORT" ] && return 0
         sleep 0.1
     done
