@@ -60,7 +60,7 @@ struct DeviceCheckOutput {
         var rows = [["TOKEN", "VERDICT", "TRIED", "STATUS", "REASON", "KEY"]]
         for result in results {
             rows.append([Self.short(result.deviceToken), result.verdict.rawValue,
-                         result.environmentsTried.map(\.rawValue).joined(separator: ","),
+                         result.environmentsTried.isEmpty ? "-" : result.environmentsTried.map(\.rawValue).joined(separator: ","),
                          result.status.map(String.init) ?? "-", result.reason ?? "-", result.keyID ?? "-"])
         }
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
