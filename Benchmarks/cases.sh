@@ -415,6 +415,7 @@ run_cases() {
         case_multiplex
         case_h2load
     fi
+    case_device_check
     case_cert_request
     case_profile_inspect
     case_memory

@@ -103,6 +103,7 @@ hf_shell() {
 source Benchmarks/cases.sh
 source Benchmarks/fleet.sh
 source Benchmarks/footprint.sh
+source Benchmarks/device.sh
 
 machine() {
     echo "$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')," \

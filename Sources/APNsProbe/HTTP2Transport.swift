@@ -26,7 +26,7 @@ public final class HTTP2Transport {
     /// Owns the connection cache between calls to `send`.
     private var multi: CurlMulti?
     /// What the servers did in this transport's TLS handshakes (alerts, a client-certificate request).
-    private let tls = TLSWatch()
+    let tls = TLSWatch()
 
     public init(target: ProbeTarget, credential: ProbeCredential, caFile: String? = nil, timeout: Double = 10,
                 tls12Only: Bool = false) {
@@ -90,7 +90,9 @@ public final class HTTP2Transport {
         }
     }
 
-    private func configure(_ transfer: Transfer, timeout: Double) throws(CurlSetupError) {
+    /// Sets `transfer`'s easy handle up for this transport's server and credential (also used by
+    /// ``HTTP2StreamingSender``).
+    func configure(_ transfer: Transfer, timeout: Double) throws(CurlSetupError) {
         let easy = transfer.easy
         let request = transfer.request
         let millis = max(1, Int(timeout * 1000))
@@ -160,7 +162,7 @@ public final class HTTP2Transport {
 }
 
 /// One request in flight: its easy handle and the answer as it arrives.
-private final class Transfer: @unchecked Sendable {
+final class Transfer: @unchecked Sendable {
     let request: CanaryRequest
     let easy: CurlEasy
     let tls: TLSWatch

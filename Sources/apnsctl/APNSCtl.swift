@@ -66,6 +66,7 @@ struct APNSCtl: ParsableCommand {
             PayloadCommand.self,
             AppCommand.self,
             ChannelCommand.self,
+            DeviceCommand.self,
             MockCommand.self,
             DoctorCommand.self,
             ExporterCommand.self,

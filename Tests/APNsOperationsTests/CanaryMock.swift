@@ -35,14 +35,17 @@ final class CanarySetting: Sendable {
     }
 
     /// Starts a mock playing `environment` that trusts the keystore's keys `keyIDs`, each with the scope in `scopes`
-    /// (the mock's own idea of the key's scope).
+    /// (the mock's own idea of the key's scope), with the registered `devices` (token → topic) and `unregistered`
+    /// tokens of that environment.
     func mock(_ environment: APNsEnvironment, trusting keyIDs: [String],
-              scopes: [String: KeyScope] = [:]) async throws -> Mock {
+              scopes: [String: KeyScope] = [:], devices: [String: String] = [:],
+              unregistered: [String: Date] = [:]) async throws -> Mock {
         let trusted = try keyIDs.map { keyID in
             let record = try store.key(keyID)
             return TrustedKey(keyID: keyID, teamID: record.teamID, publicKey: try record.p256PublicKey())
         }
-        let policy = ValidationPolicy(environment: environment, trustedKeys: trusted, keyScopes: scopes)
+        let policy = ValidationPolicy(environment: environment, devices: devices, unregistered: unregistered,
+                                      trustedKeys: trusted, keyScopes: scopes)
         let server = try MockAPNsServer(configuration: MockServerConfiguration(policy: policy))
         let port = try await server.start()
         let caFile = directory.appendingPathComponent("ca-\(environment.rawValue)-\(port).pem")

@@ -331,6 +331,27 @@ import TestSupport
         try Self.expectValid(check)
     }
 
+    /// `device check`: the array for tokens given as arguments (every verdict), JSON Lines for a token file, and
+    /// the dry run's object.
+    @Test func deviceCheck() throws {
+        var check = JSONSchemaCheck()
+        let mocks = try DeviceCheckCLITests.Mocks("json-device")
+        let tokens = [DeviceCheckCLITests.dev, DeviceCheckCLITests.prod, DeviceCheckCLITests.gone,
+                      DeviceCheckCLITests.other, DeviceCheckCLITests.bad]
+        let all = try mocks.run(tokens + ["--team", DeviceCheckCLITests.team, "--format", "json"])
+        #expect(all.status == 1, "\(all.stderr)")
+        check.add("device-check", "device check (every verdict)", all)
+        let file = mocks.directory.appendingPathComponent("tokens.txt")
+        try Data((tokens + ["# comment", "xyz"]).joined(separator: "\n").utf8).write(to: file)
+        let lines = try mocks.run(["--tokens", file.path, "--team", DeviceCheckCLITests.team, "--format", "json"])
+        #expect(lines.status == 1, "\(lines.stderr)")
+        check.add("device-check", "device check --tokens (JSON Lines)", lines, lines: true)
+        let dry = try mocks.run(tokens + ["--team", DeviceCheckCLITests.team, "--format", "json", "--dry-run"])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        check.add("device-check", "device check --dry-run", dry)
+        try Self.expectValid(check)
+    }
+
     /// Walks `apnsctl --help` down to every command: each has `--format` (house rule), and a schema named after
     /// it (`cert inspect` → cert-inspect.schema.json); every schema file but common.schema.json names a command
     /// and is used by a case above.

@@ -9,13 +9,16 @@ final class CurlMulti: @unchecked Sendable {
     let handle: UnsafeMutableRawPointer
     private var attached: [CurlEasy] = []
 
-    init() throws(CurlSetupError) {
+    /// `hosts`: the servers this handle talks to, one connection each; `streams`: the most concurrent streams
+    /// libcurl opens on one connection (nil: libcurl's default; the server's SETTINGS bound it too).
+    init(hosts: Int = 1, streams: Int? = nil) throws(CurlSetupError) {
         guard let handle = apns_curl_multi_init() else { throw CurlSetupError(what: "curl_multi_init failed") }
         self.handle = handle
         // Streams on one connection, and never a second connection to the same host.
         _ = apns_multi_setopt_long(handle, CURLMOPT_PIPELINING, apns_curlpipe_multiplex())
         _ = apns_multi_setopt_long(handle, CURLMOPT_MAX_HOST_CONNECTIONS, 1)
-        _ = apns_multi_setopt_long(handle, CURLMOPT_MAX_TOTAL_CONNECTIONS, 1)
+        _ = apns_multi_setopt_long(handle, CURLMOPT_MAX_TOTAL_CONNECTIONS, max(1, hosts))
+        if let streams { _ = apns_multi_setopt_long(handle, CURLMOPT_MAX_CONCURRENT_STREAMS, max(1, streams)) }
     }
 
     deinit {
