@@ -22,8 +22,10 @@ struct DemoCommand: AsyncParsableCommand {
         probe, doctor, a push certificate made without a Mac (cert request, the test CA signing it as Apple \
         would, cert join with a .p12 export), and a provisioning profile signed by the test CA (profile inspect, \
         profile verify against a matching and a production-only push certificate), and a broadcast channel \
-        (channel create, list, inspect, a Live Activity broadcast to it, probe --channels, channel delete). Exits \
-        0 only when every step behaved as expected.
+        (channel create, list, inspect, a Live Activity broadcast to it, probe --channels, channel delete), keys \
+        with an environment (a sandbox key and a production key, a legacy key's scope discovered), and before you \
+        send: a sandbox mock and a production mock, device check classifying tokens of each kind, payload check \
+        catching two classic mistakes, app check showing a ready and a broken environment. Exits 0 only when every step behaved as expected.
         """
     )
 
@@ -138,6 +140,7 @@ struct DemoCommand: AsyncParsableCommand {
 
         await server.stop()
         await DemoKeyScopes.run(demo, directory: directory, bundleID: Self.bundleID, deviceToken: fixtures.deviceToken)
+        await DemoBeforeSend.run(demo, directory: directory, team: DemoKeyScopes.team, bundleID: Self.bundleID)
     }
 
     private func workingDirectory() throws -> String {

@@ -37,7 +37,7 @@ struct DemoFixtures {
                             foreignDeviceToken: randomHex(32))
     }
 
-    private static func randomHex(_ bytes: Int) -> String {
+    static func randomHex(_ bytes: Int) -> String {
         Hex.lower((0..<bytes).map { _ in UInt8.random(in: 0...255) })
     }
 }
