@@ -173,13 +173,13 @@ _apnsctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    cert|key|keystore|profile|expiry|token|probe|channel|mock|doctor|exporter|demo|help)
+    cert|key|keystore|profile|expiry|token|probe|payload|app|channel|device|mock|doctor|exporter|demo|help)
         # Offer subcommand argument completions
         "_apnsctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'cert key keystore profile expiry token probe channel mock doctor exporter demo help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'cert key keystore profile expiry token probe payload app channel device mock doctor exporter demo help' -- "${cur}"))
         ;;
     esac
 }
@@ -2067,6 +2067,183 @@ _apnsctl_probe() {
     esac
 }
 
+_apnsctl_payload() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __apnsctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    check)
+        # Offer subcommand argument completions
+        "_apnsctl_payload_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'check' -- "${cur}"))
+        ;;
+    esac
+}
+
+_apnsctl_payload_check() {
+    repeating_flags=()
+    non_repeating_flags=(--strict --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--topic --push-type --priority --expiration --collapse-id --requests --format)
+    __apnsctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--topic')
+        return
+        ;;
+    '--push-type')
+        return
+        ;;
+    '--priority')
+        return
+        ;;
+    '--expiration')
+        return
+        ;;
+    '--collapse-id')
+        return
+        ;;
+    '--requests')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+}
+
+_apnsctl_app() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __apnsctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    check)
+        # Offer subcommand argument completions
+        "_apnsctl_app_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'check' -- "${cur}"))
+        ;;
+    esac
+}
+
+_apnsctl_app_check() {
+    repeating_flags=()
+    non_repeating_flags=(--probe --version -h --help)
+    repeating_options=(--profile --cert --device-token --push-type --target)
+    non_repeating_options=(--team --min-days --env --host --port --cacert --timeout --password-file --password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    __apnsctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--team')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion app check -- --team "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--profile')
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(mobileprovision|provisionprofile)'
+        return
+        ;;
+    '--cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--device-token')
+        return
+        ;;
+    '--push-type')
+        __apnsctl_add_completions -W 'alert'$'\n''background'$'\n''voip'$'\n''complication'$'\n''fileprovider'$'\n''mdm'$'\n''liveactivity'$'\n''location'$'\n''pushtotalk'$'\n''widgets'
+        return
+        ;;
+    '--min-days')
+        return
+        ;;
+    '--env')
+        __apnsctl_add_completions -W 'development'$'\n''production'
+        return
+        ;;
+    '--host')
+        return
+        ;;
+    '--port')
+        return
+        ;;
+    '--target')
+        __apnsctl_add_completions -W 'development='$'\n''production='
+        return
+        ;;
+    '--cacert')
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-env')
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+}
+
 _apnsctl_channel() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
@@ -2473,6 +2650,136 @@ _apnsctl_channel_delete() {
         return
         ;;
     '--password-env')
+        return
+        ;;
+    esac
+}
+
+_apnsctl_device() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __apnsctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    check)
+        # Offer subcommand argument completions
+        "_apnsctl_device_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'check' -- "${cur}"))
+        ;;
+    esac
+}
+
+_apnsctl_device_check() {
+    repeating_flags=()
+    non_repeating_flags=(--dry-run --version -h --help)
+    repeating_options=(--target)
+    non_repeating_options=(--tokens --topic --env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env --first --concurrency --format)
+    __apnsctl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--tokens')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--topic')
+        return
+        ;;
+    '--env')
+        __apnsctl_add_completions -W 'development'$'\n''production'
+        return
+        ;;
+    '--host')
+        return
+        ;;
+    '--port')
+        return
+        ;;
+    '--target')
+        __apnsctl_add_completions -W 'development='$'\n''production='
+        return
+        ;;
+    '--cacert')
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--team')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion device check -- --team "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--key-id')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion device check -- --key-id "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--token-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--token-env')
+        return
+        ;;
+    '--cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--password-env')
+        return
+        ;;
+    '--first')
+        __apnsctl_add_completions -W 'development'$'\n''production'
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
         return
         ;;
     esac

@@ -98,6 +98,18 @@ function __apnsctl_parse_tokens -S
             end
         case 'probe'
             __apnsctl_parse_subcommand 0 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'device-token=' 'topic=' 'push-type=' 'priority=' 'payload=' 'count=' 'interval=' 'channels' 'format=' 'out=' 'version' 'h/help'
+        case 'payload'
+            __apnsctl_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'check'
+                __apnsctl_parse_subcommand 1 'topic=' 'push-type=' 'priority=' 'expiration=' 'collapse-id=' 'strict' 'requests=' 'format=' 'version' 'h/help'
+            end
+        case 'app'
+            __apnsctl_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'check'
+                __apnsctl_parse_subcommand 1 'team=' 'profile=+' 'cert=+' 'device-token=+' 'push-type=+' 'min-days=' 'probe' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+            end
         case 'channel'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -109,6 +121,12 @@ function __apnsctl_parse_tokens -S
                 __apnsctl_parse_subcommand 1 'topic=' 'format=' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
             case 'delete'
                 __apnsctl_parse_subcommand 1 'topic=' 'format=' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
+            end
+        case 'device'
+            __apnsctl_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'check'
+                __apnsctl_parse_subcommand -r 1 'tokens=' 'topic=' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'first=' 'concurrency=' 'dry-run' 'format=' 'version' 'h/help'
             end
         case 'mock'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
@@ -186,7 +204,10 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apn
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'expiry' -d 'List when every credential expires: keystore, certificates, .p12, profiles, .p8 keys.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'token' -d 'Issue (cached) and inspect ES256 provider tokens; keep a fleet\'s token files fresh.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'probe' -d 'Send a canary push over HTTP/2 and explain the answer.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'payload' -d 'Check push requests offline: what APNs would answer, and what Apple advises against.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'app' -d 'Check that an app can receive pushes in each environment, and with which credential.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'channel' -d 'Create, list, inspect and delete broadcast push channels (Live Activities).'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'device' -d 'Check device tokens: which environment each belongs to, and what it means.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'mock' -d 'Run a local APNs stand-in that validates like the real one.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'doctor' -d 'Check this machine and keystore for what apnsctl and APNs need.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'exporter' -d 'Serve APNs canaries, credential expiry and token ages to Prometheus (/metrics, /healthz).'
@@ -681,6 +702,48 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" out' -l 'out' -d 'Write the report to FILE atomically instead of stdout (replaced each run, 0644): node_exporter never reads half a file.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl payload" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl payload" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl payload" -eq 1' -fa 'check' -d 'Predict APNs\'s answer to a push request (headers and payload) and warn about Apple\'s advice.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl payload check" topic' -l 'topic' -d 'apns-topic (absent: APNs answers MissingTopic).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl payload check" push-type' -l 'push-type' -d 'apns-push-type (absent: APNs infers it from the topic).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl payload check" priority' -l 'priority' -d 'apns-priority: 10, 5 or 1.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl payload check" expiration' -l 'expiration' -d 'apns-expiration: unix seconds (0: deliver once).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl payload check" collapse-id' -l 'collapse-id' -d 'apns-collapse-id (at most 64 bytes).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl payload check" strict' -l 'strict' -d 'Fail (exit 1) on warnings too.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl payload check" requests' -l 'requests' -d 'Check every request of a JSON Lines file (- for stdin).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl payload check" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl payload check" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl payload check" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl app" -eq 1' -fa 'check' -d 'Is this app ready to receive pushes in each environment, and with which credential?'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" team' -l 'team' -d 'The team whose keystore keys may sign (default: the certificates\' or profiles\' team, else the keystore\'s only team).' -rfka '(__apnsctl_custom_completion ---completion app check -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check"' -l 'profile' -d 'A provisioning profile of the app; repeat for each (development, distribution).' -rfa '(set -l exts \'mobileprovision\' \'provisionprofile\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check"' -l 'cert' -d 'A push certificate of the app (.p12, or PEM with its key for --probe); repeat for each.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check"' -l 'device-token' -d 'A device token of the app (hex); repeat for each.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check"' -l 'push-type' -d 'A push type the app uses besides alert and those its certificates name; repeat for each.' -rfka 'alert background voip complication fileprovider mdm liveactivity location pushtotalk widgets'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" min-days' -l 'min-days' -d 'A certificate or profile with fewer days left fails its row.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" probe' -l 'probe' -d 'Confirm each row with a silent canary through its credential (and classify each --device-token).'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" port' -l 'port' -d '443 or 2197 for APNs (channel commands: 2195/2196); any port with --host.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" cacert' -l 'cacert' -d 'Trust the CA certificates in this PEM file instead of the system\'s.' -rfa '(set -l exts \'pem\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl channel" -eq 1' -fa 'create' -d 'Create a broadcast channel and print its id.'
@@ -788,6 +851,38 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl device" -eq 1' -fa 'check' -d 'Which environment each device token belongs to (a silent canary, never an alert).'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" tokens' -l 'tokens' -d 'Read the tokens from FILE, one a line (- for stdin); JSON Lines out.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" topic' -l 'topic' -d 'apns-topic: the app\'s bundle id.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" port' -l 'port' -d '443 or 2197 for APNs (channel commands: 2195/2196); any port with --host.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" cacert' -l 'cacert' -d 'Trust the CA certificates in this PEM file instead of the system\'s.' -rfa '(set -l exts \'pem\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" team' -l 'team' -d 'Authenticate with this team\'s key from the keystore (its cached token).' -rfka '(__apnsctl_custom_completion ---completion device check -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" key-id' -l 'key-id' -d 'Sign with this keystore key instead of the team\'s active key for --env.' -rfka '(__apnsctl_custom_completion ---completion device check -- --key-id (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" token-file' -l 'token-file' -d 'Authenticate with the provider token (JWT) in FILE.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" token-env' -l 'token-env' -d 'Authenticate with the provider token (JWT) in environment variable NAME.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" cert' -l 'cert' -d 'Authenticate with this client certificate: .p12, or PEM with its key.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" first' -l 'first' -d 'The environment tried first (default production).' -rfka 'development production'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" concurrency' -l 'concurrency' -d 'Streams in flight at most on each connection.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" dry-run' -l 'dry-run' -d 'Print what would be sent, and send nothing.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl mock" -eq 1' -fa 'serve' -d 'Serve a local APNs stand-in (TLS, HTTP/2 only) until interrupted.'
