@@ -88,16 +88,16 @@ import TestSupport
     @Test func aKeyUnderALeaseGoesWhenTheLeaseExpires() async throws {
         try await withCluster { cluster in
             try await using(try cluster.client()) { client in
-                // 5 s: long enough for the put and the renewal below on a loaded machine (a 2 s lease once lapsed
-                // before its put arrived while other suites' clusters ran alongside).
-                let lease = try await client.grantLease(ttl: 5)
-                #expect(lease.id != 0 && lease.ttl >= 5)
+                // 20 s: long enough for the put, the read and the renewal below on a loaded machine (a 2 s lease once
+                // lapsed before its put arrived, a 5 s one before its read, while other suites' clusters ran alongside).
+                let lease = try await client.grantLease(ttl: 20)
+                #expect(lease.id != 0 && lease.ttl >= 20)
                 try await client.put("/t/tokens/T1", "token", lease: lease.id)
                 let kv = try #require(try await client.get("/t/tokens/T1"))
                 #expect(kv.lease == lease.id)
                 #expect(try await client.keepAlive(lease: lease.id).ttl >= 5)
 
-                let gone = try await eventually(seconds: 30) { try await client.get("/t/tokens/T1") == nil }
+                let gone = try await eventually(seconds: 90) { try await client.get("/t/tokens/T1") == nil }
                 #expect(gone, "the key outlived its lease")
                 let error = await apnsError { try await client.keepAlive(lease: lease.id) }
                 #expect(error?.status == .keystore)
