@@ -102,11 +102,12 @@ extension AppReadiness {
         public var ready: Bool { rows.allSatisfy { $0.verdict == .ready } }
     }
 
-    /// The push types the app uses: alert, those its certificates' topics name, and `facts.pushTypes`, in
-    /// ``APNsPushType`` order.
+    /// The push types the app uses: alert, those its certificates' topics name, those its profiles' entitlements
+    /// enable, and `facts.pushTypes`, in ``APNsPushType`` order.
     public static func pushTypes(_ facts: Facts) -> [APNsPushType] {
         var used: Set<APNsPushType> = [.alert]
         used.formUnion(facts.pushTypes)
+        for profile in facts.profiles where profile.coversApp { used.formUnion(profile.pushTypes) }
         for certificate in facts.certificates {
             for topic in certificate.topics where APNsPushType.bundleID(ofTopic: topic) == facts.bundleID {
                 if let suffix = APNsPushType.topicSuffix(of: topic),

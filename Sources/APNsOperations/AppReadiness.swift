@@ -113,6 +113,24 @@ public enum AppReadiness {
         public var expiresAt: Date?
         /// True when the app id covers the bundle id checked.
         public var coversApp: Bool
+        /// The push types the profile's entitlements enable beyond alert and background (``pushTypes(entitlements:)``).
+        public var pushTypes: [APNsPushType] = []
+
+        /// Entitlements that enable a push type, each named by Apple's entitlement page: "Location Push Service
+        /// Extension" (`location`), "Push to Talk" (`pushtotalk`), "PushKit unrestricted VoIP" (`voip`).
+        static let pushTypeEntitlements: [(key: String, type: APNsPushType)] = [
+            ("com.apple.developer.location.push", .location),
+            ("com.apple.developer.push-to-talk", .pushtotalk),
+            ("com.apple.developer.pushkit.unrestricted-voip", .voip),
+        ]
+
+        /// The push types `entitlements` enable: an entitlement present and not `false`. Pure.
+        public static func pushTypes(entitlements: [String: PlistValue]) -> [APNsPushType] {
+            pushTypeEntitlements.compactMap { entry in
+                guard let value = entitlements[entry.key], value != .bool(false) else { return nil }
+                return entry.type
+            }
+        }
 
         public init(file: String, profile: ProvisioningProfile, bundleID app: String) {
             self.file = file
@@ -122,10 +140,12 @@ public enum AppReadiness {
             apsEnvironment = profile.apsEnvironment
             expiresAt = profile.expirationDate
             coversApp = profile.covers(bundleID: app)
+            pushTypes = Self.pushTypes(entitlements: profile.entitlements)
         }
 
         public init(file: String, apsEnvironment: String?, expiresAt: Date?, teamID: String? = nil,
-                    coversApp: Bool = true) {
+                    coversApp: Bool = true, pushTypes: [APNsPushType] = []) {
+            self.pushTypes = pushTypes
             self.file = file
             self.apsEnvironment = apsEnvironment
             self.expiresAt = expiresAt

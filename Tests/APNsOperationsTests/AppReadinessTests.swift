@@ -3,6 +3,7 @@ import APNsCore
 import APNsCredentials
 import APNsKeystore
 import APNsOperations
+import APNsProvisioning
 import Foundation
 import Testing
 import TestSupport
@@ -111,6 +112,23 @@ import TestSupport
         #expect(production.key?.keyID == "APPKEY0002")
         #expect(production.verdict == .notReady)
         #expect(production.reason == "the profile is development-only: no aps-environment production")
+    }
+
+    /// A profile's entitlements name push types beyond alert: Location Push Service Extension, Push to Talk, PushKit
+    /// unrestricted VoIP; an entitlement set to false enables nothing, and a profile for another app adds nothing.
+    @Test func aProfilesEntitlementsAddTheirPushTypes() throws {
+        let enabled = AppReadiness.ProfileFact.pushTypes(entitlements: [
+            "com.apple.developer.location.push": .bool(true), "com.apple.developer.push-to-talk": .bool(false),
+            "com.apple.developer.pushkit.unrestricted-voip": .bool(true), "aps-environment": .string("production"),
+        ])
+        #expect(enabled == [.location, .voip])
+        let facts = AppReadiness.Facts(bundleID: "com.example.app", profiles: [
+            AppReadiness.ProfileFact(file: "app.mobileprovision", apsEnvironment: "production", expiresAt: nil,
+                                     pushTypes: [.location]),
+            AppReadiness.ProfileFact(file: "other.mobileprovision", apsEnvironment: "production", expiresAt: nil,
+                                     coversApp: false, pushTypes: [.pushtotalk]),
+        ])
+        #expect(AppReadiness.pushTypes(facts) == [.alert, .location])
     }
 
     @Test func aProfileForAnotherAppIsNamed() throws {
