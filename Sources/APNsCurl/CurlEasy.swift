@@ -8,8 +8,8 @@ package final class CurlEasy: @unchecked Sendable {
     package let handle: UnsafeMutableRawPointer
     /// libcurl writes its detailed error text here; it must outlive the transfer, so the handle owns it.
     private let errorBuffer: UnsafeMutablePointer<CChar>
-    /// Header lists set on this handle must outlive it.
-    private var retained: [CurlHeaderList] = []
+    /// The header list set for each option must live as long as it is set (a reused handle replaces them).
+    private var retained: [CURLoption.RawValue: CurlHeaderList] = [:]
 
     package init() throws(CurlSetupError) {
         guard let handle = apns_curl_easy_init() else { throw CurlSetupError(what: "curl_easy_init failed") }
@@ -53,8 +53,8 @@ package final class CurlEasy: @unchecked Sendable {
     }
 
     package func set(_ option: CURLoption, headers: CurlHeaderList) throws(CurlSetupError) {
-        retained.append(headers)
         try check(apns_easy_setopt_slist(handle, option, headers.list), option)
+        retained[option.rawValue] = headers
     }
 
     package func set(_ option: CURLoption, pointer: UnsafeMutableRawPointer?) throws(CurlSetupError) {

@@ -28,11 +28,13 @@ final class CurlEtcdTransfer: @unchecked Sendable {
     /// Asks the transfer to stop; libcurl's progress callback ends it.
     func cancel() { cancelled.store(true, ordering: .relaxed) }
 
-    /// Performs the transfer (blocking) and returns the status and the collected body.
-    func run() -> Result<EtcdHTTPResponse, any Error> {
+    /// Performs the transfer (blocking) and returns the status and the collected body: on `kept` when given (a
+    /// handle whose connection cache outlives the transfer), else on a handle of its own.
+    func run(on kept: CurlEasy? = nil) -> Result<EtcdHTTPResponse, any Error> {
+        if cancelled.load(ordering: .relaxed) { return .failure(CancellationError()) }
         let easy: CurlEasy
         do throws(CurlSetupError) {
-            easy = try CurlEasy()
+            if let kept { easy = kept } else { easy = try CurlEasy() }
             self.easy = easy
             try configure(easy)
         } catch {
@@ -77,7 +79,7 @@ final class CurlEtcdTransfer: @unchecked Sendable {
         try easy.set(CURLOPT_PROXY, "")
         try easy.set(CURLOPT_TCP_KEEPALIVE, 1)
         try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout))
-        if let timeout = request.timeout { try easy.set(CURLOPT_TIMEOUT_MS, Self.milliseconds(timeout)) }
+        try easy.set(CURLOPT_TIMEOUT_MS, request.timeout.map(Self.milliseconds) ?? 0)
         if let tls {
             try easy.set(CURLOPT_SSL_VERIFYPEER, 1)
             try easy.set(CURLOPT_SSL_VERIFYHOST, 2)

@@ -3,19 +3,27 @@ import CCurl
 import Synchronization
 
 /// ``EtcdTransport`` over libcurl (HTTP/1.1, TLS through libcurl's OpenSSL): one easy handle per request, run by
-/// `curl_easy_perform` on a thread of its own (``CurlThread``), never on the Swift concurrency pool.
+/// `curl_easy_perform` on a thread of its own (``CurlThread``), never on the Swift concurrency pool. A request
+/// marked `keptConnection` (the watch's liveness check, every second) runs instead on the transport's one kept
+/// thread and handle (``CurlEtcdLane``), over a connection kept open between checks, unless the lane is busy.
 ///
 /// A cancelled request returns at once; its thread notices at libcurl's next progress call (at least once a
 /// second, even on a silent connection) and closes the connection.
 struct CurlEtcdTransport: EtcdTransport {
     /// TLS files; nil for plain http.
     let tls: EtcdTLS?
+    /// The kept thread and handle for requests marked `keptConnection`.
+    let lane = CurlEtcdLane()
+
+    init(tls: EtcdTLS?) { self.tls = tls }
 
     func send(_ request: EtcdHTTPRequest) async throws -> EtcdHTTPResponse {
         let transfer = CurlEtcdTransfer(request, tls: tls, chunks: nil)
         let answer = Handoff()
         do throws(CurlThread.StartError) {
-            try CurlThread.detach { answer.deliver(transfer.run()) }
+            var onLane = false
+            if request.keptConnection { onLane = try lane.submit(transfer) { answer.deliver($0) } }
+            if !onLane { try CurlThread.detach { answer.deliver(transfer.run()) } }
         } catch {
             throw EtcdFailure.transport(error.description)
         }

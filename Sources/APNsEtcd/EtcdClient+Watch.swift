@@ -28,7 +28,7 @@ extension EtcdClient {
     /// (`hasleader`, as etcd's own clients do with `WithRequireLeader`): a member that loses its leader ends it
     /// with "no leader". And while streaming, the client asks that member for its status every second, and moves
     /// the watch to the next member when it does not answer within 2 s or knows no leader. That is a liveness check
-    /// of one member, not a poll of the keys.
+    /// of one member, not a poll of the keys; it runs on the transport's kept thread over a kept connection.
     public func watch(prefix: String, fromRevision: Int64? = nil) -> AsyncThrowingStream<EtcdWatchEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream<EtcdWatchEvent, any Error>.makeStream()
         let task = Task {
@@ -104,7 +104,8 @@ extension EtcdClient {
             try await Task.sleep(for: livenessInterval)
             let bytes: [UInt8]
             do {
-                bytes = try await send(endpoint, "/v3/maintenance/status", Array("{}".utf8), deadline: .short(.seconds(2)))
+                bytes = try await send(endpoint, "/v3/maintenance/status", Array("{}".utf8), deadline: .short(.seconds(2)),
+                                       kept: true)
             } catch let failure as EtcdFailure where failure.movesOn {
                 throw failure
             } catch is EtcdFailure {

@@ -4,7 +4,8 @@ import NIOSSL
 import Synchronization
 
 /// A client for etcd's v3 API through its JSON gateway (`POST /v3/kv/range` and the like), over libcurl
-/// (HTTP/1.1, one connection per request; ``CurlEtcdTransport``), which is opened at run time as for `probe`.
+/// (HTTP/1.1, one connection per request, a kept one for a watch's liveness checks; ``CurlEtcdTransport``), which
+/// is opened at run time as for `probe`.
 ///
 /// Several members: a request goes to the member that last answered; a connection error, a timeout, or an
 /// answer meaning "cannot serve now" (no leader, leader changed, too many requests: gRPC codes 14, 8, 4, 10)
@@ -156,9 +157,11 @@ public final class EtcdClient: Sendable {
     }
 
     /// One POST to one member: the answer's bytes on 200, an ``EtcdFailure`` otherwise.
-    func send(_ endpoint: EtcdEndpoint, _ path: String, _ body: [UInt8], deadline: Deadline) async throws -> [UInt8] {
+    /// `kept`: on the transport's kept thread and connection (a request repeated every second).
+    func send(_ endpoint: EtcdEndpoint, _ path: String, _ body: [UInt8], deadline: Deadline,
+              kept: Bool = false) async throws -> [UInt8] {
         let token = try await token(at: endpoint)
-        let response = try await post(endpoint, path, body, token: token, deadline: deadline)
+        let response = try await post(endpoint, path, body, token: token, deadline: deadline, kept: kept)
         guard response.status == 200 else {
             throw EtcdFailure.gateway(body: response.body, httpStatus: response.status)
         }
@@ -181,9 +184,11 @@ public final class EtcdClient: Sendable {
 
     /// One POST and its whole answer, whatever the status.
     func post(_ endpoint: EtcdEndpoint, _ path: String, _ body: [UInt8], token: String?,
-              deadline: Deadline) async throws -> EtcdHTTPResponse {
+              deadline: Deadline, kept: Bool = false) async throws -> EtcdHTTPResponse {
+        var outgoing = request(endpoint, path, body, token: token, deadline: deadline)
+        outgoing.keptConnection = kept
         do {
-            return try await transport.send(request(endpoint, path, body, token: token, deadline: deadline))
+            return try await transport.send(outgoing)
         } catch {
             try Task.checkCancellation()
             if case .timeout? = error as? EtcdFailure, case .final = deadline {

@@ -13,6 +13,9 @@ struct EtcdHTTPRequest: Sendable {
     /// Sends gRPC metadata `hasleader: true` (etcd's `WithRequireLeader`, header `Grpc-Metadata-hasleader`): a
     /// member that loses its leader ends the request (a watch) with "no leader" instead of going silent.
     var requireLeader = false
+    /// Runs on the transport's kept thread and connection (a request repeated every second: a liveness check)
+    /// instead of a thread and connection of its own.
+    var keptConnection = false
 }
 
 /// A member's answer: the HTTP status and the whole body.

@@ -26,6 +26,7 @@ public final class LinkProxy: @unchecked Sendable {
     private var blocked: Set<String> = []
     private var links: [Int: (client: Int32, server: Int32, source: String?)] = [:]
     private var nextLink = 0
+    private var accepted = 0
     private var stopped = false
 
     /// Listens on a free port of 127.0.0.1, forwarding to `targetPort` there.
@@ -84,6 +85,8 @@ public final class LinkProxy: @unchecked Sendable {
 
     /// How many links are open now.
     public var openLinks: Int { lock.withLock { links.count } }
+    /// How many connections it has accepted since it started.
+    public var acceptedLinks: Int { lock.withLock { accepted } }
 
     /// Stops listening and closes every link.
     public func stop() {
@@ -104,6 +107,7 @@ public final class LinkProxy: @unchecked Sendable {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 return
             }
+            lock.withLock { accepted += 1 }
             Thread.detachNewThread { [self] in serve(client) }
         }
     }
