@@ -66,12 +66,7 @@ import Testing
         for (key, env) in [("SBXKEY0001", "development"), ("PRDKEY0001", "production")] {
             try KeystoreCLI.ok(["key", "generate", "--team", Self.team, "--key-id", key, "--env", env], keystore)
         }
-        let certificate = directory.appendingPathComponent("server.pem").path
-        let key = directory.appendingPathComponent("server.key").path
-        let made = try CLI.tool("/usr/bin/openssl", [
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2",
-            "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate])
-        try #require(made.status == 0, "openssl req failed")
+        let (certificate, key) = try LoopbackCertificate.make(in: directory)
         let tls = ["--tls-cert", certificate, "--tls-key", key, "--keystore", keystore, "--port", "0"]
         let development = try MockServeProcess(["mock", "serve", "--env", "development",
                                                 "--device", "\(Self.sandboxDevice)=\(Self.bundle)"] + tls)

@@ -33,13 +33,8 @@ import Testing
                 let made = try CLI.run(arguments)
                 #expect(made.status == 0, "\(made.stderr)")
             }
-            certificate = directory.appendingPathComponent("server.pem").path
-            let key = directory.appendingPathComponent("server.key").path
-            let made = try CLI.tool("/usr/bin/openssl", [
-                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2",
-                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
-                "-keyout", key, "-out", certificate])
-            try #require(made.status == 0, "openssl req failed")
+            let key: String
+            (certificate, key) = try LoopbackCertificate.make(in: directory)
             let tls = ["--tls-cert", certificate, "--tls-key", key, "--keystore", keystore, "--port", "0"]
             let topic = DeviceCheckCLITests.topic
             development = try MockServeProcess(["mock", "serve", "--env", "development",

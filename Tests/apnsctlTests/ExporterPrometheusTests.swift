@@ -9,13 +9,8 @@ import TestSupport
 struct ExporterPrometheusTests {
     /// One certificate for both mocks (openssl, for 127.0.0.1): a mock restarted with it is trusted again.
     private func serverCertificate(in directory: URL) throws -> (cert: String, key: String) {
-        let cert = directory.appendingPathComponent("server.pem").path
-        let key = directory.appendingPathComponent("server.key").path
-        let made = try CLI.tool("/usr/bin/openssl", [
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2",
-            "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", cert])
-        try #require(made.status == 0, "openssl req failed")
-        return (cert, key)
+        let made = try LoopbackCertificate.make(in: directory)
+        return (made.certificate, made.key)
     }
 
     private func mock(port: Int, env: String, keystore: String, tls: (cert: String, key: String)) throws -> RunningProcess {

@@ -175,12 +175,7 @@ import Testing
             #expect(made.status == 0, "\(made.stderr)")
         }
         // One certificate for both mocks (made by openssl for 127.0.0.1), so one --cacert trusts both.
-        let cas = directory.appendingPathComponent("server.pem").path
-        let serverKey = directory.appendingPathComponent("server.key").path
-        let made = try CLI.tool("/usr/bin/openssl", [
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2",
-            "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", serverKey, "-out", cas])
-        try #require(made.status == 0, "openssl req failed")
+        let (cas, serverKey) = try LoopbackCertificate.make(in: directory)
         var mocks = [String: (server: MockServeProcess, port: Int)]()
         for env in ["development", "production"] {
             let server = try MockServeProcess(["mock", "serve", "--keystore", keystore, "--env", env, "--port", "0",

@@ -30,13 +30,7 @@ import Testing
                                         "--key-id", key, "--env", env])
                 #expect(made.status == 0, "\(made.stderr)")
             }
-            let certificate = directory.appendingPathComponent("server.pem").path
-            let key = directory.appendingPathComponent("server.key").path
-            let made = try CLI.tool("/usr/bin/openssl", [
-                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2",
-                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
-                "-keyout", key, "-out", certificate])
-            try #require(made.status == 0, "openssl req failed")
+            let (certificate, key) = try LoopbackCertificate.make(in: directory)
             developmentCA = certificate
             bothCAs = certificate
             developmentChannels = try SilentListener.freePort()
