@@ -49,12 +49,8 @@ struct ExporterCredentialKindsTests: FleetCLI {
         // No keystore: the token target can only have its token from the agent's file.
         let exporter = try RunningProcess(CLI.binary, ["exporter", "--config", config.path, "--listen", "127.0.0.1:0"])
         defer { exporter.terminate() }
-        try #require(exporter.waitFor { out, _ in out.contains("port=") }, "exporter did not start: \(exporter.stderr)")
-        let port = try #require(exporter.stdout.split(separator: " ").first { $0.hasPrefix("port=") }
-                                    .flatMap { Int($0.dropFirst(5)) })
-        func metrics() -> String {
-            (try? CLI.tool("/usr/bin/curl", ["-sf", "http://127.0.0.1:\(port)/metrics"]).output) ?? ""
-        }
+        let port = try exporter.exporterPort()
+        func metrics() -> String { exporterMetrics(port: port) }
         let labels = { (target: String, credential: String, topic: String) in
             #"target="\#(target)",host="127.0.0.1",port="\#(mockPort)",environment="development",credential="\#(credential)",topic="\#(topic)""#
         }
@@ -106,12 +102,8 @@ struct ExporterCredentialKindsTests: FleetCLI {
                                               environment.map { "\($0.key)=\($0.value)" }
                                                 + [CLI.binary.path, "exporter", "--config", config.path, "--listen", "127.0.0.1:0"])
             defer { exporter.terminate() }
-            try #require(exporter.waitFor { out, _ in out.contains("port=") }, "exporter did not start: \(exporter.stderr)")
-            let port = try #require(exporter.stdout.split(separator: " ").first { $0.hasPrefix("port=") }
-                                        .flatMap { Int($0.dropFirst(5)) })
-            func metrics() -> String {
-                (try? CLI.tool("/usr/bin/curl", ["-sf", "http://127.0.0.1:\(port)/metrics"]).output) ?? ""
-            }
+            let port = try exporter.exporterPort()
+            func metrics() -> String { exporterMetrics(port: port) }
             let labels = #"target="fleet",host="127.0.0.1",port="\#(mockPort)",environment="production",credential="token",topic="com.example.app""#
             let up = waitUntil(30) {
                 let text = metrics()

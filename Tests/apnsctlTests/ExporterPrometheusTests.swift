@@ -62,9 +62,7 @@ struct ExporterPrometheusTests {
                   + target("b2", portB, "production")).utf8).write(to: config)
         let exporter = try RunningProcess(CLI.binary, ["exporter", "--config", config.path, "--listen", "127.0.0.1:0"])
         defer { exporter.terminate() }
-        try #require(exporter.waitFor { out, _ in out.contains("port=") }, "exporter did not start: \(exporter.stderr)")
-        let port = try #require(exporter.stdout.split(separator: " ").first { $0.hasPrefix("port=") }
-                                    .flatMap { Int($0.dropFirst(5)) })
+        let port = try exporter.exporterPort()
 
         let prometheus = try PrometheusServer(scraping: ["127.0.0.1:\(port)"],
                                               in: directory.appendingPathComponent("prometheus"))
@@ -129,12 +127,8 @@ struct ExporterPrometheusTests {
         try Data("credentials: [\(CLI.fixtures.appendingPathComponent("certs").path)]\n".utf8).write(to: config)
         let exporter = try RunningProcess(CLI.binary, ["exporter", "--config", config.path, "--listen", "127.0.0.1:0"])
         defer { exporter.terminate() }
-        try #require(exporter.waitFor { out, _ in out.contains("port=") }, "exporter did not start: \(exporter.stderr)")
-        let port = try #require(exporter.stdout.split(separator: " ").first { $0.hasPrefix("port=") }
-                                    .flatMap { Int($0.dropFirst(5)) })
-        func metrics() -> String {
-            (try? CLI.tool("/usr/bin/curl", ["-sf", "http://127.0.0.1:\(port)/metrics"]).output) ?? ""
-        }
+        let port = try exporter.exporterPort()
+        func metrics() -> String { exporterMetrics(port: port) }
         func waitForMetrics(_ condition: (String) -> Bool) -> Bool {
             let deadline = Date().addingTimeInterval(20)
             repeat {
