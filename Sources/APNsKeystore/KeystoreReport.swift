@@ -109,14 +109,11 @@ public struct KeyStatus: Codable, Sendable, Equatable {
         revokedAt = try c.decodeIfPresent(Date.self, forKey: .revokedAt)
         lastUsed = try c.decodeIfPresent(Date.self, forKey: .lastUsed)
         let topics = try c.decodeIfPresent([String].self, forKey: .topics)
-        do {
-            scope = try KeyScope(environments: try c.decode([APNsEnvironment].self, forKey: .environments),
-                                 restriction: topics.map { .topics($0) } ?? .team,
-                                 relatedKeyID: try c.decodeIfPresent(String.self, forKey: .relatedKeyID),
-                                 source: try c.decode(KeyScope.Source.self, forKey: .scopeSource))
-        } catch let error as ModelError {
-            throw APNsError(error)
-        }
+        // An unsound scope is thrown as its ModelError: the manifest's reader quotes it (``ModelError/description``).
+        scope = try KeyScope(environments: try c.decode([APNsEnvironment].self, forKey: .environments),
+                             restriction: topics.map { .topics($0) } ?? .team,
+                             relatedKeyID: try c.decodeIfPresent(String.self, forKey: .relatedKeyID),
+                             source: try c.decode(KeyScope.Source.self, forKey: .scopeSource))
     }
 
     /// Every field always present: absent dates are null.

@@ -136,8 +136,10 @@ public enum ScopeDiscovery {
             learnt = try KeyScope(environments: Array(environments), restriction: restriction, relatedKeyID: related,
                                   source: .discovered)
         } catch {
-            let error = APNsError(error)
-            return contradiction("the answers make no recordable scope: \(error.message)", hint: error.hint)
+            guard case .unsoundScope(let message, let hint) = error else {
+                return contradiction("the answers make no recordable scope: \(error)", hint: nil)
+            }
+            return contradiction("the answers make no recordable scope: \(message)", hint: hint)
         }
         let because = notes.joined(separator: "; ")
         let sameCoverage = learnt.environments == recorded.environments && learnt.restriction == recorded.restriction

@@ -1,8 +1,8 @@
 /// Why a domain value was refused: a malformed identifier, an unsound key scope, a malformed device token.
 ///
-/// Each case carries what was given; the modules above word it for people (APNsCore's `APNsError(_:)`: a usage
-/// error, exit 2).
-public enum ModelError: Error, Sendable, Equatable {
+/// Each case carries what was given; the command line words it for people (a usage error, exit 2, naming its
+/// flags); ``description`` is the same in words that name no flag, for libraries that quote it.
+public enum ModelError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `value`, given as `flag` (an option or argument name), is not a valid `what` ("key id", "team id").
     case invalidIdentifier(value: String, what: String, flag: String)
     /// The key id given with the key id option differs from `fileKeyID`, the one in the file name `file`.
@@ -17,4 +17,24 @@ public enum ModelError: Error, Sendable, Equatable {
     case deviceTokenNotHex(text: String)
     /// The device token text `text` has `digits` hex digits: odd, or fewer than 16.
     case deviceTokenLength(text: String, digits: Int)
+
+    /// What is wrong, naming the value and no flag.
+    public var description: String {
+        switch self {
+        case .invalidIdentifier(let value, let what, _):
+            return "\(value): not a valid \(what) (10 characters, A–Z and 0–9)"
+        case .keyIDContradictsFileName(let given, let file, let fileKeyID):
+            return "key id \(given) contradicts the file name \(file) (key id \(fileKeyID))"
+        case .keyIDNotInFileName(let file):
+            return "\(file): the key id is not in the file name (AuthKey_KEYID.p8)"
+        case .unsoundScope(let message, let hint):
+            return "\(message) (\(hint))"
+        case .emptyDeviceToken:
+            return "the device token is empty"
+        case .deviceTokenNotHex(let text):
+            return "device token \(text): not hexadecimal"
+        case .deviceTokenLength(let text, let digits):
+            return "device token \(text): \(digits) hex digits is not a whole device token"
+        }
+    }
 }

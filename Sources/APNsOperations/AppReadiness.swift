@@ -171,7 +171,7 @@ public enum AppReadiness {
         var tokens = [DeviceToken]()
         for text in input.deviceTokens {
             do { tokens.append(try DeviceToken(parsing: text)) } catch {
-                throw AppReadinessError.badDeviceToken(text, APNsError(error).message)
+                throw AppReadinessError.badDeviceToken(text, DeviceTokenLines.problem(error))
             }
         }
         let reader = try ProfileVerification.reader(caFiles: [])

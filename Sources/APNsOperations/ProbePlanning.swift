@@ -86,7 +86,7 @@ public struct CanarySpecification: Sendable, Equatable {
     public func request(defaultTopic: String?) throws -> CanaryRequest {
         var token = DeviceToken.dummy
         if let deviceToken {
-            do { token = try DeviceToken(parsing: deviceToken) } catch { throw APNsError(error) }
+            token = try DeviceToken(parsing: deviceToken)
         }
         let body: [UInt8]
         switch payload {

@@ -149,8 +149,8 @@ extension AppReadinessError: UserFacingError {
         case .badTeamID(let value):
             return APNsError(.usage, "--team \(value): not a team id (10 characters, A–Z and 0–9)",
                              hint: "the team id is the 10 characters your developer account shows as Team ID")
-        case .badDeviceToken(_, let problem):
-            return APNsError(.badInput, problem,
+        case .badDeviceToken(let text, let problem):
+            return APNsError(.badInput, text.isEmpty ? "--device-token is empty" : "--device-token \(text): \(problem)",
                              hint: "give the hex token the app received from registerForRemoteNotifications")
         case .noCertificate(let file):
             return APNsError(.badInput, "\(file): holds no certificate", hint: "give the app's push certificate (.p12, or PEM)")

@@ -2,6 +2,30 @@ import APNsCore
 import APNsModel
 
 extension ModelError: UserFacingError {
-    /// A refused identifier, key scope or device token: a usage error (exit 2), worded by APNsCore's `APNsError(_:)`.
-    var presented: APNsError { APNsError(self) }
+    /// A refused identifier, key scope or device token: a usage error (exit 2) naming the flag and what is wrong.
+    var presented: APNsError {
+        switch self {
+        case .invalidIdentifier(let value, let what, let flag):
+            return .usage(
+                "\(flag) \(value): not a valid \(what) (10 characters, A–Z and 0–9)",
+                hint: what == "team id" ? "your team id is shown in Apple's developer account, under Membership"
+                                        : "the key id is the 10 characters in AuthKey_KEYID.p8")
+        case .keyIDContradictsFileName(let given, let file, let fromName):
+            return .usage("--key-id \(given) contradicts the file name \(file) (key id \(fromName))",
+                          hint: "leave --key-id out, or rename the file")
+        case .keyIDNotInFileName(let file):
+            return .usage("\(file): the key id is not in the file name (AuthKey_KEYID.p8)",
+                          hint: "pass --key-id KEYID (10 characters, shown in Apple's developer account)")
+        case .unsoundScope(let message, let hint):
+            return .usage(message, hint: hint)
+        case .emptyDeviceToken:
+            return .usage("--device-token is empty", hint: "pass the token the app logged, in hex")
+        case .deviceTokenNotHex(let text):
+            return .usage("--device-token \(text): not hexadecimal",
+                          hint: "the app gets it with deviceToken.map { String(format: \"%02x\", $0) }.joined()")
+        case .deviceTokenLength(let text, let digits):
+            return .usage("--device-token \(text): \(digits) hex digits is not a whole device token",
+                          hint: "device tokens are usually 64 hex digits (32 bytes)")
+        }
+    }
 }

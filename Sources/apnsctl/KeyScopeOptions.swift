@@ -61,7 +61,7 @@ struct KeyScopeOptions: ParsableArguments {
             return try KeyScope(environments: environment.environments, restriction: restriction,
                                 relatedKeyID: relatedKey, source: .declared)
         } catch {
-            throw APNsError(error)
+            throw error.presented
         }
     }
 }

@@ -89,8 +89,8 @@ import Testing
     func wrongIdsAreUsageErrors(id: String) throws {
         let store = try makeKeystore()
         let material = try Fixture.material("AuthKey_ABC123DEFG.p8")
-        #expect(throws: APNsError.self) { try store.addKey(material, team: id, keyID: "ABC123DEFG", origin: .imported) }
-        #expect(throws: APNsError.self) { try store.addKey(material, team: "DEF123GHIJ", keyID: id, origin: .imported) }
+        #expect(throws: ModelError.self) { try store.addKey(material, team: id, keyID: "ABC123DEFG", origin: .imported) }
+        #expect(throws: ModelError.self) { try store.addKey(material, team: "DEF123GHIJ", keyID: id, origin: .imported) }
         #expect(try store.manifest().keys.isEmpty)
     }
 
@@ -108,8 +108,8 @@ import Testing
         #expect(try AppleIdentifier.keyID(given: nil, file: "dir/AuthKey_ABC123DEFG.p8") == "ABC123DEFG")
         #expect(try AppleIdentifier.keyID(given: "ABC123DEFG", file: "AuthKey_ABC123DEFG.p8") == "ABC123DEFG")
         #expect(try AppleIdentifier.keyID(given: "XYZ123DEFG", file: "key.p8") == "XYZ123DEFG")
-        #expect(throws: APNsError.self) { try AppleIdentifier.keyID(given: "XYZ123DEFG", file: "AuthKey_ABC123DEFG.p8") }
-        #expect(throws: APNsError.self) { try AppleIdentifier.keyID(given: nil, file: "key.p8") }
+        #expect(throws: ModelError.self) { try AppleIdentifier.keyID(given: "XYZ123DEFG", file: "AuthKey_ABC123DEFG.p8") }
+        #expect(throws: ModelError.self) { try AppleIdentifier.keyID(given: nil, file: "key.p8") }
     }
 
     @Test func refusesGroupOrWorldReadableSecretsUntilFixed() throws {

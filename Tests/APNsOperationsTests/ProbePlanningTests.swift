@@ -80,7 +80,7 @@ import Testing
         let path = try Scratch.file("expired.pem", pem)
         var noticed: [CertificateValidityProblem] = []
         // The device token is not hex: planning fails after the certificate was read, and it was said.
-        #expect(throws: APNsError.self) {
+        #expect(throws: ModelError.self) {
             try ProbePlanning.plan(ProbePlanRequest(
                 server: ProbeServer(environment: .development, host: "127.0.0.1", port: 9),
                 credential: .certificate(path: path, password: { "" }),

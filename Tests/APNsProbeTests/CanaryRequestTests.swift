@@ -38,7 +38,7 @@ import Testing
         #expect(try DeviceToken(parsing: "<ABCD0123 ABCD0123 ABCD0123 ABCD0123>").hex == "abcd0123abcd0123abcd0123abcd0123")
         for bad in ["", "xyz0123456789abcdef", "abc", "0123456789abcde"] {
             let error = #expect(throws: ModelError.self) { try DeviceToken(parsing: bad) }
-            #expect(error.map(APNsError.init)?.status == .usage)
+            #expect(error?.description.contains("device token") == true, "\(String(describing: error))")
         }
     }
 

@@ -19,7 +19,7 @@ import Testing
     /// (the goal is none: issue 31 §3), and a module not listed may hold none. APNsProbe's verdict hints are the
     /// bulk; the other modules' remaining ones are messages about a flag's value (`--port X: not a TCP port`).
     static let ceilings: [String: Int] = [
-        "APNsCore": 6, "APNsCredentials": 1, "APNsEtcd": 7, "APNsKeystore": 14, "APNsKeystoreEtcd": 14, "APNsMock": 16,
+        "APNsCore": 0, "APNsCredentials": 1, "APNsEtcd": 7, "APNsKeystore": 14, "APNsKeystoreEtcd": 14, "APNsMock": 16,
         "APNsModel": 5, "APNsProbe": 83, "APNsProvisioning": 14, "APNsTokenAgent": 2, "APNsTokens": 3,
     ]
 
