@@ -52,13 +52,16 @@ PYTHON    ?= /usr/bin/python3
 ## dist-packages: apt never writes there, so no Debian package is replaced. (The tests need a module, not a pip
 ## install: when Debian's own python3-<module> package is already installed, nothing is installed at all.)
 test-deps: deps
-	@# The peers nearly every suite starts, spelled out; the loop below covers the rest of TEST_TOOLS.
+	@# The peers nearly every suite starts, and the Prometheus server and promtool the exporter tests and
+	@# check-rules start (/usr/bin/prometheus, /usr/bin/promtool: Debian's prometheus), spelled out; the loop below
+	@# covers the rest of TEST_TOOLS.
 	@PATH=/usr/sbin:/usr/bin:/sbin:/bin:$$PATH; \
 	command -v openssl >/dev/null && command -v curl >/dev/null && command -v nghttpd >/dev/null && \
-		command -v readelf >/dev/null && command -v etcd >/dev/null && command -v etcdctl >/dev/null || { \
-		echo "make: installing openssl curl nghttp2-server binutils etcd-server etcd-client"; \
+		command -v readelf >/dev/null && command -v etcd >/dev/null && command -v etcdctl >/dev/null && \
+		command -v prometheus >/dev/null && command -v promtool >/dev/null || { \
+		echo "make: installing openssl curl nghttp2-server binutils etcd-server etcd-client prometheus"; \
 		$(SUDO) apt-get -o DPkg::Lock::Timeout=600 update -qq && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq openssl curl nghttp2-server binutils etcd-server etcd-client; }
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq openssl curl nghttp2-server binutils etcd-server etcd-client prometheus; }
 	@apt=""; pip=""; \
 	for entry in $(TEST_TOOLS); do \
 		case "$$entry" in \
