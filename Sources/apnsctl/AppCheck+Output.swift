@@ -38,67 +38,73 @@ struct AppCheckOutput: Encodable {
         case exitCode = "exit_code", rows
     }
 
+    /// A row as JSON: every field present, `null` when there is nothing (``Nullable``).
     struct Row: Encodable {
-        var row: AppReadiness.Row
+        let row: AppReadiness.Row
+        var environment: APNsEnvironment
+        var pushType: APNsPushType
+        var topic: String
+        @Nullable var key: Key?
+        @Nullable var certificate: Certificate?
+        @Nullable var profile: Profile?
+        var deviceTokens: [Token]
+        @Nullable var probe: Probe?
+        var verdict: AppReadiness.Verdict
+        @Nullable var reason: String?
+
         enum CodingKeys: String, CodingKey {
             case environment, pushType = "push_type", topic, key, certificate, profile
             case deviceTokens = "device_tokens", probe, verdict, reason
         }
-        enum KeyKeys: String, CodingKey { case keyID = "key_id", teamID = "team_id", environments, restriction, topics }
-        enum CertificateKeys: String, CodingKey {
-            case file, subject, purpose, notAfter = "not_after", daysLeft = "days_left"
-        }
-        enum ProfileKeys: String, CodingKey {
-            case file, apsEnvironment = "aps_environment", expiresAt = "expires_at", daysLeft = "days_left"
-        }
-        enum TokenKeys: String, CodingKey { case deviceToken = "device_token", verdict, status, reason }
-        enum ProbeKeys: String, CodingKey { case status, reason, confirmed, detail }
 
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(row.environment, forKey: .environment)
-            try c.encode(row.pushType, forKey: .pushType)
-            try c.encode(row.topic, forKey: .topic)
-            if let key = row.key {
-                var k = c.nestedContainer(keyedBy: KeyKeys.self, forKey: .key)
-                try k.encode(key.keyID, forKey: .keyID)
-                try k.encode(key.teamID, forKey: .teamID)
-                try k.encode(key.scope.environments, forKey: .environments)
-                try k.encode(key.scope.isTeamScoped ? "team" : "topics", forKey: .restriction)
-                try k.encode(key.scope.topics, forKey: .topics)
-            } else { try c.encodeNil(forKey: .key) }
-            if let certificate = row.certificate {
-                var k = c.nestedContainer(keyedBy: CertificateKeys.self, forKey: .certificate)
-                try k.encode(certificate.file, forKey: .file)
-                try k.encode(certificate.subject, forKey: .subject)
-                try k.encode(certificate.purpose, forKey: .purpose)
-                try k.encode(certificate.notAfter, forKey: .notAfter)
-                try k.encode(certificate.daysLeft, forKey: .daysLeft)
-            } else { try c.encodeNil(forKey: .certificate) }
-            if let profile = row.profile {
-                var k = c.nestedContainer(keyedBy: ProfileKeys.self, forKey: .profile)
-                try k.encode(profile.file, forKey: .file)
-                try k.encode(profile.apsEnvironment, forKey: .apsEnvironment)
-                try k.encode(profile.expiresAt, forKey: .expiresAt)
-                try k.encode(profile.daysLeft, forKey: .daysLeft)
-            } else { try c.encodeNil(forKey: .profile) }
-            var tokens = c.nestedUnkeyedContainer(forKey: .deviceTokens)
-            for token in row.tokens {
-                var k = tokens.nestedContainer(keyedBy: TokenKeys.self)
-                try k.encode(token.deviceToken, forKey: .deviceToken)
-                try k.encode(token.belongs, forKey: .verdict)
-                try k.encode(token.status, forKey: .status)
-                try k.encode(token.reason, forKey: .reason)
+        struct Key: Encodable {
+            var keyID: String, teamID: String, environments: [APNsEnvironment], restriction: String
+            @Nullable var topics: [String]?
+            enum CodingKeys: String, CodingKey { case keyID = "key_id", teamID = "team_id", environments, restriction, topics }
+        }
+        struct Certificate: Encodable {
+            var file: String, subject: String, purpose: CertificatePurpose, notAfter: Date, daysLeft: Int
+            enum CodingKeys: String, CodingKey { case file, subject, purpose, notAfter = "not_after", daysLeft = "days_left" }
+        }
+        struct Profile: Encodable {
+            var file: String
+            @Nullable var apsEnvironment: String?
+            @Nullable var expiresAt: Date?
+            @Nullable var daysLeft: Int?
+            enum CodingKeys: String, CodingKey {
+                case file, apsEnvironment = "aps_environment", expiresAt = "expires_at", daysLeft = "days_left"
             }
-            if let probe = row.probe {
-                var k = c.nestedContainer(keyedBy: ProbeKeys.self, forKey: .probe)
-                try k.encode(probe.status, forKey: .status)
-                try k.encode(probe.reason, forKey: .reason)
-                try k.encode(probe.confirmed, forKey: .confirmed)
-                try k.encode(probe.detail, forKey: .detail)
-            } else { try c.encodeNil(forKey: .probe) }
-            try c.encode(row.verdict, forKey: .verdict)
-            try c.encode(row.reason, forKey: .reason)
+        }
+        struct Token: Encodable {
+            var deviceToken: String, verdict: AppReadiness.TokenCheck.Belongs
+            @Nullable var status: Int?
+            @Nullable var reason: String?
+            enum CodingKeys: String, CodingKey { case deviceToken = "device_token", verdict, status, reason }
+        }
+        struct Probe: Encodable {
+            @Nullable var status: Int?
+            @Nullable var reason: String?
+            var confirmed: Bool
+            @Nullable var detail: String?
+        }
+
+        init(_ row: AppReadiness.Row) {
+            self.row = row
+            environment = row.environment
+            pushType = row.pushType
+            topic = row.topic
+            key = row.key.map { Key(keyID: $0.keyID, teamID: $0.teamID, environments: $0.scope.environments,
+                                    restriction: $0.scope.isTeamScoped ? "team" : "topics", topics: $0.scope.topics) }
+            certificate = row.certificate.map { Certificate(file: $0.file, subject: $0.subject, purpose: $0.purpose,
+                                                            notAfter: $0.notAfter, daysLeft: $0.daysLeft) }
+            profile = row.profile.map { Profile(file: $0.file, apsEnvironment: $0.apsEnvironment,
+                                                expiresAt: $0.expiresAt, daysLeft: $0.daysLeft) }
+            deviceTokens = row.tokens.map { Token(deviceToken: $0.deviceToken, verdict: $0.belongs, status: $0.status,
+                                                  reason: $0.reason) }
+            probe = row.probe.map { Probe(status: $0.status, reason: $0.reason, confirmed: $0.confirmed,
+                                          detail: $0.detail) }
+            verdict = row.verdict
+            reason = row.reason
         }
     }
 
