@@ -128,3 +128,18 @@ extension ConfigurationError: UserFacingError {
             : "fix the key (docs/exporter.md lists them), then start the exporter again or send it SIGHUP")
     }
 }
+
+extension ExporterConfigToolError: UserFacingError {
+    var presented: APNsError {
+        let tool = ExporterConfigTool.self
+        let hint = "the apnsctl package installs \(tool.installedDirectory)/\(tool.name) (make install: "
+            + "PREFIX/lib/apnsctl/; the tarball: beside apnsctl); \(tool.overrideVariable)=PATH names another"
+        switch self {
+        case .missing(let paths):
+            return APNsError.badInput("cannot read the exporter's configuration: \(tool.name) is not at "
+                                      + paths.joined(separator: " nor "), hint: hint)
+        case .failed(let file, let reason):
+            return APNsError.badInput("cannot read \(file): \(reason)", hint: hint)
+        }
+    }
+}

@@ -4,9 +4,9 @@ import TestSupport
 
 /// `apnsctl exporter` reads its YAML through apnsctl-exporter-config (beside the binary, or
 /// APNSCTL_EXPORTER_CONFIG_TOOL): the tool's JSON error becomes the same `FILE:LINE: KEY:` error line and exit 3,
-/// and a missing tool is an error naming where it looked.
+/// and a missing tool is an error naming where it looked. (What the tool answers, in process:
+/// APNsExporterTests' ExporterConfigToolTests.)
 @Suite struct ExporterConfigToolTests {
-    static let tool = CLI.binary.deletingLastPathComponent().appendingPathComponent("apnsctl-exporter-config")
     static let tooOften = "targets:\n  - name: a\n    interval: 10s\n    environment: production\n    team: DEF123GHIJ\n    topic: t\n"
 
     @Test func aBadConfigurationNamesFileLineAndKeyThroughTheTool() throws {
@@ -14,15 +14,6 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let config = directory.appendingPathComponent("exporter.yml")
         try Data(Self.tooOften.utf8).write(to: config)
-
-        // The tool itself: the error as JSON, exit 3.
-        let direct = try ExternalProcess.run(Self.tool.path, [config.path])
-        #expect(direct.status == 3, "\(direct.stderr)")
-        let error = try #require(try JSONSerialization.jsonObject(with: Data(direct.stdout.utf8)) as? [String: Any])
-        #expect(error["file"] as? String == config.path)
-        #expect(error["line"] as? Int == 3)
-        #expect(error["key"] as? String == "targets[0].interval")
-        #expect((error["problem"] as? String)?.contains("1m at least") == true, "\(error)")
 
         // apnsctl exporter, with the tool found beside it: the same words as `apnsctl: error: FILE:LINE: KEY: …`,
         // a hint, exit 3, nothing served.
@@ -32,14 +23,6 @@ import TestSupport
         #expect(lines.first?.hasPrefix("apnsctl: error: \(config.path):3: targets[0].interval: ") == true, "\(run.stderr)")
         #expect(lines.count == 2 && lines[1].hasPrefix("apnsctl: hint: fix the key"), "\(run.stderr)")
         #expect(!run.stdout.contains("listening"))
-
-        // A good file: the configuration as JSON, exit 0.
-        try Data("credentials: [/etc/apns/push.p12]\nexpiry_interval: 2h\n".utf8).write(to: config)
-        let good = try ExternalProcess.run(Self.tool.path, [config.path])
-        #expect(good.status == 0, "\(good.stderr)")
-        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(good.stdout.utf8)) as? [String: Any])
-        #expect(parsed["credentials"] as? [String] == ["/etc/apns/push.p12"])
-        #expect(parsed["expiryInterval"] as? Double == 7200)
     }
 
     @Test func aMissingToolIsAClearError() throws {

@@ -1,6 +1,4 @@
 import APNsCore
-import APNsExporter
-import APNsExporterConfiguration
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -12,22 +10,30 @@ import Glibc
 
 /// `apnsctl-exporter-config`, the program that reads the exporter's YAML (with Yams, which needs full Foundation
 /// and so stays out of apnsctl): run with the file's path, it prints the configuration as JSON (exit 0) or a
-/// ``ConfigurationError`` as JSON (exit 3). Found beside the running apnsctl (a build, the tarball), then in
+/// ``ConfigurationError`` as JSON (exit 3). Found beside the running program (a build, the tarball), then in
 /// PREFIX/lib/apnsctl/ for PREFIX/bin/apnsctl (`make install`), then in /usr/lib/apnsctl/ (the package);
 /// `APNSCTL_EXPORTER_CONFIG_TOOL` names another path.
-struct ExporterConfigTool {
-    static let name = "apnsctl-exporter-config"
-    static let installedDirectory = "/usr/lib/apnsctl"
-    static let overrideVariable = "APNSCTL_EXPORTER_CONFIG_TOOL"
+public struct ExporterConfigTool: Sendable {
+    /// The tool's file name.
+    public static let name = "apnsctl-exporter-config"
+    /// Where the package installs it.
+    public static let installedDirectory = "/usr/lib/apnsctl"
+    /// The environment variable naming another path.
+    public static let overrideVariable = "APNSCTL_EXPORTER_CONFIG_TOOL"
 
     /// The program run.
-    var path: String
+    public var path: String
 
-    /// The tool named by the environment, else the one beside this binary, else the installed one; when none
-    /// exists, an error naming where it looked.
-    static func locate() throws -> ExporterConfigTool {
-        if let path = ProcessInfo.processInfo.environment[overrideVariable], !path.isEmpty {
-            guard access(path, X_OK) == 0 else { throw missing([path]) }
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The tool named by `environment`, else the one beside this binary, else the installed one; when none
+    /// exists, ``ExporterConfigToolError/missing(_:)`` naming where it looked.
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(ExporterConfigToolError) -> ExporterConfigTool {
+        if let path = environment[overrideVariable], !path.isEmpty {
+            guard access(path, X_OK) == 0 else { throw .missing([path]) }
             return ExporterConfigTool(path: path)
         }
         var candidates: [String] = []
@@ -38,12 +44,13 @@ struct ExporterConfigTool {
         }
         candidates.append(installedDirectory + "/" + name)
         candidates = candidates.reduce(into: []) { unique, path in if !unique.contains(path) { unique.append(path) } }
-        guard let found = candidates.first(where: { access($0, X_OK) == 0 }) else { throw missing(candidates) }
+        guard let found = candidates.first(where: { access($0, X_OK) == 0 }) else { throw .missing(candidates) }
         return ExporterConfigTool(path: found)
     }
 
-    /// Runs the tool on `file`: the configuration, or the ``ConfigurationError`` it reports.
-    func load(_ file: String) throws -> ExporterConfiguration {
+    /// Runs the tool on `file`: the configuration; the ``ConfigurationError`` the tool reports; or
+    /// ``ExporterConfigToolError/failed(file:tool:reason:)`` when it could not run or said nothing usable.
+    public func load(_ file: String) throws -> ExporterConfiguration {
         let child = ChildProcess(executable: path, arguments: [file],
                                  environment: ["PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"],
                                  directory: Self.currentDirectory())
@@ -51,7 +58,7 @@ struct ExporterConfigTool {
         do {
             result = try child.run(stdin: [])
         } catch {
-            throw APNsError.badInput("cannot read \(file): \(error.description)", hint: Self.hint)
+            throw ExporterConfigToolError.failed(file: file, reason: error.description)
         }
         let decoder = JSONDecoder()
         switch result.status {
@@ -65,16 +72,8 @@ struct ExporterConfigTool {
             break
         }
         let said = String(decoding: result.stderr, as: UTF8.self).split(separator: "\n").last.map { ": \($0)" } ?? ""
-        throw APNsError.badInput("cannot read \(file): \(path) ended with status \(result.status) and no "
-                                 + "configuration\(said)", hint: Self.hint)
-    }
-
-    private static let hint = "the apnsctl package installs \(installedDirectory)/\(name) (make install: "
-        + "PREFIX/lib/apnsctl/; the tarball: beside apnsctl); \(overrideVariable)=PATH names another"
-
-    private static func missing(_ paths: [String]) -> APNsError {
-        APNsError.badInput("cannot read the exporter's configuration: \(name) is not at "
-                           + paths.joined(separator: " nor "), hint: hint)
+        throw ExporterConfigToolError.failed(
+            file: file, reason: "\(path) ended with status \(result.status) and no configuration\(said)")
     }
 
     /// The directory of the running binary (/proc/self/exe, links resolved).
@@ -91,4 +90,13 @@ struct ExporterConfigTool {
         let path = FileManager.default.currentDirectoryPath
         return path.isEmpty ? "/" : path
     }
+}
+
+/// Why the exporter's configuration could not be read through ``ExporterConfigTool`` (a file the tool read and
+/// refused is a ``ConfigurationError``).
+public enum ExporterConfigToolError: Error, Sendable, Equatable {
+    /// No tool at any of these paths (in the order looked at).
+    case missing([String])
+    /// The tool could not be started on `file`, or ended without a configuration or an error: why, in words.
+    case failed(file: String, reason: String)
 }

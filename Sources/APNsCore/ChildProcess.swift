@@ -2,30 +2,44 @@
 import Glibc
 #endif
 
-/// Runs a program to its end and captures what it prints: posix_spawn, three pipes and poll. What the demo
-/// used Foundation's `Process` for; `Process` is not in FoundationEssentials, and full Foundation links ICU.
-struct ChildProcess {
+/// Runs a program to its end and captures what it prints: posix_spawn, three pipes and poll. The demo and the
+/// exporter's configuration reader use it instead of Foundation's `Process`, which is not in FoundationEssentials
+/// (full Foundation links ICU).
+public struct ChildProcess: Sendable {
     /// How the child ended and what it printed.
-    struct Result {
+    public struct Result: Sendable {
         /// The exit code, or the signal number when a signal ended it (as `Process.terminationStatus`).
-        var status: Int32
-        var stdout: [UInt8]
-        var stderr: [UInt8]
+        public var status: Int32
+        /// What the child wrote to standard output.
+        public var stdout: [UInt8]
+        /// What the child wrote to standard error.
+        public var stderr: [UInt8]
     }
 
     /// Why the child could not be started.
-    struct SpawnError: Error, CustomStringConvertible {
-        var description: String
+    public struct SpawnError: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    var executable: String
-    var arguments: [String]
-    var environment: [String: String]
-    var directory: String
+    /// The program's path (not looked up in `PATH`).
+    public var executable: String
+    /// Its arguments, without the program's name.
+    public var arguments: [String]
+    /// Its whole environment.
+    public var environment: [String: String]
+    /// The directory it runs in.
+    public var directory: String
+
+    public init(executable: String, arguments: [String], environment: [String: String], directory: String) {
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+        self.directory = directory
+    }
 
     /// Starts the child in `directory`, writes `stdin` to it, reads stdout and stderr together until both end,
     /// and waits for it.
-    func run(stdin: [UInt8]) throws(SpawnError) -> Result {
+    public func run(stdin: [UInt8]) throws(SpawnError) -> Result {
         var input: [Int32] = [-1, -1], output: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
         guard Self.pipe(&input), Self.pipe(&output), Self.pipe(&errors) else {
             throw SpawnError(description: "pipe: \(String(cString: strerror(errno)))")
