@@ -61,36 +61,17 @@ struct CertJoin: AsyncParsableCommand {
         var purpose: CertificatePurpose
         var topics: [String]
         var environments: [String]
-        var teamID: String?
+        @Nullable var teamID: String?
         var notAfter: Date
         var daysLeft: Int
         var trust: AppleChain.Trust
         var chain: [String]
         var alreadyPresent: Bool
-        var export: Export?
+        @Nullable var export: Export?
         enum CodingKeys: String, CodingKey {
             case id, request, subject, kind = "certificate_type", purpose, topics, environments, teamID = "team_id"
             case notAfter = "not_after", daysLeft = "days_left", trust, chain, alreadyPresent = "already_present"
             case export
-        }
-
-        /// Every field always present: `team_id` and `export` are null when absent.
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(id, forKey: .id)
-            try c.encode(request, forKey: .request)
-            try c.encode(subject, forKey: .subject)
-            try c.encode(kind, forKey: .kind)
-            try c.encode(purpose, forKey: .purpose)
-            try c.encode(topics, forKey: .topics)
-            try c.encode(environments, forKey: .environments)
-            try c.encode(teamID, forKey: .teamID)
-            try c.encode(notAfter, forKey: .notAfter)
-            try c.encode(daysLeft, forKey: .daysLeft)
-            try c.encode(trust, forKey: .trust)
-            try c.encode(chain, forKey: .chain)
-            try c.encode(alreadyPresent, forKey: .alreadyPresent)
-            try c.encode(export, forKey: .export)
         }
     }
 

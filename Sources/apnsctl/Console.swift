@@ -41,6 +41,15 @@ enum Console {
         StandardStream.output.write("\n".utf8)
     }
 
+    /// Writes `value` as one compact JSON line (keys sorted, dates ISO 8601): the line-per-event logs.
+    static func printJSONLine<T: Encodable>(_ value: T) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        guard let data = try? encoder.encode(value) else { return }
+        StandardStream.output.write(Array(data) + [0x0A])
+    }
+
     /// Reads each file with `read`; prints an error (and its hint) for each that fails and goes on; prints the
     /// reports (a JSON array, or the text blocks separated by a blank line); then exits with the status of the
     /// first failure, if any. The loop of every verb that takes `FILE...`.

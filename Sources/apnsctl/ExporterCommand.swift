@@ -100,13 +100,7 @@ struct ExporterCommand: AsyncParsableCommand {
     }
 
     private static func say(_ json: Bool, _ event: Event, text: String) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        if json, let data = try? encoder.encode(event) {
-            StandardStream.output.write(Array(data) + [0x0A])
-        } else {
-            StandardStream.output.write(text + "\n")
-        }
+        if json { Console.printJSONLine(event) } else { StandardStream.output.write(text + "\n") }
     }
 
     /// `HOST:PORT` (an IPv6 host in brackets).

@@ -26,20 +26,10 @@ struct KeyExportPublic: AsyncParsableCommand {
         var teamID: String
         var fingerprint: String
         var publicKeyPEM: String
-        var out: String?
+        @Nullable var out: String?
         enum CodingKeys: String, CodingKey {
             case keyID = "key_id", teamID = "team_id", fingerprint = "public_key_sha256"
             case publicKeyPEM = "public_key_pem", out
-        }
-
-        /// Every field always present: `out` is null without --out.
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(keyID, forKey: .keyID)
-            try c.encode(teamID, forKey: .teamID)
-            try c.encode(fingerprint, forKey: .fingerprint)
-            try c.encode(publicKeyPEM, forKey: .publicKeyPEM)
-            try c.encode(out, forKey: .out)
         }
     }
 
