@@ -156,7 +156,7 @@ let package = Package(
         // Use cases where the libraries meet (docs/architecture.md): typed input, typed result, tested in process.
         .target(name: "APNsOperations", dependencies: [
             "APNsModel", "APNsCore", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens", "APNsProbe",
-            "APNsProvisioning", "APNsPushRules",
+            "APNsProvisioning", "APNsPushRules", "APNsTokenAgent",
         ], swiftSettings: strict),
         .executableTarget(name: "apnsctl", dependencies: [
             "APNsModel", "APNsOperations", "APNsCore", "APNsEtcd", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokenAgent", "APNsTokens", "APNsProbe", "APNsMock",
@@ -202,7 +202,7 @@ let package = Package(
         ], swiftSettings: strict),
         .testTarget(name: "APNsOperationsTests", dependencies: [
             "TestSupport", "APNsOperations", "APNsModel", "APNsMock", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens",
-            "APNsProbe", "APNsProvisioning", "APNsCredentials", "APNsCore", "APNsPushRules",
+            "APNsProbe", "APNsProvisioning", "APNsCredentials", "APNsCore", "APNsPushRules", "APNsTokenAgent",
         ], swiftSettings: strict),
         .testTarget(name: "APNsExporterTests", dependencies: [
             "TestSupport", "APNsExporter", "APNsExporterConfiguration", "APNsExporterYAML", "APNsModel", "APNsCore",

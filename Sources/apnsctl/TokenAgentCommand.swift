@@ -1,15 +1,11 @@
 import APNsCore
-import APNsKeystoreEtcd
+import APNsOperations
 import APNsTokenAgent
-import APNsTokens
 import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
 #endif
 
 struct TokenAgentCommand: AsyncParsableCommand {
@@ -57,41 +53,21 @@ struct TokenAgentCommand: AsyncParsableCommand {
     struct Line: Encodable {
         var event: String
         var time: Date
-        var file: String?
-        var teamID: String?
-        var keyID: String?
-        var issuedAt: Date?
-        var detail: String?
+        @Nullable var file: String?
+        @Nullable var teamID: String?
+        @Nullable var keyID: String?
+        @Nullable var issuedAt: Date?
+        @Nullable var detail: String?
         enum CodingKeys: String, CodingKey {
             case event, time, file, teamID = "team_id", keyID = "key_id", issuedAt = "issued_at", detail
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(event, forKey: .event)
-            try c.encode(time, forKey: .time)
-            try c.encode(file, forKey: .file)
-            try c.encode(teamID, forKey: .teamID)
-            try c.encode(keyID, forKey: .keyID)
-            try c.encode(issuedAt, forKey: .issuedAt)
-            try c.encode(detail, forKey: .detail)
         }
     }
 
     func run() async throws {
-        let interval = try RefreshInterval(parsing: refreshAfter)
-        let gid = try group.map(Self.groupID)
-        if sign, keystore.fleet.access.filled().kekFile == nil {
-            throw APNsError.usage("--sign signs tokens, which needs the keystore's key-encryption key",
-                                  hint: "pass --kek-file FILE or set APNSCTL_KEK_FILE; sender hosts run the agent without --sign")
-        }
-        let signer = sign ? AgentSigner(keystore: try keystore.open(), refreshAfter: interval) : nil
-        let feed = try KeystoreStores.tokenFeed(keystore.location, access: keystore.fleet.access, watchesManifest: sign)
-        var options = TokenAgent.Options(directory: directory, group: gid, metricsFile: metrics)
-        options.once = once
-        options.checkInterval = .milliseconds(Int64(max(0.05, checkInterval) * 1000))
-        let agent = TokenAgent(feed: feed, signer: signer, options: options, clock: ProcessClock(),
-                               report: output.isJSON ? Self.printJSONLine : Self.printTextLine)
+        let agent = try TokenAgentSetup.agent(TokenAgentSetup.Input(
+            directory: directory, group: group, metricsFile: metrics, sign: sign, refreshAfter: refreshAfter, once: once,
+            checkInterval: checkInterval, location: keystore.location, access: keystore.fleet.access,
+            open: { [keystore] in try keystore.open() }), report: output.isJSON ? Self.printJSONLine : Self.printTextLine)
         if once {
             try await agent.run()
             return
@@ -106,21 +82,11 @@ struct TokenAgentCommand: AsyncParsableCommand {
         try await running.value
     }
 
-    static func groupID(_ name: String) throws -> gid_t {
-        if let entry = getgrnam(name) { return entry.pointee.gr_gid }
-        if let number = gid_t(name) { return number }
-        throw APNsError.usage("--group \(name): no such group", hint: "create it (`groupadd \(name)`) or name an existing one")
-    }
-
     @Sendable static func printJSONLine(_ event: TokenAgent.Event) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
         let line = Line(event: event.kind.rawValue, time: Date(timeIntervalSince1970: TimeInterval(event.time)),
                         file: event.file, teamID: event.teamID, keyID: event.keyID,
                         issuedAt: event.issuedAt.map { Date(timeIntervalSince1970: TimeInterval($0)) }, detail: event.detail)
-        guard let data = try? encoder.encode(line) else { return }
-        StandardStream.output.write(Array(data) + [0x0A])
+        Console.printJSONLine(line)
     }
 
     @Sendable static func printTextLine(_ event: TokenAgent.Event) {
@@ -129,5 +95,18 @@ struct TokenAgentCommand: AsyncParsableCommand {
                     event.detail].compactMap { $0 }.joined(separator: ", ")
         let stream = event.kind == .failed || event.kind == .disconnected ? StandardStream.error : StandardStream.output
         stream.write("\(ISO8601Text.string(from: Date(timeIntervalSince1970: TimeInterval(event.time)))) \(event.kind.rawValue) \(what)\n".utf8)
+    }
+}
+
+extension TokenAgentSetupError: UserFacingError {
+    var presented: APNsError {
+        switch self {
+        case .signingNeedsKEK:
+            return APNsError.usage("--sign signs tokens, which needs the keystore's key-encryption key",
+                                   hint: "pass --kek-file FILE or set APNSCTL_KEK_FILE; sender hosts run the agent without --sign")
+        case .noSuchGroup(let name):
+            return APNsError.usage("--group \(name): no such group",
+                                   hint: "create it (`groupadd \(name)`) or name an existing one")
+        }
     }
 }
