@@ -95,23 +95,6 @@ extension MockServe {
         configuration.broadcastDisabledBundleIDs = Set(broadcastDisabled)
         return configuration
     }
-
-    /// Writes the generated CA to `--ca-out` (or a new temporary directory) and returns its path.
-    func writeCA(_ pem: String) throws -> String {
-        let path: String
-        if let caOut {
-            path = caOut
-        } else {
-            let directory = FileManager.default.temporaryDirectory
-                .appendingPathComponent("apnsctl-mock-\(UUID().uuidString.prefix(8))").path
-            try SecureFile.ensureDirectory(directory)
-            path = directory + "/ca.pem"
-        }
-        // A PEM file ends in a newline, so `cat mock1-ca.pem mock2-ca.pem > both.pem` is a valid bundle.
-        let text = pem.hasSuffix("\n") ? pem : pem + "\n"
-        try SecureFile.write(Array(text.utf8), to: path, mode: 0o644, overwrite: force)
-        return path
-    }
 }
 
 /// `--bad-environment-reason`'s values: the two spellings of the reason for a key of the other environment.

@@ -2,6 +2,7 @@ import APNsCore
 import APNsKeystore
 import APNsMock
 import APNsModel
+import APNsOperations
 import APNsTokens
 import ArgumentParser
 #if canImport(FoundationEssentials)
@@ -152,7 +153,7 @@ struct MockServe: AsyncParsableCommand {
         var caFile: String?
         if let pem = server.certificateAuthorityPEM {
             do {
-                caFile = try writeCA(pem)
+                caFile = try MockCertificateAuthorityFile.write(pem, to: caOut, overwrite: force)
             } catch {
                 await server.stop(reason: .shutdown)
                 throw error
