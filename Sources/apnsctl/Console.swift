@@ -31,23 +31,25 @@ enum Console {
         StandardStream.error.write("apnsctl: warning: \(message)\n".utf8)
     }
 
-    /// Encodes a value as pretty, key-sorted JSON with ISO 8601 dates and prints it on stdout.
-    static func printJSON<T: Encodable>(_ value: T) throws {
+    /// `value` as apnsctl's JSON, ending in a newline: keys sorted, dates ISO 8601, slashes as they are; pretty
+    /// (one report), or one compact line (`pretty: false`: the line-per-event logs and JSON Lines).
+    static func json<T: Encodable>(_ value: T, pretty: Bool = true) throws -> [UInt8] {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                                          : [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        let data = try encoder.encode(value)
-        StandardStream.output.write(data)
-        StandardStream.output.write("\n".utf8)
+        return Array(try encoder.encode(value)) + [0x0A]
     }
 
-    /// Writes `value` as one compact JSON line (keys sorted, dates ISO 8601): the line-per-event logs.
+    /// Prints `value` as pretty JSON on stdout.
+    static func printJSON<T: Encodable>(_ value: T) throws {
+        StandardStream.output.write(try json(value))
+    }
+
+    /// Prints `value` as one compact JSON line on stdout.
     static func printJSONLine<T: Encodable>(_ value: T) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        guard let data = try? encoder.encode(value) else { return }
-        StandardStream.output.write(Array(data) + [0x0A])
+        guard let line = try? json(value, pretty: false) else { return }
+        StandardStream.output.write(line)
     }
 
     /// Reads each file with `read`; prints an error (and its hint) for each that fails and goes on; prints the

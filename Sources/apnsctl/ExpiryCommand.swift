@@ -76,11 +76,7 @@ struct ExpiryCommand: AsyncParsableCommand {
             text = report.items.isEmpty ? "no credentials found\n"
                 : ([KeystoreText.table(report.rows)] + report.unreadableLines).joined(separator: "\n") + "\n"
         case .prometheus: text = report.prometheus
-        case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            encoder.dateEncodingStrategy = .iso8601
-            text = String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+        case .json: text = String(decoding: try Console.json(report), as: UTF8.self)
         }
         if let out {
             try SecureFile.write(Array(text.utf8), to: out, mode: 0o644, overwrite: true)

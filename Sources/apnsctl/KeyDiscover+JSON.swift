@@ -23,9 +23,9 @@ extension KeyDiscover {
         var outcome: DiscoveryConclusion.Kind
         var recorded: Bool
         var message: String
-        var hint: String?
+        @Nullable var hint: String?
         var previousScope: ScopeJSON
-        var scope: ScopeJSON?
+        @Nullable var scope: ScopeJSON?
         var answers: [AnswerJSON]
         var exitCode: Int32
 
@@ -52,24 +52,6 @@ extension KeyDiscover {
             case keyID = "key_id", teamID = "team_id", state, topic, topicGiven = "topic_given", dryRun = "dry_run"
             case outcome, recorded, message, hint, previousScope = "previous_scope", scope, answers
             case exitCode = "exit_code"
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(keyID, forKey: .keyID)
-            try c.encode(teamID, forKey: .teamID)
-            try c.encode(state, forKey: .state)
-            try c.encode(topic, forKey: .topic)
-            try c.encode(topicGiven, forKey: .topicGiven)
-            try c.encode(dryRun, forKey: .dryRun)
-            try c.encode(outcome, forKey: .outcome)
-            try c.encode(recorded, forKey: .recorded)
-            try c.encode(message, forKey: .message)
-            try c.encode(hint, forKey: .hint)
-            try c.encode(previousScope, forKey: .previousScope)
-            try c.encode(scope, forKey: .scope)
-            try c.encode(answers, forKey: .answers)
-            try c.encode(exitCode, forKey: .exitCode)
         }
     }
 

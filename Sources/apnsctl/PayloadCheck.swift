@@ -89,14 +89,14 @@ struct PayloadCheck: AsyncParsableCommand {
             case .success(let result):
                 failed = failed || result.failed(strict: strict)
                 if output.isJSON {
-                    StandardStream.output.write(try Self.compact(LineJSON(line: line.line, result: result, error: nil)))
+                    Console.printJSONLine(LineJSON(line: line.line, result: result, error: nil))
                 } else {
                     StandardStream.output.write("line \(line.line): \(Self.text(result))".utf8)
                 }
             case .failure(let error):
                 malformed = true
                 if output.isJSON {
-                    StandardStream.output.write(try Self.compact(LineJSON(line: line.line, result: nil, error: error.message)))
+                    Console.printJSONLine(LineJSON(line: line.line, result: nil, error: error.message))
                 } else {
                     StandardStream.output.write("line \(line.line): not a request: \(error.message)\n".utf8)
                 }
@@ -122,12 +122,6 @@ struct PayloadCheck: AsyncParsableCommand {
             try container.encode(line, forKey: .line)
             try container.encode(error, forKey: .error)
         }
-    }
-
-    static func compact(_ value: some Encodable) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array(try encoder.encode(value)) + [UInt8(ascii: "\n")]
     }
 
     /// The verdict, then one line per warning.

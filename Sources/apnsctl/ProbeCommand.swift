@@ -123,11 +123,7 @@ struct ProbeCommand: AsyncParsableCommand {
             return Data(text.utf8)
         case .json:
             // One compact object per round with --interval (JSON Lines, for `jq` and log shippers); else pretty.
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = round != nil ? [.sortedKeys, .withoutEscapingSlashes]
-                                                    : [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            encoder.dateEncodingStrategy = .iso8601
-            return try encoder.encode(report) + Data("\n".utf8)
+            return Data(try Console.json(report, pretty: round == nil))
         case .prometheus:
             return Data(PrometheusText.render(report).utf8)
         }
