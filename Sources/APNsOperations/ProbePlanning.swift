@@ -127,6 +127,25 @@ public struct ProbePlan {
     public var credential: ResolvedProbeCredential
     /// What Apple's documentation advises against in the canary (none for the default canary).
     public var warnings: [PushWarning] = []
+    /// Whether the probe checks the broadcast channel management host instead of sending a push.
+    public var channels = false
+
+    /// A round's report as the probe gives it: for a channel management check, without a device token, with the
+    /// channel management host's verdict and, when healthy, a summary saying what was accepted; unchanged for a
+    /// push.
+    public func channelReport(_ report: ProbeReport) -> ProbeReport {
+        guard channels else { return report }
+        var report = report
+        // No device token and no push type: a GET of the app's channel list.
+        report.deviceToken = ""
+        report.dummyDeviceToken = false
+        report.verdict = ReasonCatalog.channelManagementVerdict(report.verdict, reason: report.reason)
+        if report.verdict.outcome == .healthy {
+            report.verdict.summary = "the channel management host accepted TLS, HTTP/2 and the credential "
+                + "(\(report.status.map(String.init) ?? "2xx") to a read-only all-channels request)"
+        }
+        return report
+    }
 }
 
 /// Why a probe could not be planned (besides its credential's ``ProbeCredentialError`` and the libraries' errors).
@@ -165,6 +184,7 @@ public enum ProbePlanning {
         }
         configuration.signingKey = resolved.signingKey
         let warnings = request.channels ? [] : try Prober(configuration).validate()
-        return ProbePlan(configuration: configuration, target: target, credential: resolved, warnings: warnings)
+        return ProbePlan(configuration: configuration, target: target, credential: resolved, warnings: warnings,
+                         channels: request.channels)
     }
 }

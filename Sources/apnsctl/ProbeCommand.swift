@@ -86,18 +86,8 @@ struct ProbeCommand: AsyncParsableCommand {
         let reports = try Prober(plan.configuration).watch(rounds: rounds, interval: interval ?? 0) { report in
             var report = report
             plan.credential.describe(&report)
-            report = ProbeHints.refine(report, target: plan.target, signingKey: plan.credential.signingKey,
-                                       cacert: target.cacert)
-            if channels {
-                // No device token and no push type: a GET of the app's channel list.
-                report.deviceToken = ""
-                report.dummyDeviceToken = false
-                report.verdict = ReasonCatalog.channelManagementVerdict(report.verdict, reason: report.reason)
-            }
-            if channels, report.verdict.outcome == .healthy {
-                report.verdict.summary = "the channel management host accepted TLS, HTTP/2 and the credential "
-                    + "(\(report.status.map(String.init) ?? "2xx") to a read-only all-channels request)"
-            }
+            report = plan.channelReport(ProbeHints.refine(report, target: plan.target,
+                                                          signingKey: plan.credential.signingKey, cacert: target.cacert))
             try emit(report, round: rounds > 1 ? report : nil)
         }
         let worst = Verdict.worst(reports.map(\.verdict))?.exitStatus ?? .internalError

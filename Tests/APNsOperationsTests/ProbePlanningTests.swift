@@ -74,6 +74,31 @@ import Testing
         }
     }
 
+    /// `probe --channels`: a read-only list of the app's channels at the mock's management port; the round's report
+    /// has no device token and says what the host accepted. A push plan leaves its reports as they are.
+    @Test func aChannelCheckReportsWhatTheManagementHostAccepted() async throws {
+        let (store, mock) = try await Self.setUp()
+        defer { Task { await mock.stop() } }
+        let plan = try ProbePlanning.plan(ProbePlanRequest(
+            server: ProbeServer(environment: .development, host: "127.0.0.1", port: mock.channelsPort,
+                                caFile: mock.caFile),
+            credential: .keystore(team: Scratch.team, keyID: nil, open: { store }),
+            canary: CanarySpecification(topic: "com.example.app"), channels: true))
+        #expect(plan.channels && plan.warnings.isEmpty)
+        let raw = try Prober(plan.configuration).probe()
+        let report = plan.channelReport(raw)
+        #expect(report.status == 200, "\(report.verdict.summary)")
+        #expect(report.deviceToken == "" && !report.dummyDeviceToken)
+        #expect(report.verdict.outcome == .healthy)
+        #expect(report.verdict.summary == "the channel management host accepted TLS, HTTP/2 and the credential "
+                + "(200 to a read-only all-channels request)")
+
+        var push = plan
+        push.channels = false
+        #expect(push.channelReport(raw).deviceToken == raw.deviceToken)
+        #expect(push.channelReport(raw).verdict.summary == raw.verdict.summary)
+    }
+
     @Test func anExpiredCertificateIsNoticedBeforeTheCanaryIsBuilt() throws {
         let pem = try String(contentsOfFile: Scratch.certificate("expired.pem"), encoding: .utf8)
             + (try String(contentsOfFile: Scratch.certificate("expired.key"), encoding: .utf8))
