@@ -33,6 +33,28 @@ import Testing
         }
     }
 
+    /// The keystore is walked with its keys and certificates (a signing key with its age, a push certificate with
+    /// its bundle id, the chain's certificates), in the report's JSON words.
+    @Test func theKeystoreIsWalkedWithItsKeysAndCertificates() throws {
+        let store = try scratchKeystore("expiry-walk")
+        _ = try store.generateKey(team: "TEAM123456", keyID: "EXPIRY0001")
+        let p12 = "universal-g4-chain.p12"
+        _ = try CertificateKeystoreImport.run(.init(
+            file: CertFixture.cert(p12), credential: try CertFixture.reader(passwordOf: p12).read(path: CertFixture.cert(p12)),
+            keystore: store))
+        let choice = ExpiryScan.KeystoreChoice(path: store.path, named: true, open: { store })
+        let report = try ExpiryScan.run(.init(paths: [], keystore: choice, minimumDays: nil, now: Date()))
+        #expect(report.passed)
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        let json = try #require(try JSONSerialization.jsonObject(with: encoder.encode(report)) as? [String: Any])
+        let items = try #require(json["credentials"] as? [[String: Any]])
+        #expect(items.contains { $0["kind"] as? String == "signing_key" && ($0["name"] as? String)?.hasPrefix("EXPIRY0001") == true
+                                 && $0["age_days"] as? Int == 0 && $0["source"] as? String == "keystore" }, "\(items)")
+        #expect(items.contains { $0["kind"] as? String == "certificate" && $0["bundle_id"] as? String == "com.example.g4" })
+        #expect(items.contains { $0["kind"] as? String == "chain_certificate" })
+    }
+
     @Test func anAbsentKeystoreNotNamedIsLeftOutWhenPathsAreGiven() throws {
         let opened = Mutex(false)
         let choice = ExpiryScan.KeystoreChoice(path: "/nonexistent/apnsctl-keystore", named: false, open: {

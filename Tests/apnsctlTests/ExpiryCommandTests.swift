@@ -33,23 +33,6 @@ import Testing
         #expect(try CLI.run(["expiry", "--no-keystore"] + files).status == 0)
     }
 
-    @Test func theKeystoreIsWalkedWithItsKeysAndCertificates() throws {
-        let directory = CLI.temporaryDirectory("expiry")
-        let keystore = directory.appendingPathComponent("ks").path
-        #expect(try CLI.run(["keystore", "init", keystore]).status == 0)
-        #expect(try CLI.run(["key", "generate", "--team", "TEAM123456", "--key-id", "EXPIRY0001", "--keystore", keystore]).status == 0)
-        #expect(try CLI.run(["cert", "import", CertCLI.path("universal-g4-chain.p12"), "--password-file",
-                             CertCLI.passwordFile("universal-g4-chain.p12"), "--keystore", keystore]).status == 0)
-        let result = try CLI.run(["expiry", "--keystore", keystore, "--format", "json"])
-        #expect(result.status == 0, "\(result.stderr)")
-        let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
-        let items = try #require(json["credentials"] as? [[String: Any]])
-        #expect(items.contains { $0["kind"] as? String == "signing_key" && ($0["name"] as? String)?.hasPrefix("EXPIRY0001") == true
-                                 && $0["age_days"] as? Int == 0 && $0["source"] as? String == "keystore" })
-        #expect(items.contains { $0["kind"] as? String == "certificate" && $0["bundle_id"] as? String == "com.example.g4" })
-        #expect(items.contains { $0["kind"] as? String == "chain_certificate" })
-    }
-
     /// A pending `cert request` is a private key waiting in the keystore: expiry lists it (kind `request`, its age,
     /// no expiry) until `cert join` or `--discard` ends it.
     @Test func pendingCertificateRequestsAreListedWithTheirAge() throws {
