@@ -84,11 +84,7 @@ struct AppCheck: AsyncParsableCommand {
                                             certificatePassword: password)
         }
         let report = AppCheckOutput(result)
-        if output.isJSON {
-            try Console.printJSON(report)
-        } else {
-            print(report.text)
-        }
+        try output.print(report, text: report.text)
         if !result.ready { throw ExitCode(ExitStatus.checkFailed.rawValue) }
     }
 

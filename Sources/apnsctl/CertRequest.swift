@@ -79,11 +79,8 @@ struct CertRequest: AsyncParsableCommand {
         if list { return try printList(store) }
         if let discard {
             let record = try store.discardPendingRequest(discard)
-            if output.isJSON {
-                try Console.printJSON(PendingRequestStatus(record: record, now: store.clock.now()))
-            } else {
-                print("discarded request \(record.id) (\(record.subject)); its key was overwritten and removed")
-            }
+            try output.print(PendingRequestStatus(record: record, now: store.clock.now()),
+                             text: "discarded request \(record.id) (\(record.subject)); its key was overwritten and removed")
             return
         }
         guard let out else { return }

@@ -8,4 +8,9 @@ struct FormatOptions: ParsableArguments {
 
     /// True when the output is JSON.
     var isJSON: Bool { format == .json }
+
+    /// Prints a verb's one result: `value` as JSON, else the line `text`.
+    func print<T: Encodable>(_ value: T, text: @autoclosure () -> String) throws {
+        if isJSON { try Console.printJSON(value) } else { Swift.print(text()) }
+    }
 }

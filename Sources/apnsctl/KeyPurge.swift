@@ -27,11 +27,8 @@ struct KeyPurge: AsyncParsableCommand {
     func run() async throws {
         try AppleIdentifier.validate(keyID, what: "key id", flag: "KEYID")
         try keystore.open().purge(keyID)
-        if output.isJSON {
-            try Console.printJSON(Output(keyID: keyID, purged: true))
-        } else {
-            print("key \(keyID) purged: material overwritten and removed; audit entries and the revocation kept "
-                  + "(the key is never imported again)")
-        }
+        try output.print(Output(keyID: keyID, purged: true),
+                         text: "key \(keyID) purged: material overwritten and removed; audit entries and the revocation "
+                             + "kept (the key is never imported again)")
     }
 }

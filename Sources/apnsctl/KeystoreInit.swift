@@ -33,10 +33,6 @@ struct KeystoreInit: AsyncParsableCommand {
         let target = path.map { KeystoreLocation(path: KeystoreLocation.resolve(flag: $0).path, source: .flag) }
             ?? keystore.location
         let store = try KeystoreStores.create(target, access: keystore.fleet.access, lockTimeout: keystore.lockTimeout)
-        if output.isJSON {
-            try Console.printJSON(Output(keystore: store.path, created: true))
-        } else {
-            print("created keystore \(store.path)")
-        }
+        try output.print(Output(keystore: store.path, created: true), text: "created keystore \(store.path)")
     }
 }

@@ -81,14 +81,10 @@ struct TokenIssue: AsyncParsableCommand {
         input.includeScope = output.isJSON
         let result = try TokenIssuing.run(input)
         let issued = result.issued
-        if output.isJSON {
-            try Console.printJSON(Output(token: issued.token.compact, teamID: issued.token.teamID,
-                                         keyID: issued.token.keyID, issuedAt: issued.token.issuedAtDate,
-                                         refreshAt: issued.refreshAt, expiresAt: issued.expiresAt,
-                                         reused: issued.reused, refreshReason: issued.refreshReason,
-                                         environments: result.scope?.environments ?? [], topics: result.scope?.topics))
-        } else {
-            print(issued.token.compact)
-        }
+        try output.print(Output(token: issued.token.compact, teamID: issued.token.teamID, keyID: issued.token.keyID,
+                                issuedAt: issued.token.issuedAtDate, refreshAt: issued.refreshAt,
+                                expiresAt: issued.expiresAt, reused: issued.reused, refreshReason: issued.refreshReason,
+                                environments: result.scope?.environments ?? [], topics: result.scope?.topics),
+                         text: issued.token.compact)
     }
 }
