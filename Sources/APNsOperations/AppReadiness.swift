@@ -38,6 +38,8 @@ public enum AppReadiness {
         public var minDays: Int = 30
         /// Judge expiry at this time.
         public var now: Date = Date()
+        /// Keep only this environment's rows (nil: both environments).
+        public var environment: APNsEnvironment?
 
         public init(bundleID: String) { self.bundleID = bundleID }
     }
@@ -159,7 +161,9 @@ public enum AppReadiness {
     /// Throws the readers' errors for a file that cannot be read, ``AppReadinessError`` for a malformed device
     /// token or a bundle id that is not one, and the keystore's errors.
     public static func run(_ input: Input) throws -> Result {
-        try judge(facts(input))
+        var result = try judge(facts(input))
+        if let only = input.environment { result.rows.removeAll { $0.environment != only } }
+        return result
     }
 
     /// What ``run(_:)`` judges: every file and the keystore read.

@@ -75,10 +75,10 @@ struct AppCheck: AsyncParsableCommand {
         input.deviceTokens = deviceTokens
         input.pushTypes = pushTypes
         input.minDays = minDays
+        input.environment = target.targets.isEmpty ? target.env : nil
         let open = openKeystore()
         input.keystore = open
         var result = try AppReadiness.run(input)
-        if let only = target.env, target.targets.isEmpty { result.rows.removeAll { $0.environment != only } }
         if probe {
             result = try AppReadiness.probe(result, servers: target.canaryServers, keystore: open,
                                             certificatePassword: password)

@@ -64,6 +64,22 @@ import TestSupport
         #expect(voip.reason?.hasPrefix("no key covers production for .voip") == true, "\(voip.reason ?? "")")
     }
 
+    /// `app check --env development`: only that environment's rows are judged, so a development key is enough.
+    @Test func oneEnvironmentKeepsOnlyItsRows() throws {
+        let store = try Self.keystore([("DEVKEY0001", try Self.scope([.development]))])
+        var input = AppReadiness.Input(bundleID: "com.example.app")
+        input.keystore = { store }
+        input.pushTypes = [.voip]
+        input.environment = .development
+        let result = try AppReadiness.run(input)
+        #expect(result.rows.count == 2 && result.rows.allSatisfy { $0.environment == .development })
+        #expect(result.ready)
+        input.environment = .production
+        let production = try AppReadiness.run(input)
+        #expect(production.rows.count == 2 && production.rows.allSatisfy { $0.environment == .production })
+        #expect(!production.ready)
+    }
+
     @Test func aTopicSpecificKeyThatDoesNotCoverComplicationFailsThatRow() throws {
         let store = try Self.keystore([
             ("TEAMKEY001", try Self.scope([.development])),
