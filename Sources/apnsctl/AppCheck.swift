@@ -69,8 +69,7 @@ struct AppCheck: AsyncParsableCommand {
         input.team = team
         input.profileFiles = profiles
         input.certificateFiles = certificates
-        let source = secrets.source(prompt: "Password for the certificate: ")
-        let password: @Sendable () throws -> String = { try source.resolve() }
+        let password = secrets.sharedSource(prompt: "Password for the certificate: ")
         input.certificatePassword = password
         input.deviceTokens = deviceTokens
         input.pushTypes = pushTypes

@@ -46,8 +46,8 @@ struct CertImport: AsyncParsableCommand {
     func run() async throws {
         try secrets.checkStandardInput(inputs: [file])
         let store = try keystore.open()
-        let source = secrets.source(prompt: "Password for \(file): ")
-        var reader = CredentialReader(password: { try source.resolve() }, passwordAtHand: secrets.isGiven)
+        var reader = CredentialReader(password: secrets.sharedSource(prompt: "Password for \(file): "),
+                                      passwordAtHand: secrets.isGiven)
         reader.identity = identity.chosen
         let bundle = try reader.read(path: file)
         let result = try CertificateKeystoreImport.run(.init(file: file, credential: bundle, keystore: store))

@@ -76,11 +76,3 @@ enum InspectedFile: Encodable {
         }
     }
 }
-
-extension SecretOptions {
-    /// The password source as a Sendable closure (the reader calls it only when a file needs a password).
-    func sharedSource(prompt: String) -> @Sendable () throws -> String {
-        let source = self.source(prompt: prompt)
-        return { try source.resolve() }
-    }
-}

@@ -64,13 +64,11 @@ struct KeyImport: AsyncParsableCommand {
         let id = try AppleIdentifier.keyID(given: keyID, file: fromEnv == nil ? name : "")
         let declared = try scope.declared()
         let store = try keystore.open()
-        let source = secrets.source(prompt: "Passphrase for \(name == "-" ? "the key" : name): ")
-        let storeSource = secrets.source(prompt: "Passphrase to encrypt key \(id): ")
-        let storePassphrase: (@Sendable () throws -> String)? = encrypt ? { @Sendable in try storeSource.resolve() } : nil
         let keySource: KeyImporting.Source = fromEnv.map { .environment($0) } ?? .file(name)
         let imported = try KeyImporting.run(KeyImporting.Input(
-            source: keySource, team: team, keyID: id, scope: declared, inputPassphrase: { try source.resolve() },
-            storePassphrase: storePassphrase), store: store)
+            source: keySource, team: team, keyID: id, scope: declared,
+            inputPassphrase: secrets.sharedSource(prompt: "Passphrase for \(name == "-" ? "the key" : name): "),
+            storePassphrase: encrypt ? secrets.sharedSource(prompt: "Passphrase to encrypt key \(id): ") : nil), store: store)
         let result = imported.imported
         if imported.recordedAsLegacy {
             Console.warn("key \(id): no --env given, so the environment and topics chosen in Apple's portal are "

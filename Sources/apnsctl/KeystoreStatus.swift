@@ -50,16 +50,12 @@ struct KeystoreStatus: AsyncParsableCommand {
                         + "\(cert.environments.joined(separator: "+")), topics \(cert.topics.joined(separator: " "))"))
                 }
             }
-        }
-        if !output.isJSON {
             if report.pendingRequests.isEmpty {
                 print("no pending certificate requests")
             } else {
                 print("pending certificate requests (join Apple's certificate with `apnsctl cert join FILE`):")
                 print(PendingRequestText.table(report.pendingRequests))
             }
-        }
-        if !output.isJSON {
             // Tombstones: every key ever revoked here, which `key import` refuses for good.
             for revoked in report.revokedKeys {
                 print("revoked: \(revoked.keyID) (team \(revoked.teamID), sha256 \(revoked.publicKeySHA256.prefix(16)), "

@@ -78,6 +78,12 @@ struct SecretOptions: ParsableArguments {
     /// True when the user named a source explicitly.
     var isGiven: Bool { passwordFile != nil || passwordEnv != nil }
 
+    /// The secret as a Sendable closure, asked with `prompt` (a reader calls it only when a file needs it).
+    func sharedSource(prompt: String) -> @Sendable () throws -> String {
+        let source = self.source(prompt: prompt)
+        return { try source.resolve() }
+    }
+
     /// Refuses `--password-file -` when an input (`inputs`, nil for absent options) or the output password
     /// (`--out-password-file -`) also reads standard input: one stream cannot be both, and reading it twice
     /// ended as "wrong password". A usage error (exit 2), with a hint.

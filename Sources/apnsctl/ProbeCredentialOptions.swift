@@ -48,8 +48,7 @@ struct ProbeCredentialOptions: ParsableArguments {
         if let tokenFile { return .tokenFile(path: tokenFile) }
         if let tokenEnv { return .tokenVariable(name: tokenEnv, value: environment[tokenEnv]) }
         if let cert {
-            let source = secret.source(prompt: "Password for \(cert): ")
-            return .certificate(path: cert, password: { try source.resolve() })
+            return .certificate(path: cert, password: secret.sharedSource(prompt: "Password for \(cert): "))
         }
         if team != nil || key != nil {
             return .keystore(team: team, keyID: key, open: { [keystore, secret] in try keystore.open(secrets: secret) })
