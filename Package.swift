@@ -156,7 +156,7 @@ let package = Package(
         // Use cases where the libraries meet (docs/architecture.md): typed input, typed result, tested in process.
         .target(name: "APNsOperations", dependencies: [
             "APNsModel", "APNsCore", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens", "APNsProbe",
-            "APNsProvisioning", "APNsPushRules", "APNsTokenAgent",
+            "APNsProvisioning", "APNsPushRules", "APNsTokenAgent", "APNsMock",
         ], swiftSettings: strict),
         .executableTarget(name: "apnsctl", dependencies: [
             "APNsModel", "APNsOperations", "APNsCore", "APNsEtcd", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokenAgent", "APNsTokens", "APNsProbe", "APNsMock",

@@ -52,48 +52,38 @@ extension MockServe {
         }
     }
 
-    /// The mock's configuration from the options: devices, trusted keys (the keystore's and `--trust-key`'s),
-    /// TLS, channels.
+    /// The mock's configuration from the options: devices and `--trust-key` read here, the rest assembled by
+    /// ``MockSetup`` (the keystore's keys and the declared ones trusted, the client CA read).
     func makeConfiguration(logFormat: MockLogFormat) throws -> MockServerConfiguration {
         var registered: [String: String] = [:]
         for entry in devices {
             let (token, topic) = try MockStartup.assignment(entry, flag: "--device", valueName: "TOKEN=TOPIC")
             registered[try MockStartup.deviceToken(token, flag: "--device")] = topic
         }
-        let startedAt = Date()
-        var gone: [String: Date] = [:]
-        for token in unregistered {
-            gone[try MockStartup.deviceToken(token, flag: "--unregistered")] = startedAt
-        }
+        let gone = try unregistered.map { try MockStartup.deviceToken($0, flag: "--unregistered") }
         let declared = try trustKeys.map { entry in
             let argument = try TrustKeyArgument(parsing: entry)
             return MockTrustRequest.DeclaredKey(keyID: argument.keyID, path: argument.path, scope: argument.scope)
         }
-        let trust = try MockTrustCollection.collect(MockTrustRequest(location: keystore.location, declared: declared,
-                                                                     teamID: team) { [keystore] in try keystore.open() })
-        if let skipped = trust.skipped {
-            Console.warn("not trusting the keystore at \(skipped.path): \(skipped.reason)")
-        }
-        let policy = ValidationPolicy(environment: played, devices: registered, unregistered: gone,
-                                      trustedKeys: trust.keys, keyScopes: trust.scopes,
-                                      badEnvironmentReason: badEnvironmentReason.reason,
-                                      tokenUpdateInterval: tokenUpdateInterval)
-        let tls: MockServerConfiguration.TLSSource
-        if let tlsCert, let tlsKey {
-            tls = .files(certificate: tlsCert, privateKey: tlsKey)
-        } else {
-            tls = .generate
-        }
-        let clientCAPEM = try clientCA.map { String(decoding: try SecureFile.read($0), as: UTF8.self) }
-        var configuration = MockServerConfiguration(
-            host: host, port: port, tls: tls, policy: policy, clientCAPEM: clientCAPEM, logFormat: logFormat,
-            logSink: { Self.requestLog.write($0) }, retainedRequests: 0, streamsBeforeFirstSuccess: maxStreamsBeforeSuccess,
+        let tls: MockServerConfiguration.TLSSource = tlsCert.flatMap { certificate in
+            tlsKey.map { .files(certificate: certificate, privateKey: $0) } } ?? .generate
+        var server = MockServerConfiguration(
+            host: host, port: port, tls: tls, logFormat: logFormat, logSink: { Self.requestLog.write($0) },
+            retainedRequests: 0, streamsBeforeFirstSuccess: maxStreamsBeforeSuccess,
             threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
-        configuration.streamThrottle = !noStreamThrottle
-        configuration.channelsPort = channelsPort == 0 ? nil : channelsPort
-        configuration.channelLimit = channelLimit
-        configuration.broadcastDisabledBundleIDs = Set(broadcastDisabled)
-        return configuration
+        server.streamThrottle = !noStreamThrottle
+        server.channelsPort = channelsPort == 0 ? nil : channelsPort
+        server.channelLimit = channelLimit
+        server.broadcastDisabledBundleIDs = Set(broadcastDisabled)
+        let trust = MockTrustRequest(location: keystore.location, declared: declared, teamID: team) { [keystore] in
+            try keystore.open()
+        }
+        return try MockSetup.configuration(MockSetup.Input(
+            server: server, environment: played, devices: registered, unregistered: gone, trust: trust,
+            badEnvironmentReason: badEnvironmentReason.reason, tokenUpdateInterval: tokenUpdateInterval,
+            clientCAFile: clientCA)) { path, reason in
+            Console.warn("not trusting the keystore at \(path): \(reason)")
+        }
     }
 }
 
