@@ -40,6 +40,28 @@ import Testing
         #expect(!Self.judge(legacy).contains { if case .noCredential = $0 { return true } else { return false } })
     }
 
+    /// A stored push certificate works in an environment that no active key of its team covers: that environment
+    /// is found, with the certificate's bundle id, until a key for it is added.
+    @Test func aCertificatesEnvironmentThatNoKeyCoversIsFound() throws {
+        let store = try scratchKeystore("judgement-coverage")
+        let production = try KeyScope(environments: [.production], restriction: .team, source: .declared)
+        _ = try store.generateKey(team: "TEAM123456", keyID: "PRD0000001", scope: production)
+        let p12 = "universal-modern.p12"
+        _ = try CertificateKeystoreImport.run(.init(
+            file: CertFixture.cert(p12), credential: try CertFixture.reader(passwordOf: p12).read(path: CertFixture.cert(p12)),
+            keystore: store))
+        let uncovered = Self.judge(store).compactMap { finding -> KeyCoverage.Gap? in
+            if case .uncoveredEnvironment(let gap) = finding { return gap }
+            return nil
+        }
+        #expect(uncovered.map(\.teamID) == ["TEAM123456"])
+        #expect(uncovered.map(\.environment) == [.development])
+        #expect(uncovered.first?.neededBy == ["com.example.universal"])
+        let development = try KeyScope(environments: [.development], restriction: .team, source: .declared)
+        _ = try store.generateKey(team: "TEAM123456", keyID: "SBX0000001", scope: development)
+        #expect(!Self.judge(store).contains { if case .uncoveredEnvironment = $0 { return true } else { return false } })
+    }
+
     @Test func noKeystoreThere() {
         let path = TestPaths.temporaryDirectory("operations-none").appendingPathComponent("keystore").path
         let findings = KeystoreJudgement.judge(KeystoreJudgementRequest(
