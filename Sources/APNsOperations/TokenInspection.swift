@@ -67,6 +67,8 @@ public enum TokenInspection {
         public var verdict: TokenVerdict?
         /// True when a keystore was at hand to look the key up in.
         public var keystoreOpened: Bool
+        /// When no key was found for the token: its `kid` and `iss` swapped, as the keystore's keys show; else nil.
+        public var swap: IdentifierSwap? = nil
 
         /// Until when APNs accepts the token, for a verdict its age decides; nil otherwise.
         public var acceptedUntil: Date? {
@@ -85,8 +87,13 @@ public enum TokenInspection {
             : TokenVerdict(token: token, assessment: assessment, signature: signature,
                            verifiedWith: found?.verifier.name, keyState: found?.verifier.state?.rawValue,
                            keyTrusted: found?.verifier.trusted, keyTeamID: found?.verifier.teamID)
-        return Result(token: token, assessment: assessment, verifier: found?.verifier, scope: scope,
-                      signature: signature, verdict: verdict, keystoreOpened: input.keystore != nil)
+        var result = Result(token: token, assessment: assessment, verifier: found?.verifier, scope: scope,
+                            signature: signature, verdict: verdict, keystoreOpened: input.keystore != nil)
+        if verdict?.kind == .unknownKey {
+            let keys = (try? input.keystore?.manifest().keys)?.reduce(into: [String: String]()) { $0[$1.keyID] = $1.teamID }
+            result.swap = IdentifierSwap.detect(keyID: token.keyID, teamID: token.teamID, keys: keys ?? [:])
+        }
+        return result
     }
 
     /// The verifier and whether the signature verifies with its key.

@@ -92,7 +92,7 @@ struct TokenInspect: AsyncParsableCommand {
             (source, store) = (.tokenKeyID, try? keystore.open())
         }
         let result = try TokenInspection.run(.init(token: parsed, keySource: source, keystore: store, now: Date()))
-        let hint = result.verdict?.kind == .unknownKey ? unknownKeyHint(parsed, store) : nil
+        let hint = result.verdict?.kind == .unknownKey ? unknownKeyHint(result) : nil
         if output.isJSON {
             try Console.printJSON(Output(result, hint: hint))
         } else {
@@ -130,14 +130,13 @@ struct TokenInspect: AsyncParsableCommand {
 
     /// What to do when no key verified the token: name the key to verify with, or decode only.
     /// A kid that is a team id (or an iss that is a key id) is said first: the token's identifiers are swapped.
-    private func unknownKeyHint(_ parsed: ProviderToken, _ store: Keystore?) -> String {
-        let keys = (try? store?.manifest().keys)?.reduce(into: [String: String]()) { $0[$1.keyID] = $1.teamID } ?? [:]
-        if let swap = IdentifierSwap.detect(keyID: parsed.keyID, teamID: parsed.teamID, keys: keys) {
+    private func unknownKeyHint(_ result: TokenInspection.Result) -> String {
+        if let swap = result.swap {
             return swap.message(keyName: "the token's kid", teamName: "the token's iss") + "; "
                 + swap.hint(keyName: "kid", teamName: "iss")
         }
-        let kid = parsed.keyID
-        let place = store != nil ? "the keystore (\(keystore.location.path)) has no key \(kid)"
+        let kid = result.token.keyID
+        let place = result.keystoreOpened ? "the keystore (\(keystore.location.path)) has no key \(kid)"
             : "no keystore to look key \(kid) up in"
         return "\(place): verify with --key AuthKey_\(kid).p8 (or its public key PEM) or --key-id KEYID; "
             + "--decode-only only decodes, without a verdict"

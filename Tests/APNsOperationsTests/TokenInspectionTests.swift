@@ -57,6 +57,23 @@ import Testing
         #expect(!result.keystoreOpened)
     }
 
+    /// A token whose kid is the keystore's team id and whose iss is its key id: no key verifies it, and the swap
+    /// is found (the CLI's hint names it); a kid no keystore knows is no swap.
+    @Test func anUnknownKeyWithSwappedIdentifiersIsFound() throws {
+        let (store, token) = try signed()
+        let key = try store.privateKey(of: try store.key(Self.keyID))
+        let swapped = try ProviderToken.sign(keyID: Self.team, teamID: Self.keyID, issuedAt: Date(), key: key)
+        let result = try inspect(swapped, .tokenKeyID, store)
+        #expect(result.verdict?.kind == .unknownKey)
+        let swap = try #require(result.swap)
+        #expect(swap.misplaced == .teamIDAsKeyID && swap.value == Self.team)
+        #expect(swap.keyID == Self.keyID && swap.evidence == .keystoreTeam)
+
+        let unknown = try ProviderToken.sign(keyID: "NOTKNOWN01", teamID: Self.team, issuedAt: Date(), key: key)
+        #expect(try inspect(unknown, .tokenKeyID, store).swap == nil)
+        #expect(try inspect(token, .tokenKeyID, store).swap == nil)
+    }
+
     @Test func aRevokedKeyNoLongerVerifies() throws {
         let (store, token) = try signed()
         _ = try store.revoke(Self.keyID, force: true)
