@@ -105,6 +105,16 @@ let package = Package(
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "NIOTLS", package: "swift-nio"),
         ], swiftSettings: strict),
+        // One kept-open HTTP/2 connection over TLS with PING (issue 33 §1): the exporter's canaries.
+        .target(name: "APNsHTTP2Client", dependencies: [
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOTLS", package: "swift-nio"),
+            .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+            .product(name: "NIOHPACK", package: "swift-nio-http2"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ], swiftSettings: strict),
         // Certificate requests, joining Apple's .cer, provisioning profiles (CMS + plist), expiry.
         .target(name: "APNsProvisioning", dependencies: [
             "APNsModel", "APNsCore", "APNsCredentials", "APNsKeystore", "APNsMetrics", "COpenSSL",
