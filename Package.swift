@@ -217,6 +217,10 @@ let package = Package(
         .testTarget(name: "APNsExporterTests", dependencies: [
             "TestSupport", "APNsExporter", "APNsExporterConfiguration", "APNsExporterYAML", "APNsModel", "APNsCore",
         ], swiftSettings: strict),
+        .testTarget(name: "APNsHTTP2ClientTests", dependencies: [
+            "TestSupport", "APNsHTTP2Client", "APNsMock", "APNsModel", "APNsTokens", "APNsCore",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ], swiftSettings: strict),
         .testTarget(name: "APNsProvisioningTests", dependencies: [
             "TestSupport", "APNsProvisioning", "APNsCredentials", "APNsKeystore", "APNsCore",
         ], swiftSettings: strict),
