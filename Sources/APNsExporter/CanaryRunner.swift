@@ -64,15 +64,15 @@ final class CanaryRunner: Sendable {
         let configuration = ProbeConfiguration(
             target: ProbeTarget(host: target.server.host, port: target.server.port, environment: target.server.environment),
             credential: resolved.credential, caFile: target.server.caFile, canary: canary, timeout: target.timeout)
-        let exchanges: [Exchange]
-        do {
-            exchanges = try connection.send(canary, credential: resolved.credential, timeout: target.timeout)
-        } catch {
-            ExporterLog.line("target \(target.name): \((error as? APNsError)?.message ?? String(describing: error))")
-            metrics.recordUnsent(target: target, reason: "other", at: started)
-            return
+        let round = connection.send(canary, credential: resolved.credential, timeout: target.timeout)
+        switch round.ping {
+        case .success(let ping): metrics.recordPing(target: target, roundTrip: ping.roundTrip)
+        case .failure(let error):
+            ExporterLog.line("target \(target.name): PING: \(error.message); the connection is reopened")
+            metrics.recordPing(target: target, roundTrip: nil)
+        case nil: break
         }
-        let report = Prober.report(configuration: configuration, exchanges: exchanges, startedAt: started)
+        let report = Prober.report(configuration: configuration, exchanges: [round.exchange], startedAt: started)
         metrics.record(report, target: target)
     }
 }

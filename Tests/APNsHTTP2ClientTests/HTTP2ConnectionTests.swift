@@ -4,6 +4,7 @@ import APNsModel
 import APNsTokens
 import Crypto
 import Foundation
+import TestSupport
 import Testing
 
 /// The NIO HTTP/2 client against the project's mock APNs on 127.0.0.1 (real TLS, real HTTP/2): APNs's answers to
@@ -15,13 +16,13 @@ import Testing
     static let unknownDevice = String(repeating: "01", count: 32)
 
     /// A mock on `port` (0: a free one) with the server identity `serverIdentity`, trusting `clientCA`.
-    static func mock(port: Int = 0, serverIdentity: TLSIdentity, clientCA: MockCertificateAuthority? = nil)
-        async throws -> (MockAPNsServer, Int) {
+    static func mock(port: Int = 0, serverIdentity: TLSIdentity, clientCA: MockCertificateAuthority? = nil,
+                     faults: MockFaults = .none) async throws -> (MockAPNsServer, Int) {
         let policy = ValidationPolicy(environment: .development, devices: [device: bundle],
                                       trustedKeys: [TrustedKey(keyID: keyID, teamID: team, publicKey: key.publicKey)])
         let server = try MockAPNsServer(configuration: MockServerConfiguration(
             port: port, tls: .identity(serverIdentity), policy: policy, clientCAPEM: try clientCA?.certificatePEM,
-            threads: 1))
+            faults: faults, threads: 1))
         return (server, try await server.start())
     }
 
@@ -171,6 +172,54 @@ import Testing
         #expect(connection.counts.opened - before.opened == 1)
         #expect(connection.counts.reused - before.reused == 6)
         #expect(Set(second.receivedRequests.map(\.log.connection)).count == 1)
+    }
+
+    /// A stalled path (the proxy copies nothing): the PING goes unanswered, times out typed and closes the
+    /// connection; once the path flows again the next send opens a new connection, then later ones reuse it.
+    @Test func anUnansweredPingClosesTheConnectionAndTheNextSendReopensIt() async throws {
+        let (identity, caFile) = try Self.serverCA()
+        let (server, port) = try await Self.mock(serverIdentity: identity)
+        defer { Task { await server.stop() } }
+        let proxy = try LinkProxy(to: port)
+        defer { proxy.stop() }
+        let connection = HTTP2Connection(configuration: HTTP2ClientConfiguration(host: "127.0.0.1", port: proxy.port,
+                                                                                 caFile: caFile))
+        #expect(try connection.send(Self.canary(token: try Self.token()), timeout: 5).openedConnection)
+        proxy.freeze()
+        let started = Date()
+        #expect {
+            try connection.pingIfOpen(timeout: 0.3)
+        } throws: { error in
+            (error as? HTTP2ClientError) == .timeout(phase: .waitingForAnswer)
+        }
+        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(!connection.isOpen, "a PING that went unanswered closes the connection")
+        proxy.thaw()
+        let reopened = try connection.send(Self.canary(token: try Self.token()), timeout: 5)
+        #expect(reopened.status == 400 && reopened.openedConnection)
+        let reused = try connection.send(Self.canary(token: try Self.token()), timeout: 5)
+        #expect(!reused.openedConnection)
+        #expect(connection.counts == HTTP2ConnectionCounts(opened: 2, reused: 2))
+        #expect(Set(server.receivedRequests.map(\.log.connection)).count == 2)
+    }
+
+    /// The server answers with GOAWAY and closes: the send fails typed with the server's reason, and the next one
+    /// opens a new connection.
+    @Test func aGoAwayFailsTheSendAndTheNextOneReopens() async throws {
+        let (identity, caFile) = try Self.serverCA()
+        let (server, port) = try await Self.mock(serverIdentity: identity, faults: MockFaults(goAway: .idleTimeout))
+        defer { Task { await server.stop() } }
+        let connection = HTTP2Connection(configuration: HTTP2ClientConfiguration(host: "127.0.0.1", port: port,
+                                                                                 caFile: caFile))
+        for _ in 0..<2 {
+            #expect {
+                try connection.send(Self.canary(token: try Self.token()), timeout: 5)
+            } throws: { error in
+                guard case .closed(let why) = error as? HTTP2ClientError else { return false }
+                return why.contains("GOAWAY") && why.contains("IdleTimeout")
+            }
+        }
+        #expect(connection.counts == HTTP2ConnectionCounts(opened: 2, reused: 0))
     }
 
     @Test func aSilentServerTimesThePingOutInTheHandshakeTyped() async throws {

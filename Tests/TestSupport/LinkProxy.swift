@@ -6,7 +6,8 @@ import Glibc
 /// A TCP proxy on 127.0.0.1 for the fleet's fault tests: it forwards every connection to `targetPort` and can cut
 /// links, as a network partition would (loopback only; no root, no iptables).
 ///
-/// - ``cut()`` closes every link through it and refuses new ones until ``heal()``.
+/// - ``cut()`` closes every link through it and refuses new ones until ``heal()``; ``freeze()`` keeps them open
+///   and copies nothing until ``thaw()``.
 /// - With `sniffsPeers`, it reads the start of each connection's first HTTP request for etcd's `X-Server-From`
 ///   header (every Raft message between members carries it: streams and pipelined posts), so ``block(source:)``
 ///   cuts only the links a given member opened: put every member's peer URL behind one of these, and a member is
@@ -23,6 +24,7 @@ public final class LinkProxy: @unchecked Sendable {
     private let listener: Int32
     private let lock = NSLock()
     private var isCut = false
+    private var isFrozen = false
     private var blocked: Set<String> = []
     private var links: [Int: (client: Int32, server: Int32, source: String?)] = [:]
     private var nextLink = 0
@@ -82,6 +84,12 @@ public final class LinkProxy: @unchecked Sendable {
             blocked.removeAll()
         }
     }
+
+    /// Stops copying bytes on every link, new ones included, keeping them open: a stalled network path.
+    public func freeze() { lock.withLock { isFrozen = true } }
+
+    /// Copies bytes again after ``freeze()``.
+    public func thaw() { lock.withLock { isFrozen = false } }
 
     /// How many links are open now.
     public var openLinks: Int { lock.withLock { links.count } }
@@ -143,6 +151,10 @@ public final class LinkProxy: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 65536)
         var fds = [pollfd(fd: client, events: Int16(POLLIN), revents: 0), pollfd(fd: server, events: Int16(POLLIN), revents: 0)]
         while true {
+            if lock.withLock({ isFrozen && !isCut && !stopped }) {
+                usleep(10_000)
+                continue
+            }
             fds[0].revents = 0
             fds[1].revents = 0
             let ready = poll(&fds, 2, 1000)
