@@ -216,6 +216,7 @@ let package = Package(
         ], swiftSettings: strict),
         .testTarget(name: "APNsExporterTests", dependencies: [
             "TestSupport", "APNsExporter", "APNsExporterConfiguration", "APNsExporterYAML", "APNsModel", "APNsCore",
+            "APNsMock", "APNsTokens", "APNsKeystore", .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: strict),
         .testTarget(name: "APNsHTTP2ClientTests", dependencies: [
             "TestSupport", "APNsHTTP2Client", "APNsMock", "APNsModel", "APNsTokens", "APNsCore",
