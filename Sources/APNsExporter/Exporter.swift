@@ -96,13 +96,15 @@ public final class Exporter: Sendable {
         apply(configuration)
     }
 
-    /// Stops every runner and scan (a round in flight ends on its own).
+    /// Stops every runner and scan, and waits for the rounds in flight to end (each within its target's timeout).
     public func stop() {
-        state.withLock { state in
+        let stopped = state.withLock { state in
             for runner in state.runners.values { runner.stop() }
             state.expiry?.stop()
-            state.runners = [:]
+            defer { state.runners = [:] }
+            return Array(state.runners.values)
         }
+        for runner in stopped { runner.waitUntilEnded(seconds: runner.target.timeout + 1) }
     }
 }
 
