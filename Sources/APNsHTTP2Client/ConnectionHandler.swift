@@ -39,6 +39,8 @@ final class ConnectionHandler: ChannelDuplexHandler {
 
     /// Bodies are kept up to this size.
     static let bodyLimit = 64 * 1024
+    /// The connection's received DATA bytes given back in one WINDOW_UPDATE: half the initial 65,535-byte window.
+    static let windowRefill = 32_768
 
     private struct Pending {
         var promise: EventLoopPromise<StreamAnswer>
@@ -54,6 +56,8 @@ final class ConnectionHandler: ChannelDuplexHandler {
     private var pings: [UInt64: (sentAt: NIODeadline, promise: EventLoopPromise<TimeAmount>)] = [:]
     private var nextPing = UInt64.random(in: 1...UInt64.max / 2)
     private var ended: HTTP2ClientError?
+    /// DATA bytes received on the connection and not yet given back with WINDOW_UPDATE.
+    private var unacknowledgedBytes = 0
 
     init(health: NIOLockedValueBox<ConnectionHealth>) {
         self.health = health
@@ -129,6 +133,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
             }
             if payload.endStream { finishStream(id) }
         case .data(let payload) where id != .rootStream:
+            giveBackWindow(payload.data.readableBytes + (payload.paddingBytes.map { $0 + 1 } ?? 0), context: context)
             guard streams[id] != nil else { return }
             if case .byteBuffer(let buffer) = payload.data, let count = streams[id]?.body.count,
                count < Self.bodyLimit {
@@ -165,6 +170,17 @@ final class ConnectionHandler: ChannelDuplexHandler {
     }
 
     // MARK: bookkeeping
+
+    /// Returns `bytes` of DATA to the server's send window for the connection once half the initial window is used
+    /// (NIO's HTTP/2 handler does not without a stream multiplexer): without it, a kept-open connection stalls after
+    /// 64 KiB of answers. Each stream's own window is fresh, and an APNs answer is far below it.
+    private func giveBackWindow(_ bytes: Int, context: ChannelHandlerContext) {
+        unacknowledgedBytes += bytes
+        guard unacknowledgedBytes >= Self.windowRefill else { return }
+        context.writeAndFlush(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .windowUpdate(
+            windowSizeIncrement: unacknowledgedBytes))), promise: nil)
+        unacknowledgedBytes = 0
+    }
 
     private func markUnusable(_ why: String) {
         health.withLockedValue { health in

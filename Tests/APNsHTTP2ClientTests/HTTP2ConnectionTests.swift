@@ -94,6 +94,26 @@ import Testing
         #expect(Set(server.receivedRequests.map(\.log.connection)).count == 1)
     }
 
+    /// More answer bytes than the connection's initial 64 KiB receive window: the client gives the window back
+    /// (WINDOW_UPDATE), so a connection kept for weeks of canaries never stalls on flow control.
+    @Test func answersBeyondTheInitialWindowKeepComing() async throws {
+        let (identity, caFile) = try Self.serverCA()
+        let (server, port) = try await Self.mock(serverIdentity: identity)
+        defer { Task { await server.stop() } }
+        let connection = HTTP2Connection(configuration: HTTP2ClientConfiguration(host: "127.0.0.1", port: port,
+                                                                                 caFile: caFile))
+        var bytes = 0
+        var count = 0
+        while bytes <= 70_000 {
+            let answer = try connection.send(Self.canary(token: try Self.token()), timeout: 2)
+            try #require(answer.status == 400, "answer \(count): \(answer)")
+            bytes += answer.body.count
+            count += 1
+        }
+        print("HTTP2ConnectionTests: \(count) answers, \(bytes) body bytes on one connection")
+        #expect(connection.counts == HTTP2ConnectionCounts(opened: 1, reused: count - 1))
+    }
+
     @Test func aCertificateCanaryIsAnswered() async throws {
         let (identity, caFile) = try Self.serverCA()
         let clientCA = try MockCertificateAuthority()
