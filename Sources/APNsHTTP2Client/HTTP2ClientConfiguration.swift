@@ -1,7 +1,12 @@
 import NIOCore
 import NIOSSL
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Where an ``HTTP2Connection`` connects and how it authenticates the server and itself.
+/// Where an ``HTTP2Connection`` connects and how it authenticates the server and itself: the server's certificate
+/// against `caFile`, else the system's trust store (the distribution's bundle, e.g. /etc/ssl/certs/ca-certificates.crt)
+/// and `SSL_CERT_FILE` when set.
 public struct HTTP2ClientConfiguration: Sendable, Equatable {
     /// A client certificate (chain, leaf first) and its private key, both PEM.
     public struct ClientIdentity: Sendable, Equatable {
@@ -18,6 +23,9 @@ public struct HTTP2ClientConfiguration: Sendable, Equatable {
     public var port: Int
     /// A PEM file of CA certificates to trust instead of the system's trust store.
     public var caFile: String?
+    /// Without `caFile`: a PEM bundle trusted besides the system's trust store, as OpenSSL-based tools read
+    /// `SSL_CERT_FILE` (the initialiser takes that variable's value).
+    public var extraCAFile: String?
     /// Sent when the server asks for a client certificate; nil for token authentication.
     public var identity: ClientIdentity?
 
@@ -26,6 +34,7 @@ public struct HTTP2ClientConfiguration: Sendable, Equatable {
         self.port = port
         self.caFile = caFile
         self.identity = identity
+        self.extraCAFile = getenv("SSL_CERT_FILE").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The `:authority` of every request: the host, and the port unless it is 443.
@@ -45,7 +54,12 @@ public struct HTTP2ClientConfiguration: Sendable, Equatable {
         tls.minimumTLSVersion = .tlsv12
         tls.certificateVerification = .fullVerification
         tls.applicationProtocols = ["h2"]
-        tls.trustRoots = caFile.map { .file($0) } ?? .default
+        if let caFile {
+            tls.trustRoots = .file(caFile)
+        } else {
+            tls.trustRoots = .default
+            if let extraCAFile { tls.additionalTrustRoots = [.file(extraCAFile)] }
+        }
         if let identity {
             do {
                 tls.certificateChain = try NIOSSLCertificate.fromPEMBytes(identity.certificatePEM).map { .certificate($0) }
@@ -57,7 +71,7 @@ public struct HTTP2ClientConfiguration: Sendable, Equatable {
         do {
             return try NIOSSLContext(configuration: tls)
         } catch {
-            if let caFile { throw .tls("cannot use the CA file \(caFile): \(error)", alert: nil) }
+            if let file = caFile ?? extraCAFile { throw .tls("cannot use the CA file \(file): \(error)", alert: nil) }
             throw .tls(String(describing: error), alert: nil)
         }
     }

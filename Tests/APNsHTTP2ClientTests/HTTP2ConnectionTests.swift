@@ -134,6 +134,25 @@ import Testing
         #expect(received.log.auth != "token", "\(received.log)")
     }
 
+    /// Without a CA file the system's trust store is used, plus `SSL_CERT_FILE`'s bundle (`extraCAFile`): the
+    /// mock's CA is in neither store unless it is the extra one.
+    @Test func theSystemStorePlusAnExtraBundleIsTrustedWithoutACAFile() async throws {
+        let (identity, caFile) = try Self.serverCA()
+        let (server, port) = try await Self.mock(serverIdentity: identity)
+        defer { Task { await server.stop() } }
+        var configuration = HTTP2ClientConfiguration(host: "127.0.0.1", port: port)
+        configuration.extraCAFile = nil
+        #expect {
+            try HTTP2Connection(configuration: configuration).send(Self.canary(token: try Self.token()), timeout: 5)
+        } throws: { error in
+            guard case .tls = error as? HTTP2ClientError else { return false }
+            return true
+        }
+        configuration.extraCAFile = caFile
+        #expect(try HTTP2Connection(configuration: configuration).send(Self.canary(token: try Self.token()),
+                                                                        timeout: 5).status == 400)
+    }
+
     @Test func aServerThatIsNotTrustedFailsTheHandshakeTyped() async throws {
         let (identity, _) = try Self.serverCA()
         let (_, otherCA) = try Self.serverCA()
