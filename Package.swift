@@ -105,6 +105,16 @@ let package = Package(
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "NIOTLS", package: "swift-nio"),
         ], swiftSettings: strict),
+        // One kept-open HTTP/2 connection over TLS with PING (issue 33 §1): the exporter's canaries.
+        .target(name: "APNsHTTP2Client", dependencies: [
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOTLS", package: "swift-nio"),
+            .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+            .product(name: "NIOHPACK", package: "swift-nio-http2"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ], swiftSettings: strict),
         // Certificate requests, joining Apple's .cer, provisioning profiles (CMS + plist), expiry.
         .target(name: "APNsProvisioning", dependencies: [
             "APNsModel", "APNsCore", "APNsCredentials", "APNsKeystore", "APNsMetrics", "COpenSSL",
@@ -138,7 +148,7 @@ let package = Package(
         // to Prometheus over HTTP/1.1 (docs/exporter.md).
         .target(name: "APNsExporter", dependencies: [
             "APNsModel", "APNsCore", "APNsCurl", "APNsExporterConfiguration", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens", "APNsProbe",
-            "APNsProvisioning", "APNsMetrics",
+            "APNsProvisioning", "APNsMetrics", "APNsHTTP2Client",
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
@@ -206,6 +216,11 @@ let package = Package(
         ], swiftSettings: strict),
         .testTarget(name: "APNsExporterTests", dependencies: [
             "TestSupport", "APNsExporter", "APNsExporterConfiguration", "APNsExporterYAML", "APNsModel", "APNsCore",
+            "APNsMock", "APNsTokens", "APNsKeystore", .product(name: "Crypto", package: "swift-crypto"),
+        ], swiftSettings: strict),
+        .testTarget(name: "APNsHTTP2ClientTests", dependencies: [
+            "TestSupport", "APNsHTTP2Client", "APNsMock", "APNsModel", "APNsTokens", "APNsCore",
+            .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: strict),
         .testTarget(name: "APNsProvisioningTests", dependencies: [
             "TestSupport", "APNsProvisioning", "APNsCredentials", "APNsKeystore", "APNsCore",

@@ -1,6 +1,7 @@
 import APNsCore
 import APNsExporterConfiguration
 import APNsProbe
+import Dispatch
 import Synchronization
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -16,6 +17,8 @@ final class CanaryRunner: Sendable {
     private let metrics: ExporterMetrics
     private let credentials: CredentialSource
     private let stopped = LoopStop()
+    /// Signalled when the loop has ended (after the round in flight).
+    private let ended = DispatchSemaphore(value: 0)
 
     init(target: CanaryTarget, connection: CanaryConnection, metrics: ExporterMetrics, credentials: CredentialSource) {
         self.target = target
@@ -25,11 +28,20 @@ final class CanaryRunner: Sendable {
     }
 
     func start() {
-        LoopThread.start(name: "canary \(target.name)") { [self] in loop() }
+        LoopThread.start(name: "canary \(target.name)") { [self] in
+            loop()
+            ended.signal()
+        }
     }
 
     /// Ends the loop after the round in flight (if any).
     func stop() { stopped.stop() }
+
+    /// Waits until the started loop has ended, for at most `seconds`: a process that exits while a round reads a
+    /// credential or holds a connection's TLS state would race OpenSSL's clean-up at exit.
+    func waitUntilEnded(seconds: Double) {
+        _ = ended.wait(timeout: .now() + seconds)
+    }
 
     private var isStopped: Bool { stopped.isStopped }
 
@@ -64,15 +76,15 @@ final class CanaryRunner: Sendable {
         let configuration = ProbeConfiguration(
             target: ProbeTarget(host: target.server.host, port: target.server.port, environment: target.server.environment),
             credential: resolved.credential, caFile: target.server.caFile, canary: canary, timeout: target.timeout)
-        let exchanges: [Exchange]
-        do {
-            exchanges = try connection.send(canary, credential: resolved.credential, timeout: target.timeout)
-        } catch {
-            ExporterLog.line("target \(target.name): \((error as? APNsError)?.message ?? String(describing: error))")
-            metrics.recordUnsent(target: target, reason: "other", at: started)
-            return
+        let round = connection.send(canary, credential: resolved.credential, timeout: target.timeout)
+        switch round.ping {
+        case .success(let ping): metrics.recordPing(target: target, roundTrip: ping.roundTrip)
+        case .failure(let error):
+            ExporterLog.line("target \(target.name): PING: \(error.message); the connection is reopened")
+            metrics.recordPing(target: target, roundTrip: nil)
+        case nil: break
         }
-        let report = Prober.report(configuration: configuration, exchanges: exchanges, startedAt: started)
+        let report = Prober.report(configuration: configuration, exchanges: [round.exchange], startedAt: started)
         metrics.record(report, target: target)
     }
 }

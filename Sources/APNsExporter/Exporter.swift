@@ -2,6 +2,7 @@ import APNsCore
 import APNsExporterConfiguration
 import APNsKeystore
 import APNsProvisioning
+import Dispatch
 import Synchronization
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -96,13 +97,20 @@ public final class Exporter: Sendable {
         apply(configuration)
     }
 
-    /// Stops every runner and scan (a round in flight ends on its own).
+    /// Stops every runner and scan, and waits for the rounds in flight to end (each within its target's timeout)
+    /// and for a scan in progress (5 s at most).
     public func stop() {
-        state.withLock { state in
+        let (stopped, expiry) = state.withLock { state in
             for runner in state.runners.values { runner.stop() }
             state.expiry?.stop()
-            state.runners = [:]
+            defer {
+                state.runners = [:]
+                state.expiry = nil
+            }
+            return (Array(state.runners.values), state.expiry)
         }
+        for runner in stopped { runner.waitUntilEnded(seconds: runner.target.timeout + 1) }
+        expiry?.waitUntilEnded(seconds: 5)
     }
 }
 
@@ -112,6 +120,8 @@ final class ExpiryWatcher: Sendable {
     private let metrics: ExporterMetrics
     private let openKeystore: CredentialSource.KeystoreOpener
     private let stopped = LoopStop()
+    /// Signalled when the loop has ended (after the scan in progress).
+    private let ended = DispatchSemaphore(value: 0)
 
     init(configuration: ExporterConfiguration, metrics: ExporterMetrics,
          openKeystore: @escaping CredentialSource.KeystoreOpener) {
@@ -127,10 +137,16 @@ final class ExpiryWatcher: Sendable {
                 scan()
                 stopped.pause(until: started.addingTimeInterval(configuration.expiryInterval))
             }
+            ended.signal()
         }
     }
 
     func stop() { stopped.stop() }
+
+    /// Waits until the started loop has ended, for at most `seconds` (see ``CanaryRunner/waitUntilEnded(seconds:)``).
+    func waitUntilEnded(seconds: Double) {
+        _ = ended.wait(timeout: .now() + seconds)
+    }
 
     func scan() {
         let now = Date()

@@ -39,9 +39,11 @@ public final class ExporterMetrics: Sendable {
     static let lastRun = Family(name: "apnsctl_probe_last_run_timestamp_seconds", help: "When the target's last canary ran (unix seconds).")
     static let lastSuccess = Family(name: "apnsctl_probe_last_success_timestamp_seconds", help: "When the target's last accepted canary ran (unix seconds).")
     static let answers = Family(name: "apnsctl_probe_answers_total", help: "Canary answers by HTTP status and APNs reason (status 0: no answer, reason the failure kind).")
-    static let latency = Family(name: "apnsctl_probe_latency_seconds", help: "Canary phases from the request's start: connect, tls, first_byte, total (libcurl).")
+    static let latency = Family(name: "apnsctl_probe_latency_seconds", help: "Canary phases from the request's start: connect, tls, first_byte, total.")
     static let opened = Family(name: "apnsctl_probe_connections_opened_total", help: "Canary rounds that opened a new connection (the first, and each reopened after APNs closed one).")
     static let reused = Family(name: "apnsctl_probe_connections_reused_total", help: "Canary rounds sent on the kept-open connection.")
+    static let pingRTT = Family(name: "apnsctl_probe_ping_rtt_seconds", help: "Round trip of the HTTP/2 PING sent on the kept-open connection before the target's last canary.")
+    static let pingFailures = Family(name: "apnsctl_probe_ping_failures_total", help: "HTTP/2 PINGs on the kept-open connection that failed or went unanswered (the connection is then reopened).")
     static let clockOffset = Family(name: "apnsctl_probe_clock_offset_seconds", help: "Server Date header minus local clock, in seconds.")
     static let expiry = Family(name: "apnsctl_credential_expiry_timestamp_seconds", help: "When the credential expires (not after), unix seconds.")
     static let daysLeft = Family(name: "apnsctl_credential_days_left", help: "Whole days until the credential expires; negative once expired.")
@@ -101,6 +103,17 @@ public final class ExporterMetrics: Sendable {
             _ = counter(report.connections > 0 ? Self.reused : Self.opened, base)
         }
         if let offset = report.clockOffsetSeconds { gauge(Self.clockOffset, base).set(to: offset) }
+    }
+
+    /// Records the PING before a round: its round trip, or nil when it failed (the connection is then reopened).
+    public func recordPing(target: CanaryTarget, roundTrip: Double?) {
+        let base = Self.labels(target)
+        let failures = counter(Self.pingFailures, base)
+        if let roundTrip {
+            gauge(Self.pingRTT, base).set(to: roundTrip)
+        } else {
+            failures.increment()
+        }
     }
 
     /// Records a round that sent nothing: its credential could not be had (`reason` "credential").

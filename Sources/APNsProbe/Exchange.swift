@@ -143,6 +143,25 @@ public struct Exchange: Sendable, Equatable {
     /// When the response headers arrived, by this machine's clock.
     public var receivedAt: Date?
 
+    /// Every field, in declaration order (the transports outside this module build exchanges too).
+    public init(sentID: String, status: Int?, headers: [String: String], body: [UInt8], httpVersion: String?,
+                remoteAddress: String?, remotePort: Int?, tlsVersion: String?, timings: PhaseTimings,
+                connectionsOpened: Int, failure: TransportFailure?, certificateRequested: Bool?, receivedAt: Date?) {
+        self.sentID = sentID
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.httpVersion = httpVersion
+        self.remoteAddress = remoteAddress
+        self.remotePort = remotePort
+        self.tlsVersion = tlsVersion
+        self.timings = timings
+        self.connectionsOpened = connectionsOpened
+        self.failure = failure
+        self.certificateRequested = certificateRequested
+        self.receivedAt = receivedAt
+    }
+
     /// True when the request reached the server as an HTTP/2 stream: an answer came, or the connection broke or
     /// stalled only after the TLS handshake (a reset, GOAWAY, or no answer in time). A request that never got
     /// past DNS, TCP, TLS or ALPN was not sent, and `probe` does not count it.

@@ -6,7 +6,8 @@ import Glibc
 /// A TCP proxy on 127.0.0.1 for the fleet's fault tests: it forwards every connection to `targetPort` and can cut
 /// links, as a network partition would (loopback only; no root, no iptables).
 ///
-/// - ``cut()`` closes every link through it and refuses new ones until ``heal()``.
+/// - ``cut()`` closes every link through it and refuses new ones until ``heal()``; ``freeze()`` keeps the open ones open
+///   and copies nothing on them until ``thaw()``.
 /// - With `sniffsPeers`, it reads the start of each connection's first HTTP request for etcd's `X-Server-From`
 ///   header (every Raft message between members carries it: streams and pipelined posts), so ``block(source:)``
 ///   cuts only the links a given member opened: put every member's peer URL behind one of these, and a member is
@@ -23,6 +24,7 @@ public final class LinkProxy: @unchecked Sendable {
     private let listener: Int32
     private let lock = NSLock()
     private var isCut = false
+    private var frozen: Set<Int> = []
     private var blocked: Set<String> = []
     private var links: [Int: (client: Int32, server: Int32, source: String?)] = [:]
     private var nextLink = 0
@@ -83,6 +85,13 @@ public final class LinkProxy: @unchecked Sendable {
         }
     }
 
+    /// Stops copying bytes on the links open now, keeping them open (new links flow): a stalled path for the
+    /// connections already made, such as a dropped NAT mapping.
+    public func freeze() { lock.withLock { frozen = Set(links.keys) } }
+
+    /// Copies bytes again on the links ``freeze()`` stopped.
+    public func thaw() { lock.withLock { frozen = [] } }
+
     /// How many links are open now.
     public var openLinks: Int { lock.withLock { links.count } }
     /// How many connections it has accepted since it started.
@@ -131,7 +140,7 @@ public final class LinkProxy: @unchecked Sendable {
         // A cut that came while connecting: honour it.
         if lock.withLock({ isCut || source.map(blocked.contains) == true }) { Self.shut((client, server, source)) }
         if head.isEmpty || Self.writeAll(server, head) {
-            pump(client, server)
+            pump(client, server, link: id)
         }
         lock.withLock { _ = links.removeValue(forKey: id) }
         close(client)
@@ -139,10 +148,14 @@ public final class LinkProxy: @unchecked Sendable {
     }
 
     /// Copies both ways until either side ends or fails.
-    private func pump(_ client: Int32, _ server: Int32) {
+    private func pump(_ client: Int32, _ server: Int32, link: Int) {
         var buffer = [UInt8](repeating: 0, count: 65536)
         var fds = [pollfd(fd: client, events: Int16(POLLIN), revents: 0), pollfd(fd: server, events: Int16(POLLIN), revents: 0)]
         while true {
+            if lock.withLock({ frozen.contains(link) && !isCut && !stopped }) {
+                usleep(10_000)
+                continue
+            }
             fds[0].revents = 0
             fds[1].revents = 0
             let ready = poll(&fds, 2, 1000)

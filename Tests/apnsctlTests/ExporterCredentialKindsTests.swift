@@ -68,7 +68,7 @@ struct ExporterCredentialKindsTests: FleetCLI {
         // The agent's file's token is the one sent: its key and iat are exported, never the token.
         #expect(text.contains(#"apnsctl_token_issued_timestamp_seconds{team_id="TEAM123456",key_id="KEY1234567",environment="development"}"#), "\(text)")
         #expect(!text.contains(token))
-        #expect(exporter.terminate() == 0)
+        #expect(exporter.terminate() == 0, "exporter: \(exporter.stderr)")
     }
 
     /// `keystore: etcd://…` (a real 3-member cluster): the token target's token comes from the etcd keystore's

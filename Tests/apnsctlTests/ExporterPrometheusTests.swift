@@ -77,6 +77,13 @@ struct ExporterPrometheusTests {
         #expect(prometheus.waitFor(#"apnsctl_probe_latency_seconds_count{target="a",phase="total"}"#) {
             $0.first.map { $0.value >= 1 } ?? false } != nil)
         #expect(prometheus.waitFor(#"apnsctl_token_age_seconds{team_id="TEAM123456"}"#) { !$0.isEmpty } != nil)
+        // From the second round on, each canary PINGs its kept-open connection first: a round trip on loopback.
+        let pings = prometheus.waitFor("apnsctl_probe_ping_rtt_seconds") { samples in
+            samples.count == 3 && samples.allSatisfy { $0.value > 0 && $0.value < 1 }
+        }
+        #expect(pings != nil, "PING round trips: \(prometheus.query("apnsctl_probe_ping_rtt_seconds"))")
+        print("ExporterPrometheusTests: PING round trips (s): \(pings?.map { "\($0.labels["target"] ?? "?")=\($0.value)" } ?? [])")
+        #expect(prometheus.query(#"sum(apnsctl_probe_ping_failures_total)"#).first?.value == 0)
 
         // Mock B stops: its canaries go down, the reason counter names the failure; mock A stays up.
         #expect(mockB.terminate() == 0)

@@ -1,0 +1,71 @@
+import APNsCore
+@testable import APNsExporter
+import APNsExporterConfiguration
+import APNsKeystore
+import APNsMock
+import APNsModel
+import APNsTokens
+import Crypto
+import Foundation
+import Testing
+import TestSupport
+
+/// The exporter's rounds on one kept-open connection to an in-process mock behind a TCP proxy: the PING before
+/// each round, and a PING that goes unanswered (the proxy stalls the open link) counted as a reopened connection.
+@Suite(.serialized) struct CanaryConnectionTests {
+    static let team = "TEAM123456", keyID = "KEY1234567", bundle = "com.example.app"
+
+    @Test func anUnansweredPingIsFollowedByAReopenedConnectionAndCounted() async throws {
+        let key = P256.Signing.PrivateKey()
+        let policy = ValidationPolicy(environment: .development,
+                                      trustedKeys: [TrustedKey(keyID: Self.keyID, teamID: Self.team, publicKey: key.publicKey)])
+        let server = try MockAPNsServer(configuration: MockServerConfiguration(policy: policy, threads: 1))
+        let port = try await server.start()
+        defer { Task { await server.stop() } }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apnsctl-canary-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let caFile = directory.appendingPathComponent("ca.pem").path
+        try Data(try #require(server.certificateAuthorityPEM).utf8).write(to: URL(fileURLWithPath: caFile))
+        // The token agent's file: the canaries' token comes from it.
+        let token = try ProviderToken.sign(keyID: Self.keyID, teamID: Self.team, issuedAt: Date(), key: key)
+        try Data((token.compact + "\n").utf8).write(to: directory.appendingPathComponent("\(Self.team)-development.token"))
+        let proxy = try LinkProxy(to: port)
+        defer { proxy.stop() }
+
+        let target = CanaryTarget(name: "stalled", server: CanaryServer(host: "127.0.0.1", port: proxy.port,
+                                                                         environment: .development, caFile: caFile),
+                                  credential: .token(team: Self.team, keyID: nil), topic: Self.bundle,
+                                  pushType: .background, interval: 1, timeout: 1)
+        let metrics = ExporterMetrics(build: [])
+        let connection = CanaryConnection(key: .init(server: target.server, credential: target.credential), timeout: 1)
+        let runner = CanaryRunner(target: target, connection: connection, metrics: metrics,
+                                  credentials: CredentialSource(keystore: nil, tokenDirectory: directory.path,
+                                                                openKeystore: { _ in throw APNsError.badInput("none") }))
+        func sample(_ name: String) -> Double? {
+            let text = String(decoding: metrics.render(), as: UTF8.self)
+            let line = text.split(separator: "\n").first { $0.hasPrefix(name + "{") && $0.contains(#"target="stalled""#) }
+            return line?.split(separator: " ").last.flatMap { Double($0) }
+        }
+
+        runner.round()  // opens the connection: no PING yet
+        #expect(sample("apnsctl_probe_success") == 1)
+        #expect(sample("apnsctl_probe_ping_rtt_seconds") == nil)
+        runner.round()  // PINGs the open connection, then reuses it
+        let rtt = try #require(sample("apnsctl_probe_ping_rtt_seconds"))
+        print("CanaryConnectionTests: PING round trip \(rtt * 1000) ms")
+        #expect(rtt > 0 && rtt < 1)
+        #expect(sample("apnsctl_probe_connections_opened_total") == 1)
+        #expect(sample("apnsctl_probe_connections_reused_total") == 1)
+
+        proxy.freeze()  // the open link copies nothing more; new links flow
+        runner.round()  // the PING times out, the connection is closed, the canary opens a new one
+        #expect(sample("apnsctl_probe_ping_failures_total") == 1)
+        #expect(sample("apnsctl_probe_success") == 1)
+        #expect(sample("apnsctl_probe_connections_opened_total") == 2)
+        runner.round()
+        #expect(sample("apnsctl_probe_connections_reused_total") == 2)
+        #expect(sample("apnsctl_probe_ping_failures_total") == 1)
+        #expect(Set(server.receivedRequests.map(\.log.connection)).count == 2)
+    }
+}
