@@ -6,12 +6,16 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Process-wide OpenSSL set-up. Call `bootstrap()` before any PKCS#12 or libcurl work.
+/// Process-wide OpenSSL set-up. Call `bootstrap()` before any PKCS#12 or libcurl work, and early in a long-running
+/// process (before its threads start).
 ///
 /// Loads both the "legacy" provider (RC2-40, 3DES: Keychain's older .p12 exports) and the "default" one
 /// (loading any provider explicitly turns the implicit default off). libcurl's own .p12 loading shares this state.
 public enum OpenSSLRuntime {
     private static let loaded: Bool = {
+        // No clean-up handler at exit: a long-running process (the exporter, the token agent) may still have a
+        // thread inside OpenSSL when `exit` runs, and a handler freeing OpenSSL's locks under it crashes the process.
+        OPENSSL_init_crypto(UInt64(OPENSSL_INIT_NO_ATEXIT), nil)
         let legacy = OSSL_PROVIDER_load(nil, "legacy")
         let defaults = OSSL_PROVIDER_load(nil, "default")
         ERR_clear_error()

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsCredentials
 import APNsExporter
 import APNsExporterConfiguration
 import APNsKeystore
@@ -43,6 +44,7 @@ struct ExporterCommand: AsyncParsableCommand {
     @OptionGroup var output: FormatOptions
 
     func run() async throws {
+        OpenSSLRuntime.bootstrap()  // before any thread: no clean-up at exit under a thread still in OpenSSL
         let (host, port) = try Self.address(listen)
         let tool = try ExporterConfigTool.locate()
         let loaded = try tool.load(config)

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsCredentials
 import APNsOperations
 import APNsTokenAgent
 import ArgumentParser
@@ -64,6 +65,7 @@ struct TokenAgentCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        OpenSSLRuntime.bootstrap()  // before any thread: no clean-up at exit under a thread still in OpenSSL
         let agent = try TokenAgentSetup.agent(TokenAgentSetup.Input(
             directory: directory, group: group, metricsFile: metrics, sign: sign, refreshAfter: refreshAfter, once: once,
             checkInterval: checkInterval, location: keystore.location, access: keystore.fleet.access,
