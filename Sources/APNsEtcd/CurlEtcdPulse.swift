@@ -49,7 +49,7 @@ final class CurlEtcdPulse: Sendable {
     private func run() -> any Error {
         let easy = try? CurlEasy()
         while true {
-            if wake.wait(timeout: .now() + interval) == .success { return CancellationError() }
+            if wake.wait(timeout: DispatchTime.now() + interval) == .success { return CancellationError() }
             let transfer = CurlEtcdTransfer(request, tls: tls, chunks: nil)
             let cancelled = state.withLock { state in
                 state.transfer = transfer
