@@ -3,27 +3,23 @@ import CCurl
 import Synchronization
 
 /// ``EtcdTransport`` over libcurl (HTTP/1.1, TLS through libcurl's OpenSSL): one easy handle per request, run by
-/// `curl_easy_perform` on a thread of its own (``CurlThread``), never on the Swift concurrency pool. A request
-/// marked `keptConnection` (the watch's liveness check, every second) runs instead on the transport's one kept
-/// thread and handle (``CurlEtcdLane``), over a connection kept open between checks, unless the lane is busy.
+/// `curl_easy_perform` on a thread of its own (``CurlThread``), never on the Swift concurrency pool. A repeated
+/// request (the watch's liveness check) runs on a kept thread and handle of its own (``CurlEtcdPulse``), over a
+/// connection kept open between checks.
 ///
 /// A cancelled request returns at once; its thread notices at libcurl's next progress call (at least once a
 /// second, even on a silent connection) and closes the connection.
 struct CurlEtcdTransport: EtcdTransport {
     /// TLS files; nil for plain http.
     let tls: EtcdTLS?
-    /// The kept thread and handle for requests marked `keptConnection`.
-    let lane = CurlEtcdLane()
 
     init(tls: EtcdTLS?) { self.tls = tls }
 
     func send(_ request: EtcdHTTPRequest) async throws -> EtcdHTTPResponse {
         let transfer = CurlEtcdTransfer(request, tls: tls, chunks: nil)
-        let answer = Handoff()
+        let answer = Handoff<EtcdHTTPResponse>()
         do throws(CurlThread.StartError) {
-            var onLane = false
-            if request.keptConnection { onLane = try lane.submit(transfer) { answer.deliver($0) } }
-            if !onLane { try CurlThread.detach { answer.deliver(transfer.run()) } }
+            try CurlThread.detach { answer.deliver(transfer.run()) }
         } catch {
             throw EtcdFailure.transport(error.description)
         }
@@ -32,6 +28,23 @@ struct CurlEtcdTransport: EtcdTransport {
         } onCancel: {
             transfer.cancel()
             answer.deliver(.failure(CancellationError()))
+        }
+    }
+
+    func repeatUntilFailure(_ request: EtcdHTTPRequest, every interval: Duration,
+                            judge: @escaping @Sendable (Result<EtcdHTTPResponse, any Error>) -> (any Error)?) async throws {
+        let pulse = CurlEtcdPulse(request, tls: tls, every: interval, judge: judge)
+        let end = Handoff<Void>()
+        do throws(CurlThread.StartError) {
+            try pulse.start { end.deliver(.failure($0)) }
+        } catch {
+            throw EtcdFailure.transport(error.description)
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { end.wait($0) }
+        } onCancel: {
+            pulse.cancel()
+            end.deliver(.failure(CancellationError()))
         }
     }
 
@@ -59,12 +72,12 @@ struct CurlEtcdTransport: EtcdTransport {
 
 /// Hands one transfer's outcome to the task waiting for it: the first outcome wins (the transfer's, or the
 /// cancellation's), later ones are dropped.
-private final class Handoff: Sendable {
-    private typealias Waiter = CheckedContinuation<EtcdHTTPResponse, any Error>
-    private let state = Mutex<(waiter: Waiter?, outcome: Result<EtcdHTTPResponse, any Error>?, done: Bool)>((nil, nil, false))
+private final class Handoff<Value: Sendable>: Sendable {
+    private typealias Waiter = CheckedContinuation<Value, any Error>
+    private let state = Mutex<(waiter: Waiter?, outcome: Result<Value, any Error>?, done: Bool)>((nil, nil, false))
 
-    func wait(_ waiter: CheckedContinuation<EtcdHTTPResponse, any Error>) {
-        let ready: Result<EtcdHTTPResponse, any Error>? = state.withLock { state in
+    func wait(_ waiter: CheckedContinuation<Value, any Error>) {
+        let ready: Result<Value, any Error>? = state.withLock { state in
             if let outcome = state.outcome { state.outcome = nil; return outcome }
             state.waiter = waiter
             return nil
@@ -72,7 +85,7 @@ private final class Handoff: Sendable {
         if let ready { waiter.resume(with: ready) }
     }
 
-    func deliver(_ outcome: Result<EtcdHTTPResponse, any Error>) {
+    func deliver(_ outcome: Result<Value, any Error>) {
         let waiter: Waiter? = state.withLock { state in
             guard !state.done else { return nil }
             state.done = true

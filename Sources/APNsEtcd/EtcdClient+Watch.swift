@@ -26,9 +26,10 @@ extension EtcdClient {
     ///
     /// A member that is frozen or cut off keeps the connection open and sends nothing. The watch asks for a leader
     /// (`hasleader`, as etcd's own clients do with `WithRequireLeader`): a member that loses its leader ends it
-    /// with "no leader". And while streaming, the client asks that member for its status every second, and moves
-    /// the watch to the next member when it does not answer within 2 s or knows no leader. That is a liveness check
-    /// of one member, not a poll of the keys; it runs on the transport's kept thread over a kept connection.
+    /// with "no leader". And while streaming, the client asks that member for its status every 2 s
+    /// (``livenessInterval``), and moves the watch to the next member when it does not answer within 2 s or knows
+    /// no leader, so the watch leaves a frozen or cut-off member within 5 s. That is a liveness check of one
+    /// member, not a poll of the keys; it runs on a kept thread over a kept connection.
     public func watch(prefix: String, fromRevision: Int64? = nil) -> AsyncThrowingStream<EtcdWatchEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream<EtcdWatchEvent, any Error>.makeStream()
         let task = Task {
@@ -92,29 +93,51 @@ extension EtcdClient {
         }
     }
 
-    /// How often a streaming watch asks its member for its status: every second (or the request timeout, when
-    /// shorter), so a member that loses its leader is left well within the fleet's 5-second bound.
-    var livenessInterval: Duration { min(configuration.requestTimeout, .seconds(1)) }
+    /// How long after its member is frozen or cut off a streaming watch has moved on, at the most: the fleet's
+    /// bound on a revocation's reach (docs/fleet.md).
+    static let livenessBound: Duration = .seconds(5)
+    /// How long a status check waits for its answer: a frozen member is found out this long after a check starts.
+    static let livenessCheckWait: Duration = .seconds(2)
+    /// What moving to the next member takes within the bound: connecting, the watch's creation, the events missed.
+    static let livenessMoveAllowance: Duration = .seconds(1)
+
+    /// How often a streaming watch asks its member for its status, derived from ``livenessBound``: a frozen member
+    /// is left at most one interval and one check's wait after it froze, and a cut-off member one interval after it
+    /// lost its leader (which takes it up to two election timeouts, 2 s with etcd's defaults, no more than the
+    /// check's wait), each with ``livenessMoveAllowance`` to spare: 5 − 2 − 1 = 2 s (or the request timeout, when
+    /// shorter).
+    var livenessInterval: Duration {
+        min(configuration.requestTimeout, Self.livenessBound - Self.livenessCheckWait - Self.livenessMoveAllowance)
+    }
 
     /// Returns never; throws once `endpoint` fails to answer a status request in time (or refuses the connection),
     /// or answers that it knows no leader: a member cut off from the others still answers, but never sees another
     /// revision, so a watch on it would wait for ever (the watch itself also asks for a leader: `hasleader`).
+    /// The checks run on the transport's kept thread and connection; this task sleeps until one fails.
     private func checkLiveness(of endpoint: EtcdEndpoint) async throws {
-        while true {
-            try await Task.sleep(for: livenessInterval)
-            let bytes: [UInt8]
-            do {
-                bytes = try await send(endpoint, "/v3/maintenance/status", Array("{}".utf8), deadline: .short(.seconds(2)),
-                                       kept: true)
-            } catch let failure as EtcdFailure where failure.movesOn {
-                throw failure
-            } catch is EtcdFailure {
-                continue  // an answer, even a refusal, shows the member is alive
+        let token = try await token(at: endpoint)
+        let check = request(endpoint, "/v3/maintenance/status", Array("{}".utf8), token: token, deadline: .short(Self.livenessCheckWait))
+        try await transport.repeatUntilFailure(check, every: livenessInterval, judge: Self.livenessFailure)
+    }
+
+    /// What one status check says of its member: nil when it is alive and knows a leader (an answer, even a
+    /// refusal, shows it alive); else the failure that moves the watch on.
+    static func livenessFailure(_ outcome: Result<EtcdHTTPResponse, any Error>) -> (any Error)? {
+        switch outcome {
+        case .failure(let failure as EtcdFailure):
+            return failure.movesOn ? failure : nil
+        case .failure(let error):
+            return error
+        case .success(let response) where response.status != 200:
+            let failure = EtcdFailure.gateway(body: response.body, httpStatus: response.status)
+            return failure.movesOn ? failure : nil
+        case .success(let response):
+            let knowsLeader = WireStatusResponse.knowsLeader(response.body)
+                ?? (try? JSONDecoding.decode(WireStatusResponse.self, from: response.body)).map { ($0.leader?.value ?? 0) != 0 }
+            if knowsLeader == false {
+                return EtcdFailure.retryable(code: 14, message: "etcdserver: no leader (the member is cut off from the others)")
             }
-            if let status = try? JSONDecoding.decode(WireStatusResponse.self, from: bytes),
-               (status.leader?.value ?? 0) == 0 {
-                throw EtcdFailure.retryable(code: 14, message: "etcdserver: no leader (the member is cut off from the others)")
-            }
+            return nil
         }
     }
 

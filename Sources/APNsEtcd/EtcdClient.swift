@@ -157,11 +157,9 @@ public final class EtcdClient: Sendable {
     }
 
     /// One POST to one member: the answer's bytes on 200, an ``EtcdFailure`` otherwise.
-    /// `kept`: on the transport's kept thread and connection (a request repeated every second).
-    func send(_ endpoint: EtcdEndpoint, _ path: String, _ body: [UInt8], deadline: Deadline,
-              kept: Bool = false) async throws -> [UInt8] {
+    func send(_ endpoint: EtcdEndpoint, _ path: String, _ body: [UInt8], deadline: Deadline) async throws -> [UInt8] {
         let token = try await token(at: endpoint)
-        let response = try await post(endpoint, path, body, token: token, deadline: deadline, kept: kept)
+        let response = try await post(endpoint, path, body, token: token, deadline: deadline)
         guard response.status == 200 else {
             throw EtcdFailure.gateway(body: response.body, httpStatus: response.status)
         }
@@ -184,9 +182,8 @@ public final class EtcdClient: Sendable {
 
     /// One POST and its whole answer, whatever the status.
     func post(_ endpoint: EtcdEndpoint, _ path: String, _ body: [UInt8], token: String?,
-              deadline: Deadline, kept: Bool = false) async throws -> EtcdHTTPResponse {
-        var outgoing = request(endpoint, path, body, token: token, deadline: deadline)
-        outgoing.keptConnection = kept
+              deadline: Deadline) async throws -> EtcdHTTPResponse {
+        let outgoing = request(endpoint, path, body, token: token, deadline: deadline)
         do {
             return try await transport.send(outgoing)
         } catch {

@@ -13,9 +13,6 @@ struct EtcdHTTPRequest: Sendable {
     /// Sends gRPC metadata `hasleader: true` (etcd's `WithRequireLeader`, header `Grpc-Metadata-hasleader`): a
     /// member that loses its leader ends the request (a watch) with "no leader" instead of going silent.
     var requireLeader = false
-    /// Runs on the transport's kept thread and connection (a request repeated every second: a liveness check)
-    /// instead of a thread and connection of its own.
-    var keptConnection = false
 }
 
 /// A member's answer: the HTTP status and the whole body.
@@ -32,6 +29,12 @@ struct EtcdHTTPResponse: Sendable {
 protocol EtcdTransport: Sendable {
     /// One request, its whole answer.
     func send(_ request: EtcdHTTPRequest) async throws -> EtcdHTTPResponse
+
+    /// `request` sent again every `interval` (a liveness check) on one kept connection, until `judge` finds fault
+    /// with an outcome (an answer or a failure to get one): throws what `judge` returns, or `CancellationError`
+    /// when the calling task is cancelled. Between checks nothing runs: the caller is woken only by the end.
+    func repeatUntilFailure(_ request: EtcdHTTPRequest, every interval: Duration,
+                            judge: @escaping @Sendable (Result<EtcdHTTPResponse, any Error>) -> (any Error)?) async throws
 
     /// A request whose answer streams (`/v3/watch`): its body's bytes as they arrive. An answer other than 200
     /// ends the stream with ``EtcdFailure/gateway(body:httpStatus:)``; the consumer's stopping (or its task's

@@ -186,6 +186,28 @@ struct WireStatusResponse: Codable, Sendable {
     var raftIndex: WireInt64?
 }
 
+extension WireStatusResponse {
+    /// Whether a status answer names a leader, read from its `"leader":` field's digits without decoding the rest
+    /// (a watch's liveness check reads one every 2 s): false for `0`, true for any other member ID; nil when the
+    /// field is absent or not a plain number (decode the answer instead).
+    static func knowsLeader(_ body: [UInt8]) -> Bool? {
+        let key = Array(#""leader":"#.utf8)
+        guard body.count > key.count,
+              let start = (0...(body.count - key.count)).first(where: { body[$0..<($0 + key.count)].elementsEqual(key) })
+        else { return nil }
+        var index = start + key.count
+        while index < body.count, body[index] == UInt8(ascii: " ") { index += 1 }
+        let quoted = index < body.count && body[index] == UInt8(ascii: "\"")
+        if quoted { index += 1 }
+        let digits = body[index...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        let end = index + digits.count
+        guard !digits.isEmpty, digits.count <= 20, !quoted || (end < body.count && body[end] == UInt8(ascii: "\"")) else {
+            return nil
+        }
+        return digits.contains { $0 != UInt8(ascii: "0") }
+    }
+}
+
 struct WireEmpty: Codable, Sendable {}
 
 struct WireWatchCreate: Codable, Sendable {
