@@ -2,7 +2,6 @@ import APNsCore
 import APNsExporterConfiguration
 import APNsKeystore
 import APNsProvisioning
-import Dispatch
 import Synchronization
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -50,7 +49,6 @@ public final class Exporter: Sendable {
             } ?? false
         }
         var started: [CanaryRunner] = []
-        let first = state.withLock { $0.configuration == nil }
         state.withLock { state in
             var runners: [String: CanaryRunner] = [:]
             var connections: [CanaryConnection.Key: CanaryConnection] = [:]
@@ -81,12 +79,7 @@ public final class Exporter: Sendable {
         metrics.recordReload(success: true, at: Date())
         for runner in started { runner.start() }
         state.withLock { $0.expiry }?.start()
-        if first { StartupPages.release(after: Self.startupPagesDelay) }
     }
-
-    /// How long after the first configuration the pages start-up alone used are given back (``StartupPages``):
-    /// past the first round of every canary and the first scrape.
-    static let startupPagesDelay: DispatchTimeInterval = .seconds(30)
 
     /// Reads `file` again with `load` and applies it; a file that does not load is reported (thrown) and the
     /// configuration in force is kept.
