@@ -14,6 +14,11 @@ proc_sample() {
     rss=$(awk '/^VmRSS/ {print $2}' "/proc/$1/status"); hwm=$(awk '/^VmHWM/ {print $2}' "/proc/$1/status")
     py 'print(f"{int(a[0])/int(a[1]):.2f} {a[2]} {a[3]}")' "$ticks" "$CLK_TCK" "$rss" "$hwm"
 }
+# PID → "private_kib pss_kib" from /proc/PID/smaps_rollup: the memory the process alone holds (its anonymous pages
+# and the file pages no other process maps) and its proportional share of what it maps with others.
+private_sample() {
+    awk '/^Private_(Clean|Dirty):/ {p += $2} /^Pss:/ {s = $2} END {print p, s}' "/proc/$1/smaps_rollup"
+}
 mib() { py 'print(f"{int(a[0])/1024:.1f} MiB")' "$1"; }
 per_hour() { py 'print(f"{(float(a[1])-float(a[0]))*3600/float(a[2]):.2f}")' "$1" "$2" "$3"; }
 # Waits until FILE is non-empty (up to 60 s); fails naming it.
@@ -155,6 +160,8 @@ YAML
         [ "$done_" -ge $((first + canaries)) ] && break; sleep 0.1
     done
     read -r -a e1 <<< "$(proc_sample "$exporter")"; read -r -a p1 <<< "$(proc_sample "$peer")"
+    local ep pp
+    read -r -a ep <<< "$(private_sample "$exporter")"; read -r -a pp <<< "$(private_sample "$peer")"
     local count=$((done_ - first)) ours theirs
     ours=$(py 'print(f"{(float(a[1])-float(a[0]))*1000/int(a[2]):.2f}")' "${e0[0]}" "${e1[0]}" "$count")
     theirs=$(py 'print(f"{(float(a[1])-float(a[0]))*1000/int(a[2]):.2f}")' "${p0[0]}" "${p1[0]}" "$canaries")
@@ -168,7 +175,9 @@ YAML
     note "- 10b: the exporter sent $count canaries (interval 100 ms, one target) on $opened connection(s) ($reused reuses);"
     note "  blackbox_exporter $(prometheus-blackbox-exporter --version 2>&1 | head -1 | awk '{print $3}') made $canaries probes, one"
     note "  \`/probe\` each (a new TLS connection each, HTTP/2). Peak resident memory: exporter $(mib "${e1[2]}"),"
-    note "  blackbox_exporter $(mib "${p1[2]}"). CPU is user + system time over the canaries, per canary."
+    note "  blackbox_exporter $(mib "${p1[2]}"). Private memory (smaps_rollup Private_Clean + Private_Dirty) and PSS"
+    note "  after the canaries: exporter $(mib "${ep[0]}") / $(mib "${ep[1]}"), blackbox_exporter $(mib "${pp[0]}") / $(mib "${pp[1]}")."
+    note "  CPU is user + system time over the canaries, per canary."
     kill "$exporter" 2>/dev/null
     # Idle: the exporter at the default 5-minute interval; blackbox_exporter probed as often by a scrape.
     sed -i 's/interval: 100ms/interval: 5m/' "$work/exporter.yml"
