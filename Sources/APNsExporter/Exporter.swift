@@ -2,6 +2,7 @@ import APNsCore
 import APNsExporterConfiguration
 import APNsKeystore
 import APNsProvisioning
+import Dispatch
 import Synchronization
 #if canImport(FoundationEssentials)
 import FoundationEssentials
