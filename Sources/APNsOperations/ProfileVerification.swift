@@ -37,7 +37,7 @@ public enum ProfileVerification {
     /// The checks, and hints on what to change when one fails.
     public struct Result: Sendable {
         public var checks: [CertificateCheck]
-        public var hints: [String]
+        public var hints: [ProfileHint]
         /// True when no check failed.
         public var passed: Bool { !checks.contains { $0.status == .fail } }
     }

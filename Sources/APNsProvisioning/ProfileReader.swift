@@ -46,7 +46,7 @@ public struct ProfileReader: Sendable {
             return try read(bytes: bytes, file: path)
         } catch let error as ProfileError {
             let label = path == "-" ? "standard input" : path
-            throw APNsError.badInput("\(label): \(error.message)", hint: error.hint)
+            throw APNsError.badInput("\(label): \(error.message)", hint: error.hint, remedy: error.remedy)
         }
     }
 
@@ -58,6 +58,8 @@ public struct ProfileReader: Sendable {
             throw ProfileError("empty file", hint: "expected a .mobileprovision or .provisionprofile file")
         case .other(let what, let hint):
             throw ProfileError("\(what), not a provisioning profile", hint: hint)
+        case .certificateMaterial(let what):
+            throw ProfileError("\(what), not a provisioning profile", remedy: .inspectAsCertificate)
         case .propertyList:
             let profile = try Self.profile(fromPlist: bytes)
             let signature = ProfileSignature(state: .unsigned, detail: "a bare property list: no CMS signature")
@@ -125,6 +127,8 @@ enum ProfileContent {
     case signedData(CMSSignedData)
     /// Something else: a phrase naming it and a hint.
     case other(String, hint: String)
+    /// A certificate, a key or a certificate request: a phrase naming it.
+    case certificateMaterial(String)
 
     static func classify(_ bytes: [UInt8]) -> ProfileContent {
         let trimmed = bytes.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
@@ -136,19 +140,18 @@ enum ProfileContent {
         if head.hasPrefix("bplist") || (markup.hasPrefix("<") && markup.contains("<plist")) {
             return .propertyList
         }
-        let certHint = "use `apnsctl cert inspect FILE` for certificates, keys and certificate requests"
         if head.hasPrefix("-----BEGIN CERTIFICATE REQUEST") || head.hasPrefix("-----BEGIN NEW CERTIFICATE REQUEST") {
-            return .other("a certificate signing request (PEM)", hint: certHint)
+            return .certificateMaterial("a certificate signing request (PEM)")
         }
         if head.hasPrefix("-----BEGIN ") {
-            return .other("PEM text (\(head.dropFirst(11).prefix { $0 != "-" }))", hint: certHint)
+            return .certificateMaterial("PEM text (\(head.dropFirst(11).prefix { $0 != "-" }))")
         }
         guard trimmed.first == 0x30 else {
             return .other("unrecognised content", hint: "expected a .mobileprovision or .provisionprofile file")
         }
         if let cms = CMSSignedData(der: Array(bytes)) { return .signedData(cms) }
         if (try? APNsCertificate(derEncoded: Array(bytes))) != nil {
-            return .other("a DER certificate", hint: certHint)
+            return .certificateMaterial("a DER certificate")
         }
         return .other("DER data that is not a CMS SignedData",
                       hint: "a provisioning profile is a CMS-signed property list; download it again")

@@ -72,10 +72,10 @@ struct ProfileVerify: AsyncParsableCommand {
         let result = try ProfileVerification.run(input)
         if output.isJSON {
             try Console.printJSON(ProfileVerifyReport(file: file, passed: result.passed, checks: result.checks,
-                                                      hints: result.hints))
+                                                      hints: result.hints.map(\.words)))
         } else {
             Console.printChecks(result.checks)
-            for hint in result.hints { StandardStream.error.write("apnsctl: hint: \(hint)\n".utf8) }
+            for hint in result.hints.map(\.words) { StandardStream.error.write("apnsctl: hint: \(hint)\n".utf8) }
         }
         if !result.passed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
     }

@@ -85,7 +85,7 @@ import Testing
             try ProfileReader().read(path: ProfileFixtures.certificate("dev.cer"))
         }
         #expect(error.message.hasSuffix("a DER certificate, not a provisioning profile"))
-        #expect(error.hint.contains("cert inspect"))
+        #expect(error.remedy as? ProvisioningRemedy == .inspectAsCertificate)
     }
 
     @Test func macOSProfilesCarryTheDeveloperPrefixedKey() throws {
