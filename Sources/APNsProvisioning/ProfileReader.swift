@@ -25,18 +25,21 @@ public struct ProfileDocument: Sendable {
 /// signature with OpenSSL's CMS API and the signer's chain as of the profile's `CreationDate`, and parses the
 /// property list with Foundation.
 public struct ProfileReader: Sendable {
-    /// Trust anchors: Apple's public roots, plus any given with `--ca`.
+    /// Trust anchors: Apple's public roots, plus any the user gave.
     public var anchors: [APNsCertificate]
     /// How many of ``anchors`` came from the user (the last ones), so the verdict can say so.
     public var extraAnchors: Int
+    /// What the verdict calls the user's anchors: "given CA" unless the caller names where they came from.
+    public var extraAnchorsLabel: String
 
-    /// A reader trusting Apple's roots (embedded in apnsctl) and `extra` (`--ca`).
-    public init(extraAnchors extra: [APNsCertificate] = []) {
+    /// A reader trusting Apple's roots (embedded in apnsctl) and `extra`, which the verdict calls `label`.
+    public init(extraAnchors extra: [APNsCertificate] = [], label: String = "given CA") {
         let apple = AppleCertificateAuthorities.all.filter(\.isRoot).compactMap { entry in
             (try? PEMDocument(pemString: entry.pem)).flatMap { try? APNsCertificate(derEncoded: $0.derBytes) }
         }
         anchors = apple + extra
         extraAnchors = extra.count
+        extraAnchorsLabel = label
     }
 
     /// Reads `path` (`-`: standard input). Every failure is an `APNsError` (exit 3) naming the file.
@@ -110,13 +113,13 @@ public struct ProfileReader: Sendable {
         }
         let isExtra = anchors.suffix(extraAnchors).contains(top)
         let name = top.commonName ?? top.subject
-        let source = isExtra ? " (--ca)" : ""
+        let source = isExtra ? " (\(extraAnchorsLabel))" : ""
         return ProfileSignature(state: .verified, detail: "good signature; chains to \(name)\(source) as of \(when)",
                                 signer: signer, trustAnchor: name, checkedAt: time)
     }
 
     private var anchorNames: String {
-        extraAnchors > 0 ? "Apple Root CA or the --ca certificates" : "Apple Root CA"
+        extraAnchors > 0 ? "Apple Root CA or the \(extraAnchorsLabel) certificates" : "Apple Root CA"
     }
 }
 

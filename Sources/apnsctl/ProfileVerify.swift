@@ -63,6 +63,7 @@ struct ProfileVerify: AsyncParsableCommand {
         let password = CachedPassword(secret.sharedSource(prompt: "Password for the .p12 file: "))
         var input = ProfileVerification.Input(file: file)
         input.caFiles = ca
+        input.caLabel = "--ca"
         input.environment = environment.value
         input.bundleID = bundleID
         input.minimumDays = minDays
