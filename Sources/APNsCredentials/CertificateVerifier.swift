@@ -46,7 +46,7 @@ public struct CertificateVerifier: Sendable {
                                            key.matches(leaf) ? "\(key.kind) key matches the certificate"
                                                               : "the \(key.kind) key does not match the certificate"))
         } else {
-            checks.append(CertificateCheck("private_key", .skipped, "no private key in the file; pass --key FILE to check one"))
+            checks.append(CertificateCheck("private_key", .skipped, "no private key in the file"))
         }
         if let anchors {
             checks.append(await chain(leaf, intermediates: intermediates, anchors: anchors))

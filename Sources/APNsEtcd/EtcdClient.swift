@@ -83,9 +83,9 @@ public final class EtcdClient: Sendable {
                                          remedy: EtcdRemedy.giveClientKey)
             }
         case (_?, nil):
-            throw APNsError.usage("--etcd-cert needs --etcd-key", hint: "pass the client certificate's private key with --etcd-key FILE")
+            throw EtcdClientPairError.certificateWithoutKey
         case (nil, _?):
-            throw APNsError.usage("--etcd-key needs --etcd-cert", hint: "pass the client certificate with --etcd-cert FILE")
+            throw EtcdClientPairError.keyWithoutCertificate
         }
     }
 

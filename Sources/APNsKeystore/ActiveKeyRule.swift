@@ -64,14 +64,19 @@ public enum ActiveKeyRule {
         public let uncovered: [KeySlot]
     }
 
+    /// Checks the keys named to make active: at least one, each once.
+    public static func checkTargets(_ incoming: [String]) throws(RotationRequestError) {
+        guard !incoming.isEmpty else { throw .noTarget }
+        if let twice = Dictionary(grouping: incoming, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
+            throw .targetTwice(keyID: twice)
+        }
+    }
+
     /// Plans making `incoming` active for `team`: checks each key may be promoted (``KeyTransition``), that the
     /// incoming keys share no slot, and that no slot is left uncovered unless `allowGap`.
     public static func planRotation(team: String, to incoming: [String], keys: [KeyRecord],
                                     allowGap: Bool) throws -> RotationPlan {
-        guard !incoming.isEmpty else { throw APNsError.usage("name the key to make active with --to KEYID") }
-        if let twice = Dictionary(grouping: incoming, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
-            throw APNsError.usage("--to \(twice) is given twice", hint: "name each key once")
-        }
+        try checkTargets(incoming)
         var records = [KeyRecord]()
         for keyID in incoming {
             guard let record = keys.first(where: { $0.keyID == keyID }) else {

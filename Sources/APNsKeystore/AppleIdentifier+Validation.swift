@@ -2,10 +2,10 @@ import APNsCore
 import APNsModel
 
 extension AppleIdentifier {
-    /// Checks `value` is a valid key or team id (`what`: "key id", "team id"; `flag`: where it was given).
-    /// Throws ``check(_:what:flag:)``'s ``ModelError``, which the command line words.
-    public static func validate(_ value: String, what: String, flag: String) throws(ModelError) {
-        try check(value, what: what, flag: flag)
+    /// Checks `value` is a valid key or team id (`input`: where it was given).
+    /// Throws ``check(_:as:)``'s ``ModelError``, which the command line words.
+    public static func validate(_ value: String, as input: IdentifierInput) throws(ModelError) {
+        try check(value, as: input)
     }
 
     /// The key id for importing `file`: ``resolveKeyID(given:file:)``; throws its ``ModelError``.

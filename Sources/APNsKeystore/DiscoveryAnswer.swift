@@ -82,7 +82,7 @@ public struct DiscoveryAnswer: Sendable, Equatable {
             return (.refusedTopic, "")
         case (400, .topicDisallowed?):
             return (.inconclusive, "the canary's topic was not one the user named; name one of the team's topics "
-                        + "with --topic")
+                        + "for the canary")
         case (403, .invalidProviderToken?):
             return (.inconclusive, "APNs does not accept the token at all (unknown or revoked key, wrong team)")
         case (403, .expiredProviderToken?):

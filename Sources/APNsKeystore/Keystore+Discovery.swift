@@ -22,7 +22,7 @@ extension Keystore {
     @discardableResult
     public func recordDiscoveredScope(_ keyID: String, _ scope: KeyScope,
                                       expected: KeyScope? = nil) throws -> DiscoveryRecordResult {
-        try AppleIdentifier.validate(keyID, what: "key id", flag: "KEYID")
+        try AppleIdentifier.validate(keyID, as: .keyIDArgument)
         return try change(action: "key.discover", team: nil, keyID: keyID) { manifest, change in
             var record = try manifest.requireKey(keyID)
             change.teamID = record.teamID

@@ -23,8 +23,8 @@ extension Keystore {
     public func addKey(_ material: SigningKeyMaterial, team: String, keyID: String, origin: KeyOrigin,
                        scope: KeyScope = .legacy, storedPEM: String? = nil,
                        encrypted: Bool = false) throws -> KeyImportResult {
-        try AppleIdentifier.validate(team, what: "team id", flag: "--team")
-        try AppleIdentifier.validate(keyID, what: "key id", flag: "--key-id")
+        try AppleIdentifier.validate(team, as: .team)
+        try AppleIdentifier.validate(keyID, as: .keyID)
         let action = origin == .generated ? "key.generate" : "key.import"
         return try change(action: action, team: team, keyID: keyID) { manifest, change in
             // A revocation is permanent: neither the id nor the material comes back, purged or not.

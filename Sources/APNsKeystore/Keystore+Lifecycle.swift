@@ -58,9 +58,10 @@ extension Keystore {
     /// (``OperationLockStorage/withOperationLock(_:_:)``): a second host rotating meanwhile is refused (exit 5).
     public func rotate(team: String, to newKeyIDs: [String], grace: TimeInterval = defaultGrace,
                        allowGap: Bool = false, canary: RotationCanary? = nil) async throws -> RotationResult {
-        try AppleIdentifier.validate(team, what: "team id", flag: "--team")
-        for keyID in newKeyIDs { try AppleIdentifier.validate(keyID, what: "key id", flag: "--to") }
-        guard grace >= 0 else { throw APNsError.usage("--grace must not be negative") }
+        try AppleIdentifier.validate(team, as: .team)
+        for keyID in newKeyIDs { try AppleIdentifier.validate(keyID, as: .rotationTarget) }
+        guard grace >= 0 else { throw RotationRequestError.negativeGrace }
+        try ActiveKeyRule.checkTargets(newKeyIDs)
         return try await storage.withOperationLock("rotation") {
             try await rotateHoldingLock(team: team, to: newKeyIDs, grace: grace, allowGap: allowGap, canary: canary)
         }

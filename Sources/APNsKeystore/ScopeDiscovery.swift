@@ -22,8 +22,8 @@ public struct DiscoveryConclusion: Sendable, Equatable {
     public var scope: KeyScope?
     /// One line: what was learnt and from which answer, or why nothing is recorded.
     public var message: String
-    /// What to do next; nil when nothing is to be done.
-    public var hint: String?
+    /// What to do next; nil when nothing is to be done. The command line words it.
+    public var remedy: DiscoveryRemedy?
 
     /// 0 for learnt or matching, 1 for a contradiction or an inconclusive answer, 4 when a server was unreachable.
     public var exitStatus: ExitStatus {
@@ -50,7 +50,7 @@ public enum ScopeDiscovery {
                                 topic: String?) -> DiscoveryConclusion {
         guard !answers.isEmpty else {
             return DiscoveryConclusion(kind: .inconclusive, scope: nil, message: "no environment was asked",
-                                       hint: "probe Apple's hosts, or --env E --host H --port N")
+                                       remedy: .askSomeEnvironment)
         }
         let unclear = answers.filter { $0.outcome == .inconclusive }
         if !unclear.isEmpty {
@@ -62,9 +62,7 @@ public enum ScopeDiscovery {
             return DiscoveryConclusion(
                 kind: unreachable ? .unreachable : .inconclusive, scope: nil,
                 message: named,
-                hint: unreachable ? "check the network and --host/--port/--cacert; `apnsctl doctor` checks this machine"
-                                  : "`apnsctl probe --key-id \(keyID) --env ENV --topic TOPIC` explains the answer; "
-                                    + "run discover again once it is about the key's environment")
+                remedy: unreachable ? .checkNetwork : .explainAnswer(keyID: keyID))
         }
         let asked = Set(answers.map(\.environment))
         let accepting = Set(answers.filter { $0.outcome != .refusedEnvironment }.map(\.environment))
@@ -81,8 +79,7 @@ public enum ScopeDiscovery {
                     + "every APNs key works in at least one"
                      : "\(refused[0].environment.rawValue) refused key \(keyID) (\(refused[0].answerText)), the only "
                     + "environment its record names",
-                hint: both ? "check the key in Apple's developer portal (is it revoked, or another team's?)"
-                           : "probe the other environment too: `apnsctl key discover \(keyID)` asks both of Apple's hosts")
+                remedy: both ? .checkPortal(revokedOrForeign: true) : .askOtherEnvironment(keyID: keyID))
         }
         var restriction = recorded.restriction
         var related = recorded.relatedKeyID
@@ -92,24 +89,19 @@ public enum ScopeDiscovery {
             if topicAccepted {
                 return contradiction("one environment accepted topic \(topic) with key \(keyID) and another refused "
                                      + "it (\(answers.map { "\($0.environment.rawValue): \($0.answerText)" }.joined(separator: ", ")))",
-                                     hint: "a key covers the same topics wherever it works: run discover again")
+                                     remedy: .discoverAgain)
             }
-            // `key import` records a scope over a legacy one only: a declared or discovered record is fixed.
-            let record = recorded.source == .legacy
-                ? "record them: `apnsctl key import AuthKey_\(keyID).p8 --team TEAMID --env ENV --topics a,b`"
-                : "the \(recorded.source.rawValue) record cannot be imported over, so check what the portal says"
-            let unknownTopics = "look up the key's topics in Apple's developer portal and \(record) (and check that "
-                + "\(topic) is one of the team's topics: APNs refuses another team's topic the same way)"
+            let unknownTopics = DiscoveryRemedy.lookUpTopics(keyID: keyID, topic: topic, recorded: recorded.source)
             switch restriction {
             case .team:
                 return contradiction("APNs refused topic \(topic) with key \(keyID) (400 TopicDisallowed) but the "
                                      + "key is recorded as team-scoped: it is topic-specific, and its topics are unknown",
-                                     hint: unknownTopics)
+                                     remedy: unknownTopics)
             case .topics(let list) where list.contains(topic):
                 let left = list.filter { $0 != topic }
                 if left.isEmpty {
                     return contradiction("APNs refused topic \(topic), the only topic recorded for key \(keyID): "
-                                         + "its topics are unknown", hint: unknownTopics)
+                                         + "its topics are unknown", remedy: unknownTopics)
                 }
                 restriction = .topics(left)
                 notes.append("topic \(topic) refused (400 TopicDisallowed): not one of the key's topics")
@@ -124,7 +116,7 @@ public enum ScopeDiscovery {
             if topicRefused {
                 return contradiction("key \(keyID) works in both environments yet refused topic \(topic ?? "")"
                                      + ": Apple makes no topic-specific key for both environments",
-                                     hint: "check the key in Apple's developer portal")
+                                     remedy: .checkPortal(revokedOrForeign: false))
             }
             restriction = .team
             related = nil
@@ -136,10 +128,10 @@ public enum ScopeDiscovery {
             learnt = try KeyScope(environments: Array(environments), restriction: restriction, relatedKeyID: related,
                                   source: .discovered)
         } catch {
-            guard case .unsoundScope(let message, let hint) = error else {
-                return contradiction("the answers make no recordable scope: \(error)", hint: nil)
+            guard case .unsoundScope(let message, let remedy) = error else {
+                return contradiction("the answers make no recordable scope: \(error)", remedy: nil)
             }
-            return contradiction("the answers make no recordable scope: \(message)", hint: hint)
+            return contradiction("the answers make no recordable scope: \(message)", remedy: .scope(remedy))
         }
         let because = notes.joined(separator: "; ")
         let sameCoverage = learnt.environments == recorded.environments && learnt.restriction == recorded.restriction
@@ -151,12 +143,12 @@ public enum ScopeDiscovery {
                     + "scope stays legacy" : ""
             return DiscoveryConclusion(kind: .matches, scope: recorded,
                                        message: "\(because): the record already says \(recorded.summary)\(partial)",
-                                       hint: partial.isEmpty ? nil : "ask both environments: `apnsctl key discover \(keyID)`")
+                                       remedy: partial.isEmpty ? nil : .askBothEnvironments(keyID: keyID))
         }
-        return DiscoveryConclusion(kind: .learnt, scope: learnt, message: because, hint: nil)
+        return DiscoveryConclusion(kind: .learnt, scope: learnt, message: because, remedy: nil)
     }
 
-    private static func contradiction(_ message: String, hint: String?) -> DiscoveryConclusion {
-        DiscoveryConclusion(kind: .contradiction, scope: nil, message: message, hint: hint)
+    private static func contradiction(_ message: String, remedy: DiscoveryRemedy?) -> DiscoveryConclusion {
+        DiscoveryConclusion(kind: .contradiction, scope: nil, message: message, remedy: remedy)
     }
 }

@@ -64,7 +64,7 @@ extension EtcdStorage {
         }
         let message = "\(location): the keystore kept changing while \(action) was being made (\(Self.attempts) attempts)"
         try? audit(action, team, keyID, .failed, message, now)
-        throw APNsError.keystore(message, hint: "try again; `apnsctl keystore audit` shows the changes other hosts made")
+        throw APNsError.keystore(message, remedy: FleetRemedy.retryCommit)
     }
 
     func audit(_ action: String, _ team: String?, _ keyID: String?, _ outcome: AuditEntry.Outcome, _ detail: String,

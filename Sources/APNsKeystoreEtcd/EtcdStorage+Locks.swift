@@ -100,8 +100,7 @@ extension EtcdStorage {
                     throw APNsError.keystore(
                         "\(location): another \(name) is in progress"
                             + (other.map { " (on \($0.host), pid \($0.pid), since \(ISO8601Text.string(from: $0.since)))" } ?? ""),
-                        hint: "wait for it to finish and look at `apnsctl key list`; a host that died frees the lock within "
-                            + "10 s")
+                        remedy: FleetRemedy.waitForOperation)
                 }
                 result = try await body()
             } catch {

@@ -76,7 +76,7 @@ public struct EtcdStorage: KeystoreStorage {
     public func readManifest() throws -> [UInt8] {
         guard let manifest = try get(manifestKey) else {
             throw APNsError.keystore("\(location): no keystore here (no \(manifestKey))",
-                                     hint: "create one with `apnsctl keystore init \(location) --kek-file FILE`")
+                                     remedy: FleetRemedy.createKeystore(location: "\(location)"))
         }
         return manifest.value
     }
@@ -85,7 +85,7 @@ public struct EtcdStorage: KeystoreStorage {
     func requireKEK(_ what: String) throws -> KeyEncryptionKey {
         guard let kek else {
             throw APNsError.usage("\(what) needs the keystore's key-encryption key",
-                                  hint: "pass --kek-file FILE or set APNSCTL_KEK_FILE")
+                                  remedy: FleetRemedy.giveKEK)
         }
         return kek
     }
@@ -93,13 +93,13 @@ public struct EtcdStorage: KeystoreStorage {
     public func readObject(_ name: String, limit: Int) throws -> [UInt8] {
         let kek = try requireKEK("reading \(name)")
         guard let stored = try get(objectKey(name)) else {
-            throw APNsError.keystore("\(location): \(name) is missing", hint: "restore it with `apnsctl keystore copy`")
+            throw APNsError.keystore("\(location): \(name) is missing", remedy: FleetRemedy.restoreFromCopy(keystore: false))
         }
         do {
             return try kek.open(stored.value, name: name)
         } catch {
             throw APNsError.keystore("\(location): \(name) does not open with the key-encryption key (damaged, or "
-                                     + "moved from another name)", hint: "restore it with `apnsctl keystore copy`")
+                                     + "moved from another name)", remedy: FleetRemedy.restoreFromCopy(keystore: false))
         }
     }
 

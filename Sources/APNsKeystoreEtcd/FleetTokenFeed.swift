@@ -95,7 +95,7 @@ extension KeystoreStores {
                                  watchesManifest: Bool = false) throws -> FleetTokenFeed {
         guard EtcdURL.isEtcd(location.path) else {
             throw APNsError.usage("\(location.path): a token agent serves a fleet keystore (etcd://…), not a directory",
-                                  hint: "on one machine every process shares the keystore's token: run `apnsctl token`")
+                                  remedy: FleetRemedy.useTheKeystoresToken)
         }
         let filled = access.filled()
         let url = try EtcdURL(parsing: location.path)

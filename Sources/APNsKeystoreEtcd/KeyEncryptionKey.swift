@@ -86,14 +86,13 @@ public struct KeyEncryptionKey: Sendable {
             }
             key = try derive(passphrase, salt: Array(salt))
         default:
-            throw APNsError.keystore("\(keystore): this keystore's key-encryption key is a \(record.kind == "raw" ? "32-byte key" : "passphrase"), not what --kek-file holds",
-                                     hint: "pass the file given to `apnsctl keystore init`")
+            throw KEKKindMismatch(keystore: keystore, storedIsRaw: record.kind == "raw")
         }
         let kek = KeyEncryptionKey(key: key)
         guard let sealed = Data(base64Encoded: record.check),
               (try? kek.open(Array(sealed), name: checkName)) == checkText else {
             throw APNsError.keystore("\(keystore): wrong key-encryption key: it does not open this keystore's secrets",
-                                     hint: "pass the file given to `apnsctl keystore init` with --kek-file or APNSCTL_KEK_FILE")
+                                     remedy: FleetRemedy.giveTheInitKEK)
         }
         return kek
     }

@@ -54,7 +54,7 @@ public struct FleetAccess: Sendable, Equatable {
                 source = .environment("APNSCTL_ETCD_PASSWORD")
             } else {
                 throw APNsError.usage("etcd user \(user) needs a password",
-                                      hint: "pass --etcd-password-file FILE, or set APNSCTL_ETCD_PASSWORD")
+                                      remedy: FleetRemedy.giveEtcdPassword)
             }
             credentials = try EtcdCredentials(user: user, passwordFrom: source)
         }
@@ -113,8 +113,7 @@ public enum KeystoreStores {
         if let clock {
             guard let material else {
                 throw APNsError.usage("an etcd keystore seals its secrets with a key-encryption key: none was given",
-                                      hint: "make one (`head -c 32 /dev/urandom > kek && chmod 600 kek`) and pass "
-                                          + "--kek-file kek, or set APNSCTL_KEK_FILE")
+                                      remedy: FleetRemedy.makeKEK)
             }
             let (kek, record) = try KeyEncryptionKey.create(material)
             let storage = EtcdStorage(url: url, client: client, kek: kek, lockTimeout: lockTimeout)
@@ -127,7 +126,7 @@ public enum KeystoreStores {
                  .put(key: storage.auditKey(entry), value: try KeystoreCoding.encode(entry))])
             guard created.succeeded else {
                 throw APNsError.keystore("\(url): already holds a keystore",
-                                         hint: "use it with --keystore \(url), or choose another prefix")
+                                         remedy: FleetRemedy.useExisting(location: "\(url)"))
             }
             return storage
         }
@@ -136,7 +135,7 @@ public enum KeystoreStores {
               let record = try? JSONDecoder().decode(KeyEncryptionKey.Record.self, from: Data(stored.value)) else {
             _ = try bare.readManifest()
             throw APNsError.keystore("\(url): the key-encryption key record is missing or damaged",
-                                     hint: "restore the keystore with `apnsctl keystore copy`")
+                                     remedy: FleetRemedy.restoreFromCopy(keystore: true))
         }
         let kek = try KeyEncryptionKey.open(material, record: record, keystore: url.description)
         return EtcdStorage(url: url, client: client, kek: kek, lockTimeout: lockTimeout)

@@ -37,9 +37,9 @@ struct ClientCertificateVerifier: Sendable {
             return "\(subject) is not valid before \(ISO8601Text.string(from: leaf.notValidBefore))"
         }
         if !roots.contains(where: { $0.subject == leaf.issuer }) && !intermediates.contains(where: { $0.subject == leaf.issuer }) {
-            return "\(subject) is issued by \"\(leaf.issuer)\", not by the --client-ca CA "
+            return "\(subject) is issued by \"\(leaf.issuer)\", not by the client CA "
                 + "(\(roots.map { "\"\($0.subject)\"" }.joined(separator: ", ")))"
         }
-        return "\(subject) does not chain to the --client-ca CA (expired CA, bad signature or CA constraints)"
+        return "\(subject) does not chain to the client CA (expired CA, bad signature or CA constraints)"
     }
 }

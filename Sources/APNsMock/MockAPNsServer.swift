@@ -69,7 +69,7 @@ public final class MockAPNsServer: Sendable {
             }
         } catch {
             throw APNsError.badInput("client CA: cannot read the certificates: \(error)",
-                                     hint: "pass the CA certificate that signs the client certificates, PEM, with --client-ca")
+                                     remedy: MockRemedy.giveClientCA)
         }
         self.core = MockCore(configuration: configuration)
     }
@@ -135,7 +135,7 @@ public final class MockAPNsServer: Sendable {
         } catch {
             await stop()
             throw APNsError.unreachable("cannot listen on \(configuration.host):\(channelsPort) (channels): \(error)",
-                                        hint: "pick another --channels-port, or 0 for none")
+                                        remedy: MockRemedy.pickChannelsPort)
         }
     }
 
@@ -239,7 +239,7 @@ public final class MockAPNsServer: Sendable {
             return try NIOSSLContext(configuration: tls)
         } catch {
             throw APNsError.badInput("TLS identity: cannot use the certificate and key: \(error)",
-                                     hint: "pass a PEM certificate with --tls-cert and its PEM private key with --tls-key")
+                                     remedy: MockRemedy.giveTLSIdentity)
         }
     }
 
@@ -247,26 +247,22 @@ public final class MockAPNsServer: Sendable {
     /// `bind(descriptor:ptr:bytes:): … (errno: 98)`), and a hint.
     static func bindFailure(host: String, port: Int, error: any Error) -> APNsError {
         let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        let reason: String, hint: String
+        let reason: String, hint: String, remedy: MockRemedy?
         switch (error as? IOError)?.errnoCode {
         case EADDRINUSE?:
-            reason = "the address is already in use"
-            hint = "another process listens on port \(port) (`ss -ltnp 'sport = :\(port)'` shows which); "
-                + "pick another --port, or 0 for any free one"
+            (reason, hint, remedy) = ("the address is already in use", "", .portInUse(port: port))
         case EACCES?:
-            reason = "permission denied"
-            hint = "ports below 1024 need privileges; pick a --port of 1024 or more, or 0 for any free one"
+            (reason, hint, remedy) = ("permission denied", "", .privilegedPort)
         case EADDRNOTAVAIL?:
             reason = "no network interface of this machine has that address"
-            hint = "listen on 127.0.0.1 (the default) or an address this machine has"
+            (hint, remedy) = ("listen on 127.0.0.1 (the default) or an address this machine has", nil)
         case let code?:
-            reason = String(cString: strerror(code)).lowercased()
-            hint = "pick another --host or --port (0 for any free one)"
+            (reason, hint, remedy) = (String(cString: strerror(code)).lowercased(), "", .pickHostOrPort)
         case nil:
             reason = error is SocketAddressError ? "the host name does not resolve to an address" : "\(error)"
-            hint = "pass an IP address or a resolvable name with --host, and a --port (0 for any free one)"
+            (hint, remedy) = ("", .resolvableHost)
         }
-        return APNsError.unreachable("cannot listen on \(address): \(reason)", hint: hint)
+        return APNsError.unreachable("cannot listen on \(address): \(reason)", hint: hint, remedy: remedy)
     }
 
     /// The TLS handler; with `--client-ca`, client certificates are verified by ``ClientCertificateVerifier``

@@ -8,12 +8,11 @@ import Foundation
 
 /// The helpers `apnsctl mock serve` needs to turn its flags into a configuration, and its first output line.
 public enum MockStartup {
-    /// Splits `NAME=VALUE` as given to `--device` and `--trust-key`. Errors name the flag.
+    /// Splits `NAME=VALUE` as given to the option `flag`; a ``MockArgumentError`` names it.
     public static func assignment(_ text: String, flag: String, valueName: String) throws -> (String, String) {
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex,
               text.index(after: equals) != text.endIndex else {
-            throw APNsError.usage("\(flag) \(text): expected \(valueName)",
-                                  hint: "for example \(flag) \(flag == "--device" ? "a1b2…=com.example.app" : "ABC123DEFG=key.pem")")
+            throw MockArgumentError.notAnAssignment(text: text, flag: flag, valueName: valueName)
         }
         return (String(text[..<equals]), String(text[text.index(after: equals)...]))
     }
@@ -21,8 +20,7 @@ public enum MockStartup {
     /// Checks a device token given on the command line: even-length hex.
     public static func deviceToken(_ text: String, flag: String) throws -> String {
         guard HeaderSyntax.isDeviceToken(text) else {
-            throw APNsError.usage("\(flag) \(text): a device token is an even number of hex digits",
-                                  hint: "copy the token the app printed (deviceToken as hex)")
+            throw MockArgumentError.notADeviceToken(text: text, flag: flag)
         }
         return text.lowercased()
     }

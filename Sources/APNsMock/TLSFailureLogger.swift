@@ -63,7 +63,7 @@ final class TLSFailureLogger: ChannelInboundHandler, RemovableChannelHandler {
         if names.contains("DECRYPTION_FAILED_OR_BAD_RECORD_MAC") {
             return "TLS handshake failed: the client ended the handshake after the mock's certificate with a record "
                 + "the mock cannot read, as a TLS 1.3 client does when it rejects the certificate: most likely it "
-                + "does not trust the mock's CA; give it the CA file the mock printed (--ca-out)"
+                + "does not trust the mock's CA; give it the CA file the mock printed"
         }
         return "TLS handshake failed: " + (names.isEmpty ? underlying : names.joined(separator: ", "))
     }
@@ -78,7 +78,7 @@ final class TLSFailureLogger: ChannelInboundHandler, RemovableChannelHandler {
 
     /// TLS alerts a client sends when it refuses the mock's certificate, by BoringSSL's name, and what they mean.
     private static let alerts: [(String, String)] = [
-        ("TLSV1_ALERT_UNKNOWN_CA", "it does not trust the mock's CA; give it the CA file the mock printed (--ca-out)"),
+        ("TLSV1_ALERT_UNKNOWN_CA", "it does not trust the mock's CA; give it the CA file the mock printed"),
         ("SSLV3_ALERT_BAD_CERTIFICATE", "it refused the mock's certificate (wrong name, or its CA not trusted)"),
         ("SSLV3_ALERT_CERTIFICATE_UNKNOWN",
          "it refused the mock's certificate (its CA not trusted, or not valid for the name it connected to)"),

@@ -18,7 +18,7 @@ public struct TrustKeyArgument: Sendable, Equatable {
     /// The options after the file, in the order the flag's syntax lists them.
     static let optionNames = ["env", "topics", "related"]
 
-    /// Parses `text`; a usage error (exit 2) names the value and what is wrong, with a hint showing the syntax.
+    /// Parses `text`; a ``ParseError`` names the value and what is wrong.
     public init(parsing text: String) throws {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard let first = parts.first, let equals = first.firstIndex(of: "="), equals != first.startIndex else {
@@ -74,9 +74,17 @@ public struct TrustKeyArgument: Sendable, Equatable {
         !name.isEmpty && name.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
     }
 
-    private static func usage(_ text: String, _ problem: String) -> APNsError {
-        APNsError.usage("--trust-key \(text): \(problem)",
-                        hint: "for example --trust-key ABC123DEFG=key.pem,env=production,topics=com.example.app+"
-                            + "com.example.app.voip,related=XYZ987WVUT (no env: both; topics need one env)")
+    private static func usage(_ text: String, _ problem: String) -> ParseError {
+        ParseError(text: text, problem: problem)
+    }
+
+    /// A value that is not a trusted key's description (a usage error): the command line words it with the option.
+    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The value as given.
+        public var text: String
+        /// What is wrong with it.
+        public var problem: String
+
+        public var description: String { "trusted key \(text): \(problem)" }
     }
 }

@@ -6,10 +6,10 @@ import Foundation
 
 /// Apple's 10-character key and team identifiers: `[A-Z0-9]{10}`.
 public enum AppleIdentifier {
-    /// Checks `value` is a valid key or team id; `what` names the flag in the error ("key id", "team id").
-    public static func check(_ value: String, what: String, flag: String) throws(ModelError) {
+    /// Checks `value` is a valid key or team id; `input` says which input gave it, for the error.
+    public static func check(_ value: String, as input: IdentifierInput) throws(ModelError) {
         guard isValid(value) else {
-            throw .invalidIdentifier(value: value, what: what, flag: flag)
+            throw .invalidIdentifier(value: value, input: input)
         }
     }
 
@@ -43,7 +43,7 @@ public enum AppleIdentifier {
     /// A `given` id that contradicts the file name, or no id at all, is a ``ModelError``.
     public static func resolveKeyID(given: String?, file: String) throws(ModelError) -> String {
         let fromName = keyID(fromFileName: file)
-        if let given { try check(given, what: "key id", flag: "--key-id") }
+        if let given { try check(given, as: .keyID) }
         if let given, let fromName, given != fromName {
             throw .keyIDContradictsFileName(given: given, file: file, fileKeyID: fromName)
         }

@@ -40,7 +40,7 @@ public struct KeyScope: Codable, Sendable, Equatable {
     /// Where this scope came from.
     public var source: Source
 
-    /// A validated scope; ``ModelError/unsoundScope(message:hint:)`` says what is wrong (see ``problem(environments:restriction:relatedKeyID:)``).
+    /// A validated scope; ``ModelError/unsoundScope(message:remedy:)`` says what is wrong (see ``problem(environments:restriction:relatedKeyID:)``).
     public init(environments: [APNsEnvironment], restriction: Restriction, relatedKeyID: String? = nil,
                 source: Source) throws(ModelError) {
         let sortedEnvironments = Array(Set(environments)).sorted()
@@ -52,7 +52,7 @@ public struct KeyScope: Codable, Sendable, Equatable {
         self.source = source
         if let problem = Self.problem(environments: environments, restriction: restriction,
                                       relatedKeyID: relatedKeyID) {
-            throw .unsoundScope(message: problem.message, hint: problem.hint)
+            throw .unsoundScope(message: problem.message, remedy: problem.remedy)
         }
     }
 
@@ -100,42 +100,36 @@ public struct KeyScope: Codable, Sendable, Equatable {
         return text
     }
 
-    /// What is wrong with a scope, as an error line and a hint; nil when it is sound. Pure.
+    /// What is wrong with a scope, as an error line and a remedy; nil when it is sound. Pure.
     public static func problem(environments: [APNsEnvironment], restriction: Restriction,
-                               relatedKeyID: String?) -> (message: String, hint: String)? {
+                               relatedKeyID: String?) -> (message: String, remedy: ScopeRemedy)? {
         if environments.isEmpty {
-            return ("a key needs at least one environment", "pass --env development, production or both")
+            return ("a key needs at least one environment", .giveEnvironment)
         }
         if case .topics(let topics) = restriction {
             if Set(environments).count > 1 {
-                return ("a topic-specific key has one environment, not both",
-                        "Apple's portal makes a topic-specific key for Sandbox or Production: "
-                            + "pass --env development or --env production")
+                return ("a topic-specific key has one environment, not both", .chooseOneEnvironment)
             }
             if topics.isEmpty {
-                return ("a topic-specific key needs at least one topic", "pass --topics com.example.app[,…]")
+                return ("a topic-specific key needs at least one topic", .giveTopics)
             }
             if topics.count > maximumTopics {
-                return ("\(topics.count) topics: a topic-specific key covers at most \(maximumTopics)",
-                        "split the topics over several keys, as Apple's portal requires")
+                return ("\(topics.count) topics: a topic-specific key covers at most \(maximumTopics)", .splitTopics)
             }
             for topic in topics {
                 if let why = topicProblem(topic) {
-                    return ("topic \"\(topic)\": \(why)",
-                            "a topic is a bundle id such as com.example.app or com.example.app.voip")
+                    return ("topic \"\(topic)\": \(why)", .topicIsABundleID)
                 }
             }
             var seen = Set<String>()
             for topic in topics where !seen.insert(topic).inserted {
-                return ("topic \(topic) is listed twice", "list each topic once")
+                return ("topic \(topic) is listed twice", .listTopicsOnce)
             }
         } else if relatedKeyID != nil {
-            return ("only a topic-specific key has a related key",
-                    "give --related-key with --topics, or leave it out for a team-scoped key")
+            return ("only a topic-specific key has a related key", .relatedKeyNeedsTopics)
         }
         if let relatedKeyID, !AppleIdentifier.isValid(relatedKeyID) {
-            return ("related key \(relatedKeyID): not a valid key id (10 characters, A–Z and 0–9)",
-                    "the key id is the 10 characters in AuthKey_KEYID.p8")
+            return ("related key \(relatedKeyID): not a valid key id (10 characters, A–Z and 0–9)", .keyIDFormat)
         }
         return nil
     }

@@ -17,6 +17,8 @@ public enum ProfileVerification {
         public var file: String
         /// Extra trust anchor files for the signature.
         public var caFiles: [String] = []
+        /// What the checks call the CAs of ``caFiles`` (the option that gave them).
+        public var caLabel = "given CA"
         /// The aps-environment the profile must grant; nil for any.
         public var environment: APNsEnvironment?
         /// A bundle id the profile's app id must cover.
@@ -37,14 +39,14 @@ public enum ProfileVerification {
     /// The checks, and hints on what to change when one fails.
     public struct Result: Sendable {
         public var checks: [CertificateCheck]
-        public var hints: [String]
+        public var hints: [ProfileHint]
         /// True when no check failed.
         public var passed: Bool { !checks.contains { $0.status == .fail } }
     }
 
     /// Reads the profile (and the certificate) and runs the checks.
     public static func run(_ input: Input) throws -> Result {
-        let document = try reader(caFiles: input.caFiles).read(path: input.file)
+        let document = try reader(caFiles: input.caFiles, label: input.caLabel).read(path: input.file)
         var verifier = ProfileVerifier()
         verifier.environment = input.environment
         verifier.bundleID = input.bundleID
@@ -63,9 +65,9 @@ public enum ProfileVerification {
         return Result(checks: checks, hints: hints)
     }
 
-    /// A profile reader trusting Apple's roots and the certificates of each CA file.
-    public static func reader(caFiles: [String]) throws -> ProfileReader {
-        ProfileReader(extraAnchors: try TrustAnchors.certificates(in: caFiles))
+    /// A profile reader trusting Apple's roots and the certificates of each CA file, which it calls `label`.
+    public static func reader(caFiles: [String], label: String = "given CA") throws -> ProfileReader {
+        ProfileReader(extraAnchors: try TrustAnchors.certificates(in: caFiles), label: label)
     }
 }
 

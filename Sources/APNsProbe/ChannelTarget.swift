@@ -30,38 +30,37 @@ public enum ChannelTarget {
     /// Apple's push hosts and the retired gateway are refused with what to use instead.
     public static func resolve(environment: APNsEnvironment?, host: String?, port: Int?) throws -> ProbeTarget {
         if let port, !(1...65535).contains(port) {
-            throw APNsError.usage("--port \(port): not a TCP port", hint: "the management API listens on 2195 (development) or 2196 (production)")
+            throw TargetError.notAPort(port, channels: true)
         }
         guard let host else {
             let env = environment ?? .development
             if let port, port != Self.port(env) {
-                throw APNsError.usage("--port \(port): \(Self.host(env)) listens on \(Self.port(env)) only",
-                                      hint: "drop --port, or --host H --port P for another server")
+                throw TargetError.managementPortOnly(port, host: Self.host(env), expected: Self.port(env), hostNamed: false)
             }
             return ProbeTarget(host: Self.host(env), port: Self.port(env), environment: env)
         }
         let trimmed = host.trimmingSpaces()
         if trimmed.isEmpty || trimmed.contains("/") || trimmed.contains(" ") {
-            throw APNsError.usage("--host \(host): not a host name", hint: "give a name or address, e.g. --host 127.0.0.1")
+            throw TargetError.notAHostName(host)
         }
         let lower = trimmed.lowercased()
         if let known = APNsEnvironment.allCases.first(where: { Self.host($0) == lower }) {
             if let environment, environment != known {
-                throw APNsError.usage("--host \(host) is the \(known.rawValue) management host but --env says \(environment.rawValue)",
-                                      hint: "drop --host, or use --env \(known.rawValue)")
+                throw TargetError.hostContradictsEnvironment(host: host, known: known, environment: environment,
+                                                             channels: true)
             }
             if let port, port != Self.port(known) {
-                throw APNsError.usage("--port \(port): \(Self.host(known)) listens on \(Self.port(known)) only",
-                                      hint: "drop --port")
+                throw TargetError.managementPortOnly(port, host: Self.host(known), expected: Self.port(known),
+                                                     hostNamed: true)
             }
             return ProbeTarget(host: lower, port: Self.port(known), environment: known)
         }
         if let retired = RetiredInterface.recognise(host: trimmed, port: nil), lower.hasPrefix("gateway") || lower.hasPrefix("feedback") {
-            throw retired.error
+            throw TargetError.retired(retired)
         }
         if let push = APNsEnvironment.allCases.first(where: { $0.host == lower }) {
-            throw APNsError.usage("--host \(host) is the \(push.rawValue) push host, not the channel management host",
-                                  hint: "drop --host: channels are managed at \(Self.host(push)):\(Self.port(push)) (--env \(push.rawValue))")
+            throw TargetError.pushHostForChannels(host, environment: push, managementHost: Self.host(push),
+                                                  managementPort: Self.port(push))
         }
         let env = environment ?? .development
         return ProbeTarget(host: trimmed, port: port ?? Self.port(env), environment: environment)

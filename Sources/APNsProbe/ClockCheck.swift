@@ -25,7 +25,7 @@ public enum ClockCheck {
         }
     }
 
-    static let ntpHint = "provider tokens are judged by APNs's clock: a skewed clock gives ExpiredProviderToken or "
+    public static let ntpHint = "provider tokens are judged by APNs's clock: a skewed clock gives ExpiredProviderToken or "
         + "InvalidProviderToken; sync it with NTP (`timedatectl set-ntp true`, or chrony/ntpd)"
 
     /// The check for the first observation with an offset; when none has one, says plainly that the clock could
@@ -39,8 +39,7 @@ public enum ClockCheck {
         }
         let why = observations.map { "\($0.host): \($0.problem ?? "no Date header")" }.joined(separator: "; ")
         return DoctorCheck("clock", .warn, "cannot check this machine's clock: " + (why.isEmpty ? "no server to ask" : why),
-                           hint: "compare it with another HTTPS server's Date header: --host HOST [--port P] [--cacert FILE]; "
-                               + ntpHint)
+                           remedy: .compareClockElsewhere)
     }
 
     /// Asks each target in turn (one HTTP/2 request without credentials: any answer carries the server's Date)

@@ -81,7 +81,7 @@ public final class HTTP2Transport {
             }
             let seconds = String(cFormat: "%g", self.timeout)
             for transfer in transfers where !transfer.done {
-                transfer.expire("no answer within --timeout \(seconds)s")
+                transfer.expire("no answer within \(seconds)s")
                 multi.remove(transfer.easy)
             }
             return transfers.map(\.exchange)

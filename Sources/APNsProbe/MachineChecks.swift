@@ -26,12 +26,15 @@ public struct DoctorCheck: Sendable, Equatable, Codable {
     public var status: Status
     public var detail: String
     public var hint: String
+    /// What to do, when the command line words it (``hint`` is then empty); not part of the JSON.
+    public var remedy: DoctorRemedy? = nil
 
-    public init(_ name: String, _ status: Status, _ detail: String, hint: String = "") {
+    public init(_ name: String, _ status: Status, _ detail: String, hint: String = "", remedy: DoctorRemedy? = nil) {
         self.name = name
         self.status = status
         self.detail = detail
         self.hint = hint
+        self.remedy = remedy
     }
 
     enum CodingKeys: String, CodingKey { case name, status, detail, hint }
@@ -134,9 +137,10 @@ public enum MachineChecks {
         return box.get()
     }
 
-    /// Every machine check, on this machine. `cacert` is the bundle a probe would be given (`--cacert`);
-    /// `clockHost` replaces the APNs hosts as the clock check's source of a Date header.
-    public static func all(cacert: String? = nil, clockHost: ProbeTarget? = nil, timeout: Double = 5) -> [DoctorCheck] {
+    /// Every machine check, on this machine. `cacert` is the bundle a probe would be given, which the checks call
+    /// `cacertLabel`; `clockHost` replaces the APNs hosts as the clock check's source of a Date header.
+    public static func all(cacert: String? = nil, cacertLabel: String = TrustAnchorCheck.givenCALabel,
+                           clockHost: ProbeTarget? = nil, timeout: Double = 5) -> [DoctorCheck] {
         CurlRuntime.bootstrap()
         let candidates = caBundleCandidates()
         var checks = [openSSL(version: OpenSSLRuntime.version, legacyProvider: OpenSSLRuntime.legacyProviderAvailable),
@@ -150,13 +154,14 @@ public enum MachineChecks {
         if let clockHost, !clockHost.isApple {
             // Another server (`--host`, the mock): what matters is that its certificate verifies against the CA
             // given, not whether that file holds Apple's root.
-            checks.append(TrustAnchorCheck.check(server: clockHost, cacert: cacert, observation: observations.first))
+            checks.append(TrustAnchorCheck.check(server: clockHost, cacert: cacert, cacertLabel: cacertLabel,
+                                                 observation: observations.first))
         } else {
-            let bundles = TrustAnchorCheck.bundles(cacert: cacert, curlDefault: curlDefault,
+            let bundles = TrustAnchorCheck.bundles(cacert: cacert, cacertLabel: cacertLabel, curlDefault: curlDefault,
                                                    environment: ProcessInfo.processInfo.environment)
             checks += bundles.isEmpty
                 ? [DoctorCheck("apns trust anchor", .fail, "no CA bundle to look in", hint: TrustAnchorCheck.missingHint)]
-                : bundles.map { TrustAnchorCheck.check(path: $0.path, source: $0.source) }
+                : bundles.map { TrustAnchorCheck.check(path: $0.path, source: $0.source, given: cacert != nil) }
         }
         // The push hosts, then the broadcast channel management hosts (docs/channels.md).
         for host in APNsEnvironment.allCases.map(\.host) + APNsEnvironment.allCases.map(ChannelTarget.host) {

@@ -40,41 +40,38 @@ public struct ProbeTarget: Sendable, Equatable, Codable {
     /// binary interface are refused with what to use instead.
     public static func resolve(environment: APNsEnvironment?, host: String?, port: Int?) throws -> ProbeTarget {
         if let port, !(1...65535).contains(port) {
-            throw APNsError.usage("--port \(port): not a TCP port", hint: "use 443 or 2197 for APNs")
+            throw TargetError.notAPort(port, channels: false)
         }
         if let host {
             let trimmed = host.trimmingSpaces()
             if trimmed.isEmpty || trimmed.contains("/") || trimmed.contains(" ") {
-                throw APNsError.usage("--host \(host): not a host name", hint: "give a name or address, e.g. --host 127.0.0.1")
+                throw TargetError.notAHostName(host)
             }
             if let retired = RetiredInterface.recognise(host: trimmed, port: port) {
-                throw retired.error
+                throw TargetError.retired(retired)
             }
             if ChannelTarget.isManagementHost(trimmed) {
-                throw APNsError.usage("--host \(host) is a broadcast channel management host, not a push host",
-                                      hint: "check it with `apnsctl probe --channels`; manage channels with `apnsctl channel`")
+                throw TargetError.managementHostForPushes(host)
             }
             let known = APNsEnvironment.allCases.first { $0.host == trimmed.lowercased() }
                 ?? (trimmed.lowercased() == "api.development.push.apple.com" ? .development : nil)
             if let known, let environment, known != environment {
-                throw APNsError.usage("--host \(host) is the \(known.rawValue) host but --env says \(environment.rawValue)",
-                                      hint: "drop --host, or use --env \(known.rawValue)")
+                throw TargetError.hostContradictsEnvironment(host: host, known: known, environment: environment,
+                                                             channels: false)
             }
             let resolvedPort = port ?? 443
             if known != nil, !providerPorts.contains(resolvedPort) {
-                throw APNsError.usage("--port \(resolvedPort): APNs listens on 443 or 2197 only",
-                                      hint: "use --port 443, or 2197 where a firewall blocks other HTTPS")
+                throw TargetError.notAnAPNsPort(resolvedPort, hostNamed: true)
             }
             return ProbeTarget(host: trimmed, port: resolvedPort, environment: known ?? environment)
         }
         if let port, let retired = RetiredInterface.recognise(host: nil, port: port, environment: environment) {
-            throw retired.error
+            throw TargetError.retired(retired)
         }
         let env = environment ?? .development
         let resolvedPort = port ?? 443
         guard providerPorts.contains(resolvedPort) else {
-            throw APNsError.usage("--port \(resolvedPort): APNs listens on 443 or 2197 only",
-                                  hint: "use --port 443, or 2197 where a firewall blocks other HTTPS; --host H --port P for another server")
+            throw TargetError.notAnAPNsPort(resolvedPort, hostNamed: false)
         }
         return ProbeTarget(host: env.host, port: resolvedPort, environment: env)
     }
@@ -103,17 +100,13 @@ public enum RetiredInterface: Sendable, Equatable {
         return nil
     }
 
-    /// The usage error that says what to use instead.
-    public var error: APNsError {
+    /// What was retired, and when.
+    public var message: String {
         switch self {
         case .gateway(let env):
-            return APNsError.usage(
-                "the binary provider interface (gateway\(env == .development ? ".sandbox" : "").push.apple.com:2195) was retired by Apple in 2021",
-                hint: "use the HTTP/2 provider API: \(env.host) port 443 (or 2197), i.e. --env \(env.rawValue)")
+            return "the binary provider interface (gateway\(env == .development ? ".sandbox" : "").push.apple.com:2195) was retired by Apple in 2021"
         case .feedback(let env):
-            return APNsError.usage(
-                "the feedback service (feedback\(env == .development ? ".sandbox" : "").push.apple.com:2196) was retired by Apple in 2021",
-                hint: "the HTTP/2 API answers 410 Unregistered for a stale token instead; probe \(env.host):443 with --env \(env.rawValue)")
+            return "the feedback service (feedback\(env == .development ? ".sandbox" : "").push.apple.com:2196) was retired by Apple in 2021"
         }
     }
 }

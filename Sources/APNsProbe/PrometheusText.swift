@@ -28,7 +28,7 @@ public enum PrometheusText {
                [([], report.verdict.outcome == .healthy ? 1 : 0)])
         metric("apnsctl_probe_status_code", "HTTP status APNs answered with; 0 when no answer arrived.",
                [([], Double(report.status ?? 0))])
-        metric("apnsctl_probe_exit_code", "apnsctl probe's exit code: 0 healthy, 1 rejected, 4 unreachable.",
+        metric("apnsctl_probe_exit_code", "The probe's exit code: 0 healthy, 1 rejected, 4 unreachable.",
                [([], Double(report.exitCode))])
         metric("apnsctl_probe_answer_info", "The outcome and APNs reason (or failure kind) of the probe.",
                [([("outcome", report.verdict.outcome.rawValue),

@@ -64,8 +64,13 @@ public enum TrustAnchorCheck {
         + "Debian/Ubuntu: `apt-get install ca-certificates && update-ca-certificates`; "
         + "RHEL/Fedora: `dnf install ca-certificates && update-ca-trust`"
 
-    /// Judges `certificates`, read from `path` (named `source`: "--cacert", "SSL_CERT_FILE", "libcurl's default").
-    public static func check(path: String, source: String, certificates: [BundleCertificate]) -> DoctorCheck {
+    /// What the checks call the CA file given for a probe, unless the caller names it.
+    public static let givenCALabel = "the CA file given"
+
+    /// Judges `certificates`, read from `path` (named `source`: the CA file given, "SSL_CERT_FILE", "libcurl's
+    /// default"); `given` says it is the one file a probe was given to trust.
+    public static func check(path: String, source: String, given: Bool = false,
+                             certificates: [BundleCertificate]) -> DoctorCheck {
         let name = "apns trust anchor"
         let required = TrustAnchor.userTrustRSA, older = TrustAnchor.aaaCertificateServices
         let location = "\(path) (\(source))"
@@ -82,24 +87,23 @@ public enum TrustAnchorCheck {
         }
         let lacking = certificates.isEmpty ? "holds no certificate, so not" : "lacks"
         return DoctorCheck(name, .fail, "\(location) \(lacking) \(required.name) (SHA-256 \(required.sha256)); \(olderNote)",
-                           hint: source == "--cacert" ? "add the root to that file, or leave out --cacert; " + missingHint
-                                                      : missingHint)
+                           hint: given ? "" : missingHint, remedy: given ? .addRootOrDropCAFile : nil)
     }
 
     /// Reads the bundle at `path` and judges it; an unreadable bundle fails naming the file.
-    public static func check(path: String, source: String) -> DoctorCheck {
+    public static func check(path: String, source: String, given: Bool = false) -> DoctorCheck {
         guard let bytes = try? SecureFile.read(path, limit: 16 << 20) else {
             return DoctorCheck("apns trust anchor", .fail, "cannot read \(path) (\(source))", hint: missingHint)
         }
-        return check(path: path, source: source, certificates: BundleCertificate.all(inPEM: String(decoding: bytes, as: UTF8.self)))
+        return check(path: path, source: source, given: given, certificates: BundleCertificate.all(inPEM: String(decoding: bytes, as: UTF8.self)))
     }
 
     /// For a server that is not Apple's (`doctor --host`): whether a TLS handshake with it verified against the
     /// CA the probe would trust (`--cacert`, else the system's). APNs's root does not matter there.
-    public static func check(server target: ProbeTarget, cacert: String?,
+    public static func check(server target: ProbeTarget, cacert: String?, cacertLabel: String = givenCALabel,
                              observation: ClockCheck.Observation?) -> DoctorCheck {
         let name = "trust anchor \(target.host):\(target.port)"
-        let trusting = cacert.map { "--cacert \($0)" } ?? "the system's CA bundle"
+        let trusting = cacert.map { "\(cacertLabel) \($0)" } ?? "the system's CA bundle"
         guard let observation else {
             return DoctorCheck(name, .warn, "not checked: no connection was tried")
         }
@@ -109,21 +113,20 @@ public enum TrustAnchorCheck {
         switch failure.kind {
         case .tls where failure.tlsAlert == nil:
             return DoctorCheck(name, .fail, "the server's certificate does not verify against \(trusting): \(failure.message)",
-                               hint: "pass the CA that issued the server's certificate with --cacert FILE "
-                                   + "(`apnsctl mock serve` writes its CA next to its state)")
+                               remedy: .trustServerCA)
         case .notTLS:
-            return DoctorCheck(name, .fail, "the server does not speak TLS: \(failure.message)", hint: "check --port")
+            return DoctorCheck(name, .fail, "the server does not speak TLS: \(failure.message)", remedy: .checkPort)
         default:
             return DoctorCheck(name, .warn, "not checked: \(observation.problem ?? failure.message)",
-                               hint: "check that the server runs and --host/--port are right")
+                               remedy: .checkHostAndPort)
         }
     }
 
     /// The bundles a probe may trust: `--cacert` when given (the probe then trusts only it); else libcurl's
     /// default bundle, and `SSL_CERT_FILE` too when set (curl and OpenSSL-based tools read it).
-    public static func bundles(cacert: String?, curlDefault: String?,
+    public static func bundles(cacert: String?, cacertLabel: String = givenCALabel, curlDefault: String?,
                                environment: [String: String]) -> [(path: String, source: String)] {
-        if let cacert { return [(cacert, "--cacert")] }
+        if let cacert { return [(cacert, cacertLabel)] }
         var result: [(path: String, source: String)] = []
         if let curlDefault { result.append((curlDefault, "libcurl's default")) }
         if let file = environment["SSL_CERT_FILE"], !file.isEmpty, file != curlDefault {

@@ -56,15 +56,14 @@ public struct AppleChain: Sendable {
         guard !extraAnchors.isEmpty, let caFile else {
             throw APNsError.badInput(
                 "\(file): the certificate does not chain to Apple (issuer: \(leaf.issuerCommonName ?? leaf.issuer))",
-                hint: "a certificate from Apple's portal chains to Apple Root CA; for a certificate from your own "
-                    + "CA (tests, a mock), name its issuer with --ca FILE")
+                remedy: ProvisioningRemedy.nameIssuerCA)
         }
         let given = await verifier.chain(leaf, intermediates: chain, anchors: extraAnchors)
         guard given.status == .pass else {
             throw APNsError.badInput("\(file): the certificate chains neither to Apple nor to \(caFile): "
                                      + given.detail.replacing("does not verify against the given CA: ",
                                                                          with: ""),
-                                     hint: "--ca must name the certificate of the CA that issued \(file)")
+                                     remedy: ProvisioningRemedy.caMustIssue(file: file))
         }
         return Result(trust: .givenCA, path: Self.path(given.detail),
                       subjects: Self.issuerSubjects(of: leaf, candidates: chain, anchors: extraAnchors))

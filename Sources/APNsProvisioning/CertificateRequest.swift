@@ -26,19 +26,15 @@ public struct CertificateRequestSubject: Sendable, Equatable {
         self.country = country
     }
 
-    /// Checks each part, naming the flag that gave it.
-    public func validate() throws {
+    /// Checks each part; a ``SubjectError`` says which part is wrong.
+    public func validate() throws(SubjectError) {
         guard !email.isEmpty, email.count <= 128, email.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 }),
               email.contains("@") else {
-            throw APNsError.usage("--email \(email): not an email address (ASCII, with an @)",
-                                  hint: "Keychain puts your Apple ID's address here; Apple does not use it")
+            throw .email(email)
         }
-        guard !commonName.isEmpty, commonName.count <= 64 else {
-            throw APNsError.usage("--common-name must be 1 to 64 characters", hint: "for example your name")
-        }
+        guard !commonName.isEmpty, commonName.count <= 64 else { throw .commonName }
         guard country.utf8.count == 2, country.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) else {
-            throw APNsError.usage("--country \(country): not a two-letter country code (ISO 3166, capitals)",
-                                  hint: "for example US, DE, FR")
+            throw .country(country)
         }
     }
 
@@ -48,6 +44,25 @@ public struct CertificateRequestSubject: Sendable, Equatable {
             EmailAddress(email)
             CommonName(commonName)
             CountryName(country)
+        }
+    }
+
+    /// Which part of a subject is wrong; the command line words it with the option that gave the part.
+    public enum SubjectError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// Not an email address (ASCII, with an @, at most 128 characters).
+        case email(String)
+        /// The common name is empty or longer than 64 characters.
+        case commonName
+        /// Not a two-letter ISO 3166 country code in capitals.
+        case country(String)
+
+        /// What is wrong, naming the part and no option.
+        public var description: String {
+            switch self {
+            case .email(let text): return "email \(text): not an email address (ASCII, with an @)"
+            case .commonName: return "the common name must be 1 to 64 characters"
+            case .country(let text): return "country \(text): not a two-letter country code (ISO 3166, capitals)"
+            }
         }
     }
 }
@@ -98,26 +113,28 @@ public struct CertificateRequestSteps: Sendable, Equatable {
     public let certificateType: String
     /// The file name Apple's download has.
     public let downloadName: String
-    /// The `apnsctl cert join` line to run with it.
+    /// The command line that joins the download with the request's key.
     public let joinCommand: String
     /// Every step, in order.
     public let steps: [String]
 
     /// The steps for a CSR written to `csrPath`, meant for `environment` (`development` or `production`; nil when
-    /// not said), for `bundleID` when given; `keystoreFlag` is ` --keystore PATH` when the user gave one.
-    public init(csrPath: String, environment: String?, bundleID: String?, keystoreFlag: String = "") {
+    /// not said), for `bundleID` when given; `joinCommand` makes the line that joins the download (given its file
+    /// name) with the request's key.
+    public init(csrPath: String, environment: String?, bundleID: String?,
+                joinCommand: (_ downloadName: String) -> String) {
         let sandboxOnly = environment == "development"
         certificateType = sandboxOnly ? "Apple Push Notification service SSL (Sandbox)"
                                       : "Apple Push Notification service SSL (Sandbox & Production)"
         downloadName = sandboxOnly ? "aps_development.cer" : "aps.cer"
-        joinCommand = "apnsctl cert join \(downloadName)\(keystoreFlag)"
+        self.joinCommand = joinCommand(downloadName)
         let appID = bundleID.map { "the App ID \($0)" } ?? "your app's App ID"
         let alternative = environment == nil
             ? " (or \"Apple Push Notification service SSL (Sandbox)\" for a development-only certificate)" : ""
         steps = ["Open \(Self.portalURL) and sign in to your Apple developer account.",
                  "Under Services choose \"\(certificateType)\"\(alternative) and continue; pick \(appID).",
                  "Upload \(csrPath) as the Certificate Signing Request, then download the certificate (\(downloadName)).",
-                 "Join it with the key kept in the keystore: \(joinCommand)"]
+                 "Join it with the key kept in the keystore: \(self.joinCommand)"]
     }
 }
 

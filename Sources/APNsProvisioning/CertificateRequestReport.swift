@@ -103,8 +103,9 @@ public struct CertificateRequestReport: Encodable, Sendable, Equatable {
             publicKeyDER: spki)
     }
 
-    /// Text for people, in the `label: value` rows `cert inspect` uses.
-    public var text: String {
+    /// Text for people, in the `label: value` rows `cert inspect` uses; `joinCommand` is the command that joins
+    /// Apple's certificate with a pending request's key.
+    public func text(joinCommand: String) -> String {
         let rows: [(String, String)] = [
             ("kind", "certificate signing request (\(format.uppercased()))"),
             ("subject", subject),
@@ -113,7 +114,7 @@ public struct CertificateRequestReport: Encodable, Sendable, Equatable {
             ("signature", "\(signatureAlgorithm), " + (signatureVerifies ? "self-signature verifies"
                                                                          : "self-signature does NOT verify")),
             ("pending request", pendingRequest.map { "\($0) (in the keystore: join Apple's certificate with "
-                                                     + "`apnsctl cert join FILE`)" } ?? "none in the keystore"),
+                                                     + "`\(joinCommand)`)" } ?? "none in the keystore"),
         ]
         return "\(file)\n" + rows.map { "  \($0.0.padded(toLength: 18)) \($0.1)" }
             .joined(separator: "\n")

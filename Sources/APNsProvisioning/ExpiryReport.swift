@@ -114,11 +114,11 @@ public struct ExpiryReport: Encodable, Sendable {
                                         ("environment", item.environment ?? ""), ("file", item.file),
                                         ("name", item.name)], Double($0)) }
                })
-        metric("apnsctl_credential_unreadable", "A file apnsctl expiry could not read (1 per file).",
+        metric("apnsctl_credential_unreadable", "A file the expiry scan could not read (1 per file).",
                items.filter { $0.kind == .unreadable }.map { ([("file", $0.file)], 1) })
         metric("apnsctl_expiry_credentials", "Credentials listed by this run.",
                [([], Double(items.filter { $0.kind != .unreadable }.count))])
-        metric("apnsctl_expiry_last_run_timestamp_seconds", "When apnsctl expiry ran, unix seconds.",
+        metric("apnsctl_expiry_last_run_timestamp_seconds", "When the expiry scan ran, unix seconds.",
                [([], generatedAt.timeIntervalSince1970)])
         return gauges.text
     }

@@ -25,18 +25,21 @@ public struct ProfileDocument: Sendable {
 /// signature with OpenSSL's CMS API and the signer's chain as of the profile's `CreationDate`, and parses the
 /// property list with Foundation.
 public struct ProfileReader: Sendable {
-    /// Trust anchors: Apple's public roots, plus any given with `--ca`.
+    /// Trust anchors: Apple's public roots, plus any the user gave.
     public var anchors: [APNsCertificate]
     /// How many of ``anchors`` came from the user (the last ones), so the verdict can say so.
     public var extraAnchors: Int
+    /// What the verdict calls the user's anchors: "given CA" unless the caller names where they came from.
+    public var extraAnchorsLabel: String
 
-    /// A reader trusting Apple's roots (embedded in apnsctl) and `extra` (`--ca`).
-    public init(extraAnchors extra: [APNsCertificate] = []) {
+    /// A reader trusting Apple's roots (embedded in apnsctl) and `extra`, which the verdict calls `label`.
+    public init(extraAnchors extra: [APNsCertificate] = [], label: String = "given CA") {
         let apple = AppleCertificateAuthorities.all.filter(\.isRoot).compactMap { entry in
             (try? PEMDocument(pemString: entry.pem)).flatMap { try? APNsCertificate(derEncoded: $0.derBytes) }
         }
         anchors = apple + extra
         extraAnchors = extra.count
+        extraAnchorsLabel = label
     }
 
     /// Reads `path` (`-`: standard input). Every failure is an `APNsError` (exit 3) naming the file.
@@ -46,7 +49,7 @@ public struct ProfileReader: Sendable {
             return try read(bytes: bytes, file: path)
         } catch let error as ProfileError {
             let label = path == "-" ? "standard input" : path
-            throw APNsError.badInput("\(label): \(error.message)", hint: error.hint)
+            throw APNsError.badInput("\(label): \(error.message)", hint: error.hint, remedy: error.remedy)
         }
     }
 
@@ -58,6 +61,8 @@ public struct ProfileReader: Sendable {
             throw ProfileError("empty file", hint: "expected a .mobileprovision or .provisionprofile file")
         case .other(let what, let hint):
             throw ProfileError("\(what), not a provisioning profile", hint: hint)
+        case .certificateMaterial(let what):
+            throw ProfileError("\(what), not a provisioning profile", remedy: .inspectAsCertificate)
         case .propertyList:
             let profile = try Self.profile(fromPlist: bytes)
             let signature = ProfileSignature(state: .unsigned, detail: "a bare property list: no CMS signature")
@@ -108,13 +113,13 @@ public struct ProfileReader: Sendable {
         }
         let isExtra = anchors.suffix(extraAnchors).contains(top)
         let name = top.commonName ?? top.subject
-        let source = isExtra ? " (--ca)" : ""
+        let source = isExtra ? " (\(extraAnchorsLabel))" : ""
         return ProfileSignature(state: .verified, detail: "good signature; chains to \(name)\(source) as of \(when)",
                                 signer: signer, trustAnchor: name, checkedAt: time)
     }
 
     private var anchorNames: String {
-        extraAnchors > 0 ? "Apple Root CA or the --ca certificates" : "Apple Root CA"
+        extraAnchors > 0 ? "Apple Root CA or the \(extraAnchorsLabel) certificates" : "Apple Root CA"
     }
 }
 
@@ -125,6 +130,8 @@ enum ProfileContent {
     case signedData(CMSSignedData)
     /// Something else: a phrase naming it and a hint.
     case other(String, hint: String)
+    /// A certificate, a key or a certificate request: a phrase naming it.
+    case certificateMaterial(String)
 
     static func classify(_ bytes: [UInt8]) -> ProfileContent {
         let trimmed = bytes.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
@@ -136,19 +143,18 @@ enum ProfileContent {
         if head.hasPrefix("bplist") || (markup.hasPrefix("<") && markup.contains("<plist")) {
             return .propertyList
         }
-        let certHint = "use `apnsctl cert inspect FILE` for certificates, keys and certificate requests"
         if head.hasPrefix("-----BEGIN CERTIFICATE REQUEST") || head.hasPrefix("-----BEGIN NEW CERTIFICATE REQUEST") {
-            return .other("a certificate signing request (PEM)", hint: certHint)
+            return .certificateMaterial("a certificate signing request (PEM)")
         }
         if head.hasPrefix("-----BEGIN ") {
-            return .other("PEM text (\(head.dropFirst(11).prefix { $0 != "-" }))", hint: certHint)
+            return .certificateMaterial("PEM text (\(head.dropFirst(11).prefix { $0 != "-" }))")
         }
         guard trimmed.first == 0x30 else {
             return .other("unrecognised content", hint: "expected a .mobileprovision or .provisionprofile file")
         }
         if let cms = CMSSignedData(der: Array(bytes)) { return .signedData(cms) }
         if (try? APNsCertificate(derEncoded: Array(bytes))) != nil {
-            return .other("a DER certificate", hint: certHint)
+            return .certificateMaterial("a DER certificate")
         }
         return .other("DER data that is not a CMS SignedData",
                       hint: "a provisioning profile is a CMS-signed property list; download it again")

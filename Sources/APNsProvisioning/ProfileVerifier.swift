@@ -34,15 +34,15 @@ public struct ProfileVerifier: Sendable {
     public init() {}
 
     /// Every check, in order, and the hints for those that failed.
-    public func checks(_ document: ProfileDocument) -> (checks: [CertificateCheck], hints: [String]) {
+    public func checks(_ document: ProfileDocument) -> (checks: [CertificateCheck], hints: [ProfileHint]) {
         let profile = document.profile
         var checks = [CertificateCheck]()
-        var hints = [String]()
+        var hints = [ProfileHint]()
         let signature = document.signature
         checks.append(CertificateCheck("signature", passed: signature.state == .verified,
                                        "\(signature.state.rawValue): \(signature.detail)"))
         if signature.state == .untrusted {
-            hints.append("a profile from Apple's developer portal chains to Apple Root CA; pass --ca FILE only for test profiles")
+            hints.append(.testProfilesOnly)
         }
         checks.append(expiry(profile))
         checks.append(environmentCheck(profile, hints: &hints))
@@ -75,9 +75,9 @@ public struct ProfileVerifier: Sendable {
         return CertificateCheck("expiry", .pass, "\(left) (until \(end))")
     }
 
-    func environmentCheck(_ profile: ProvisioningProfile, hints: inout [String]) -> CertificateCheck {
+    func environmentCheck(_ profile: ProvisioningProfile, hints: inout [ProfileHint]) -> CertificateCheck {
         guard let granted = profile.apsEnvironment else {
-            hints.append("enable Push Notifications for the app id in the developer portal, then regenerate the profile")
+            hints.append(.note("enable Push Notifications for the app id in the developer portal, then regenerate the profile"))
             return CertificateCheck("aps_environment", .fail, "absent: the app's entitlements grant no push notifications")
         }
         let key = profile.apsEnvironmentKey ?? "aps-environment"
@@ -85,7 +85,7 @@ public struct ProfileVerifier: Sendable {
         if granted == environment.rawValue {
             return CertificateCheck("aps_environment", .pass, "\(key) is \(granted)")
         }
-        hints.append("the app's device tokens belong to the \(granted) environment; send there, or build with a \(environment.rawValue) profile")
+        hints.append(.note("the app's device tokens belong to the \(granted) environment; send there, or build with a \(environment.rawValue) profile"))
         return CertificateCheck("aps_environment", .fail, "\(key) is \(granted), not \(environment.rawValue)")
     }
 
@@ -99,7 +99,7 @@ public struct ProfileVerifier: Sendable {
 
     /// The push certificate must be valid now, with at least ``minimumDays`` days left (the exact time compared):
     /// an expired certificate cannot send, whatever the profile says.
-    func certificateExpiry(_ certificate: APNsCertificate, hints: inout [String]) -> CertificateCheck {
+    func certificateExpiry(_ certificate: APNsCertificate, hints: inout [ProfileHint]) -> CertificateCheck {
         let end = ProfileDates.iso(certificate.notAfter)
         let left = self.left(certificate.notAfter)
         if now < certificate.notBefore {
@@ -107,8 +107,7 @@ public struct ProfileVerifier: Sendable {
                                     "the push certificate is not valid before \(ProfileDates.iso(certificate.notBefore))")
         }
         if now >= certificate.notAfter {
-            hints.append("APNs refuses an expired certificate: make a new push certificate (`apnsctl cert request`), "
-                         + "or move to token authentication with a .p8 key")
+            hints.append(.renewCertificate)
             return CertificateCheck("certificate_expiry", .fail, "the push certificate \(left) (on \(end))")
         }
         if certificate.notAfter.timeIntervalSince(now) < Double(minimumDays) * 86_400 {
@@ -119,7 +118,7 @@ public struct ProfileVerifier: Sendable {
     }
 
     func certificateEnvironment(_ profile: ProvisioningProfile, _ certificate: APNsCertificate,
-                                hints: inout [String]) -> CertificateCheck {
+                                hints: inout [ProfileHint]) -> CertificateCheck {
         let has = certificate.environments.isEmpty ? "no APNs environment"
             : certificate.environments.map(\.rawValue).joined(separator: " and ")
         guard let granted = profile.apsEnvironment, let environment = APNsEnvironment(rawValue: granted) else {
@@ -131,10 +130,10 @@ public struct ProfileVerifier: Sendable {
                                     "the certificate (\(certificate.environmentSummary)) covers \(granted)")
         }
         if environment == .development && certificate.environments == [.production] {
-            hints.append("a development profile with a production-only push certificate: the app's device tokens are sandbox tokens; "
-                         + "use an Apple Push Notification service SSL (Sandbox & Production) certificate, or a distribution profile")
+            hints.append(.note("a development profile with a production-only push certificate: the app's device tokens are sandbox tokens; "
+                         + "use an Apple Push Notification service SSL (Sandbox & Production) certificate, or a distribution profile"))
         } else {
-            hints.append("make a push certificate for \(granted) (Sandbox & Production covers both)")
+            hints.append(.note("make a push certificate for \(granted) (Sandbox & Production covers both)"))
         }
         return CertificateCheck("certificate_environment", .fail,
                                 "the profile's device tokens are \(granted), the certificate is \(has) only")

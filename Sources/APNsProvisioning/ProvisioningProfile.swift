@@ -118,10 +118,13 @@ public struct ProfileError: Error, Sendable, Equatable, CustomStringConvertible 
     public var message: String
     /// What to do about it; may be empty.
     public var hint: String
+    /// What to do about it when the command line words it (``hint`` is then empty).
+    public var remedy: ProvisioningRemedy?
 
-    public init(_ message: String, hint: String = "") {
+    public init(_ message: String, hint: String = "", remedy: ProvisioningRemedy? = nil) {
         self.message = message
         self.hint = hint
+        self.remedy = remedy
     }
 
     public var description: String { message }

@@ -118,7 +118,7 @@ struct AgentLoop {
                 + "it last gave are 55 minutes old: their files were removed"
             emit(.failed, detail: message)
             throw APNsError.unreachable(message, hint: "bring etcd back (`etcdctl endpoint health`); restart the agent "
-                                            + "then, and check that a signing agent (`token agent --sign`) is running")
+                                            + "then, and check that a signing agent is running")
         }
     }
 

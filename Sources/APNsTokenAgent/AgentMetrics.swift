@@ -34,7 +34,7 @@ public struct AgentMetrics: Sendable, Equatable {
                    [([], Double(lastUpdate))])
         gauges.add("apnsctl_token_agent_last_contact_timestamp_seconds", help: "When etcd last answered the agent.",
                    [([], Double(lastContact))])
-        gauges.add("apnsctl_token_agent_signatures", help: "Provider tokens this agent signed since it started (--sign).",
+        gauges.add("apnsctl_token_agent_signatures", help: "Provider tokens this agent signed since it started (0 unless it is a signing agent).",
                    [([], Double(signatures))])
         let files = state.served.sorted { $0.key < $1.key }
         func labels(_ file: String, _ served: AgentState.Served) -> [(String, String)] {

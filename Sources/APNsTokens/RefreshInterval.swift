@@ -26,27 +26,23 @@ public struct RefreshInterval: Sendable, Equatable, CustomStringConvertible {
     /// The interval in seconds.
     public var seconds: TimeInterval { TimeInterval(minutes * 60) }
 
-    /// Checks the range; throws a usage error naming the limits otherwise.
-    public init(minutes: Int) throws {
+    /// Checks the range; throws ``RefreshIntervalError/outOfRange(minutes:)`` otherwise.
+    public init(minutes: Int) throws(RefreshIntervalError) {
         guard (Self.minimumMinutes...Self.maximumMinutes).contains(minutes) else {
-            throw APNsError.usage(
-                "--refresh-after \(minutes): must be \(Self.minimumMinutes) to \(Self.maximumMinutes) minutes",
-                hint: "APNs answers 429 TooManyProviderTokenUpdates to tokens refreshed more often than every "
-                    + "20 minutes, and 403 ExpiredProviderToken to tokens older than 60")
+            throw .outOfRange(minutes: minutes)
         }
         self.minutes = minutes
     }
 
     /// Parses `50`, `50m` or `50min`.
-    public init(parsing text: String) throws {
+    public init(parsing text: String) throws(RefreshIntervalError) {
         var digits = text.trimmingSpaces().lowercased()
         for suffix in ["minutes", "min", "m"] where digits.hasSuffix(suffix) {
             digits = String(digits.dropLast(suffix.count))
             break
         }
         guard let value = Int(digits) else {
-            throw APNsError.usage("--refresh-after \(text): not a number of minutes",
-                                  hint: "give whole minutes from 20 to 59, e.g. --refresh-after 50")
+            throw .notMinutes(text)
         }
         try self.init(minutes: value)
     }

@@ -72,7 +72,7 @@ enum InspectedFile: Encodable {
     var text: String {
         switch self {
         case .credential(let report): return report.text
-        case .request(let report): return report.text
+        case .request(let report): return report.text(joinCommand: "apnsctl cert join FILE")
         }
     }
 }

@@ -91,7 +91,7 @@ struct CertRequest: AsyncParsableCommand {
         (input.overwrite, input.bundleID, input.environment) = (force, bundleID, env)
         let record = try CertificateRequestCreation.run(input)
         let steps = CertificateRequestSteps(csrPath: out, environment: env, bundleID: bundleID,
-                                            keystoreFlag: keystore.keystore.map { " --keystore \($0)" } ?? "")
+                                            joinCommand: { "apnsctl cert join \($0)" + (keystore.keystore.map { " --keystore \($0)" } ?? "") })
         if output.isJSON {
             try Console.printJSON(Output(id: record.id, csr: out, subject: record.subject,
                                          publicKeySHA256: record.fingerprint, bundleID: bundleID, environment: env,

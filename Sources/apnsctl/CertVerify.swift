@@ -76,7 +76,7 @@ struct CertVerify: AsyncParsableCommand {
         input.minimumDays = minDays
         input.fixedTime = at.flatMap(Self.parseDate)
         let result = try await CertificateVerification.run(input, keyReader: reader)
-        let checks = result.checks.map { $0.name == "chain" ? Self.naming($0, ca: ca, leaf: result.leaf) : $0 }
+        let checks = result.checks.map { $0.name == "chain" ? Self.naming($0, ca: ca, leaf: result.leaf) : $0.worded }
         if output.isJSON {
             try Console.printJSON(VerifyReport(file: file, passed: result.passed, purpose: result.leaf.purpose,
                                                checks: checks))

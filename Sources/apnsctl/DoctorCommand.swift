@@ -42,7 +42,8 @@ struct DoctorCommand: AsyncParsableCommand {
         let target = try self.target.selected()
         let clockHost = target.host != nil || target.env != nil || target.port != nil
             ? try ProbeTarget.resolve(environment: target.env, host: target.host, port: target.port) : nil
-        let machine = MachineChecks.all(cacert: target.cacert, clockHost: clockHost, timeout: min(target.timeout, 5))
+        let machine = MachineChecks.all(cacert: target.cacert, cacertLabel: "--cacert", clockHost: clockHost,
+                                        timeout: min(target.timeout, 5)).map(\.worded)
         let report = DoctorReport(checks: machine + DoctorKeystoreChecks.run(keystore, minDays: minDays))
         switch output.format {
         case .json:

@@ -12,3 +12,15 @@ extension EtcdRemedy: WordedRemedy {
         }
     }
 }
+
+extension EtcdClientPairError: UserFacingError {
+    /// Half a client certificate pair: a usage error (exit 2) naming the two options.
+    var presented: APNsError {
+        switch self {
+        case .certificateWithoutKey:
+            return .usage("--etcd-cert needs --etcd-key", hint: "pass the client certificate's private key with --etcd-key FILE")
+        case .keyWithoutCertificate:
+            return .usage("--etcd-key needs --etcd-cert", hint: "pass the client certificate with --etcd-cert FILE")
+        }
+    }
+}

@@ -15,7 +15,7 @@ extension KeyDiscoveryError: UserFacingError {
         case .nothingRecorded(let result):
             let conclusion = result.conclusion
             return APNsError(conclusion.exitStatus, "nothing recorded for key \(result.record.keyID): \(conclusion.message)",
-                             hint: conclusion.hint ?? "")
+                             hint: conclusion.remedy?.words ?? "")
         case .recordRefused(_, let error):
             return APNsError.presented(error) ?? .keystore(String(describing: error))
         }

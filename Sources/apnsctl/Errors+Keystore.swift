@@ -52,3 +52,14 @@ extension KeystoreRemedy: WordedRemedy {
         }
     }
 }
+
+extension RotationRequestError: UserFacingError {
+    /// A rotation refused before its keys are read: a usage error (exit 2) naming `key rotate`'s options.
+    var presented: APNsError {
+        switch self {
+        case .noTarget: return .usage("name the key to make active with --to KEYID")
+        case .targetTwice(let keyID): return .usage("--to \(keyID) is given twice", hint: "name each key once")
+        case .negativeGrace: return .usage("--grace must not be negative")
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import APNsCore
 import APNsOperations
+import APNsProbe
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -53,5 +54,25 @@ extension CertificateValidityProblem {
             Console.warn("\(path): the certificate is not valid before \(ISO8601Text.string(from: notBefore)): "
                          + "APNs will refuse it (or this machine's clock is wrong)")
         }
+    }
+}
+
+extension DoctorCheck {
+    /// The check as `doctor` shows it: a remedy worded into the hint, naming its options.
+    var worded: DoctorCheck {
+        guard hint.isEmpty, let remedy else { return self }
+        var check = self
+        switch remedy {
+        case .addRootOrDropCAFile: check.hint = "add the root to that file, or leave out --cacert; " + TrustAnchorCheck.missingHint
+        case .trustServerCA:
+            check.hint = "pass the CA that issued the server's certificate with --cacert FILE "
+                + "(`apnsctl mock serve` writes its CA next to its state)"
+        case .checkPort: check.hint = "check --port"
+        case .checkHostAndPort: check.hint = "check that the server runs and --host/--port are right"
+        case .compareClockElsewhere:
+            check.hint = "compare it with another HTTPS server's Date header: --host HOST [--port P] [--cacert FILE]; "
+                + ClockCheck.ntpHint
+        }
+        return check
     }
 }

@@ -10,3 +10,17 @@ extension TokenRemedy: WordedRemedy {
         }
     }
 }
+
+extension RefreshIntervalError: UserFacingError {
+    /// A refused `--refresh-after` value: a usage error (exit 2).
+    var presented: APNsError {
+        switch self {
+        case .outOfRange(let minutes):
+            return .usage("--refresh-after \(minutes): must be \(RefreshInterval.minimumMinutes) to "
+                          + "\(RefreshInterval.maximumMinutes) minutes", hint: Self.reason)
+        case .notMinutes(let text):
+            return .usage("--refresh-after \(text): not a number of minutes",
+                          hint: "give whole minutes from 20 to 59, e.g. --refresh-after 50")
+        }
+    }
+}

@@ -41,7 +41,7 @@ extension KeyDiscover {
             outcome = result.conclusion.kind
             recorded = result.recorded
             message = result.conclusion.message
-            hint = result.conclusion.hint
+            hint = result.conclusion.remedy?.words
             previousScope = ScopeJSON(scope: record.scope)
             scope = result.scope.map(ScopeJSON.init)
             answers = result.answers.map { AnswerJSON(answer: $0.answer, probe: $0.canary.report) }

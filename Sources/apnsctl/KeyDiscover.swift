@@ -42,7 +42,7 @@ struct KeyDiscover: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try AppleIdentifier.validate(keyID, what: "key id", flag: "KEYID")
+        try AppleIdentifier.validate(keyID, as: .keyIDArgument)
         let store = try keystore.open(secrets: secrets)
         let input = KeyDiscovery.Input(keyID: keyID, topic: canary.topic, canary: try canary.request(defaultTopic: nil),
                                        servers: target.canaryServers, dryRun: dryRun, wording: ProbeHints.canaryWording)

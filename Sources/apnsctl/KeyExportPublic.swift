@@ -34,7 +34,7 @@ struct KeyExportPublic: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try AppleIdentifier.validate(keyID, what: "key id", flag: "KEYID")
+        try AppleIdentifier.validate(keyID, as: .keyIDArgument)
         let record = try keystore.open().key(keyID)
         let pem = try record.publicKeyPEM() + "\n"
         if let out {

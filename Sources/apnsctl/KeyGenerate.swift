@@ -26,8 +26,8 @@ struct KeyGenerate: AsyncParsableCommand {
     @OptionGroup var output: FormatOptions
 
     func run() async throws {
-        try AppleIdentifier.validate(team, what: "team id", flag: "--team")
-        try AppleIdentifier.validate(keyID, what: "key id", flag: "--key-id")
+        try AppleIdentifier.validate(team, as: .team)
+        try AppleIdentifier.validate(keyID, as: .keyID)
         let declared = try scope.declared()
         let store = try keystore.open()
         let result = try store.generateKey(team: team, keyID: keyID, scope: declared ?? .legacy)

@@ -55,7 +55,7 @@ struct KeyImport: AsyncParsableCommand {
 
     func run() async throws {
         try secrets.checkStandardInput(inputs: [fromEnv == nil ? file ?? "-" : nil])
-        try AppleIdentifier.validate(team, what: "team id", flag: "--team")
+        try AppleIdentifier.validate(team, as: .team)
         let name = fromEnv.map { "environment variable \($0)" } ?? file ?? "-"
         if fromEnv != nil && keyID == nil {
             throw APNsError.usage("a key read with --from-env needs its id", hint: "pass --key-id KEYID (10 characters)")

@@ -18,7 +18,7 @@ struct KeyInspect: AsyncParsableCommand {
     @OptionGroup var output: FormatOptions
 
     func run() async throws {
-        try AppleIdentifier.validate(keyID, what: "key id", flag: "KEYID")
+        try AppleIdentifier.validate(keyID, as: .keyIDArgument)
         let store = try keystore.open()
         let key = KeyStatus(record: try store.key(keyID), lastUsed: store.lastSigned()[keyID], now: store.clock.now())
         if output.isJSON {

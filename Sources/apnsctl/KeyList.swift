@@ -17,7 +17,7 @@ struct KeyList: AsyncParsableCommand {
     @OptionGroup var output: FormatOptions
 
     func run() async throws {
-        if let team { try AppleIdentifier.validate(team, what: "team id", flag: "--team") }
+        if let team { try AppleIdentifier.validate(team, as: .team) }
         let store = try keystore.open()
         let used = store.lastSigned()
         let now = store.clock.now()

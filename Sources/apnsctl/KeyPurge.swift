@@ -25,7 +25,7 @@ struct KeyPurge: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try AppleIdentifier.validate(keyID, what: "key id", flag: "KEYID")
+        try AppleIdentifier.validate(keyID, as: .keyIDArgument)
         try keystore.open().purge(keyID)
         try output.print(Output(keyID: keyID, purged: true),
                          text: "key \(keyID) purged: material overwritten and removed; audit entries and the revocation "

@@ -23,7 +23,7 @@ struct KeyRevoke: AsyncParsableCommand {
     @OptionGroup var output: FormatOptions
 
     func run() async throws {
-        try AppleIdentifier.validate(keyID, what: "key id", flag: "KEYID")
+        try AppleIdentifier.validate(keyID, as: .keyIDArgument)
         let store = try keystore.open()
         let record = try store.revoke(keyID, force: force)
         if output.isJSON {

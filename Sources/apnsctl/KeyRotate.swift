@@ -88,8 +88,8 @@ struct KeyRotate: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try AppleIdentifier.validate(team, what: "team id", flag: "--team")
-        for keyID in to { try AppleIdentifier.validate(keyID, what: "key id", flag: "--to") }
+        try AppleIdentifier.validate(team, as: .team)
+        for keyID in to { try AppleIdentifier.validate(keyID, as: .rotationTarget) }
         let store = try keystore.open(secrets: secrets)
         let canaries = try probe ? KeyRotation.Canaries(request: canary.request(defaultTopic: nil),
                                                         servers: target.canaryServers,

@@ -50,7 +50,7 @@ struct KeyScopeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try AppleIdentifier.validate(keyID, what: "key id", flag: "KEYID")
+        try AppleIdentifier.validate(keyID, as: .keyIDArgument)
         guard let declared = try scope.declared() else {
             throw APNsError.usage("key scope needs --env development|production|both",
                                   hint: "give the key's scope as Apple's portal shows it: --env E [--topics a,b] "

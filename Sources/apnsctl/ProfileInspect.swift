@@ -35,7 +35,7 @@ struct ProfileInspect: AsyncParsableCommand {
     static let profileFiles = CompletionKind.file(extensions: ["mobileprovision", "provisionprofile", "plist"])
 
     func run() async throws {
-        let reader = try ProfileVerification.reader(caFiles: ca)
+        let reader = try ProfileVerification.reader(caFiles: ca, label: "--ca")
         let now = Date()
         try Console.reportEach(files, format: output.format, text: \.text) { file in
             ProfileReport(try reader.read(path: file), now: now)

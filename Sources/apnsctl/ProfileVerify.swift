@@ -63,6 +63,7 @@ struct ProfileVerify: AsyncParsableCommand {
         let password = CachedPassword(secret.sharedSource(prompt: "Password for the .p12 file: "))
         var input = ProfileVerification.Input(file: file)
         input.caFiles = ca
+        input.caLabel = "--ca"
         input.environment = environment.value
         input.bundleID = bundleID
         input.minimumDays = minDays
@@ -72,10 +73,10 @@ struct ProfileVerify: AsyncParsableCommand {
         let result = try ProfileVerification.run(input)
         if output.isJSON {
             try Console.printJSON(ProfileVerifyReport(file: file, passed: result.passed, checks: result.checks,
-                                                      hints: result.hints))
+                                                      hints: result.hints.map(\.words)))
         } else {
             Console.printChecks(result.checks)
-            for hint in result.hints { StandardStream.error.write("apnsctl: hint: \(hint)\n".utf8) }
+            for hint in result.hints.map(\.words) { StandardStream.error.write("apnsctl: hint: \(hint)\n".utf8) }
         }
         if !result.passed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
     }

@@ -85,7 +85,7 @@ struct TokenInspect: AsyncParsableCommand {
         } else if let key {
             (source, store) = (.file(key), try? keystore.open())
         } else if let keyID {
-            try AppleIdentifier.validate(keyID, what: "key id", flag: "--key-id")
+            try AppleIdentifier.validate(keyID, as: .keyID)
             (source, store) = (.keystoreKey(keyID), try keystore.open())
             try IdentifierSwap.check(keyID: keyID, teamID: nil, store: store)
         } else {

@@ -68,9 +68,9 @@ struct TokenIssue: AsyncParsableCommand {
 
     func run() async throws {
         let interval = try RefreshInterval(parsing: refreshAfter)
-        if let team { try AppleIdentifier.validate(team, what: "team id", flag: "--team") }
+        if let team { try AppleIdentifier.validate(team, as: .team) }
         if let keyFlag { throw KeyFlag.usage(keyFlag) }
-        if let key { try AppleIdentifier.validate(key, what: "key id", flag: "--key-id") }
+        if let key { try AppleIdentifier.validate(key, as: .keyID) }
         if let topic, let problem = KeyScope.topicProblem(topic) {
             throw APNsError.usage("--topic \"\(topic)\": \(problem)", hint: "a topic is a bundle id such as com.example.app")
         }

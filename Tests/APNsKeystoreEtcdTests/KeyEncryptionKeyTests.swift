@@ -50,8 +50,8 @@ import TestSupport
             ($0 as? APNsError)?.status == .keystore && ($0 as? APNsError)?.message.contains("wrong key-encryption key") == true
         }
         let raw = KeyEncryptionKey.Material.raw([UInt8](repeating: 7, count: 32))
-        #expect { _ = try KeyEncryptionKey.open(raw, record: record, keystore: "etcd://x/p") } throws: {
-            ($0 as? APNsError)?.message.contains("is a passphrase") == true
+        #expect(throws: KEKKindMismatch(keystore: "etcd://x/p", storedIsRaw: false)) {
+            _ = try KeyEncryptionKey.open(raw, record: record, keystore: "etcd://x/p")
         }
     }
 

@@ -80,10 +80,10 @@ import Testing
             _ = try ActiveKeyRule.planRotation(team: Self.team, to: ["PRD0000001", "BTH0000001"], keys: keys,
                                                allowGap: false)
         } throws: { ($0 as? APNsError)?.message.contains("both cover production") == true }
-        #expect {
+        #expect(throws: RotationRequestError.targetTwice(keyID: "PRD0000001")) {
             _ = try ActiveKeyRule.planRotation(team: Self.team, to: ["PRD0000001", "PRD0000001"], keys: keys,
                                                allowGap: false)
-        } throws: { ($0 as? APNsError)?.status == .usage }
+        }
     }
 
     @Test func aTopicSlotLeftByATopicKeyFallsBackToTheTeamKey() throws {

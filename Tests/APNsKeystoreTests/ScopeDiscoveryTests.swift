@@ -46,7 +46,7 @@ import Testing
         #expect(answer(.production, 400, "TopicDisallowed", topicGiven: true).outcome == .refusedTopic)
         let implied = answer(.production, 400, "TopicDisallowed", topicGiven: false)
         #expect(implied.outcome == .inconclusive)
-        #expect(implied.why.contains("--topic"))
+        #expect(implied.why.contains("name one of the team's topics"))
     }
 
     @Test(arguments: [(403, "InvalidProviderToken"), (403, "ExpiredProviderToken"), (429, "TooManyRequests"),
@@ -111,7 +111,7 @@ import Testing
         #expect(partial.kind == .matches)
         #expect(partial.scope == .legacy)
         #expect(partial.message.contains("development was not asked, so the scope stays legacy"))
-        #expect(partial.hint?.contains("apnsctl key discover DISC000001") == true)
+        #expect(partial.remedy == .askBothEnvironments(keyID: "DISC000001"))
     }
 
     @Test func bothEnvironmentsRefusingIsAContradiction() {
@@ -121,14 +121,14 @@ import Testing
         #expect(both.exitStatus == .checkFailed)
         #expect(both.scope == nil)
         #expect(both.message.contains("both environments refused key DISC000001"))
-        #expect(both.hint?.contains("developer portal") == true)
+        #expect(both.remedy == .checkPortal(revokedOrForeign: true))
     }
 
     @Test func theOnlyRecordedEnvironmentRefusingIsAContradiction() throws {
         let only = conclude(try scope([.development]), [answer(.development, 403, "BadEnvironmentKeyInToken")])
         #expect(only.kind == .contradiction)
         #expect(only.message.contains("the only environment its record names"))
-        #expect(only.hint?.contains("`apnsctl key discover DISC000001`") == true)
+        #expect(only.remedy == .askOtherEnvironment(keyID: "DISC000001"))
     }
 
     @Test func anInconclusiveAnswerRecordsNothing() {
@@ -192,11 +192,11 @@ import Testing
         #expect(unknown.kind == .contradiction)
         #expect(unknown.scope == nil)
         #expect(unknown.message.contains("it is topic-specific, and its topics are unknown"))
-        #expect(unknown.hint?.contains("--topics a,b") == true)
+        #expect(unknown.remedy == .lookUpTopics(keyID: "DISC000001", topic: "com.example.app", recorded: .legacy))
         let declared = conclude(try scope([.production]), [answer(.production, 400, "TopicDisallowed", topicGiven: true)],
                                 topic: "com.example.app")
         #expect(declared.kind == .contradiction)
-        #expect(declared.hint?.contains("the declared record cannot be imported over") == true,
+        #expect(declared.remedy == .lookUpTopics(keyID: "DISC000001", topic: "com.example.app", recorded: .declared),
                 "a declared scope is never imported over, so the hint does not send the user to key import")
     }
 

@@ -90,7 +90,7 @@ struct TLSFailureTests {
             #expect(refusedForeign.status == 0)
             let first = try #require(try await tlsFailures(server, count: 1).first, "\(server.logLines)")
             let foreignDetail = try #require(first["detail"] as? String)
-            #expect(foreignDetail.contains("CN=stranger CA\", not by the --client-ca CA"), "\(foreignDetail)")
+            #expect(foreignDetail.contains("CN=stranger CA\", not by the client CA"), "\(foreignDetail)")
 
             let refusedExpired = try Curl.request(request, port: port, caPEM: ca,
                                                   extra: try clientFlags(expired, in: expiredDirectory))

@@ -59,11 +59,9 @@ struct TrustKeyArgumentTests {
         do {
             _ = try TrustKeyArgument(parsing: text)
             Issue.record("\(text) was accepted")
-        } catch let error as APNsError {
-            #expect(error.status == .usage, "\(text)")
-            #expect(error.message.hasPrefix("--trust-key \(text): "), "\(error.message)")
-            #expect(error.message.contains(problem), "\(text): \(error.message)")
-            #expect(error.hint.contains("--trust-key ABC123DEFG=key.pem,env=production,topics="))
+        } catch let error as TrustKeyArgument.ParseError {
+            #expect(error.text == text, "\(error)")
+            #expect(error.problem.contains(problem), "\(text): \(error.problem)")
         } catch {
             Issue.record("\(text): \(error)")
         }

@@ -38,7 +38,7 @@ import Testing
     @Test func aProductionOnlyCertificateFailsWithAHint() throws {
         let result = try verify("development.mobileprovision") { $0.certificateFile = CertFixture.cert("prod.pem") }
         #expect(!result.passed)
-        #expect(result.hints.contains { $0.hasPrefix("a development profile with a production-only push certificate") })
+        #expect(result.hints.contains { $0.description.hasPrefix("a development profile with a production-only push certificate") })
     }
 
     @Test func withoutTheTestCAOrTamperedTheSignatureFails() throws {

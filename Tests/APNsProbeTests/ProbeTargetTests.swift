@@ -17,9 +17,9 @@ import Testing
 
     @Test func port2197IsTheAlternativeAndOthersAreRefused() throws {
         #expect(try ProbeTarget.resolve(environment: .production, host: nil, port: 2197).port == 2197)
-        let error = #expect(throws: APNsError.self) { try ProbeTarget.resolve(environment: .production, host: nil, port: 8443) }
-        #expect(error?.status == .usage)
-        #expect(error?.hint.contains("2197") == true)
+        #expect(throws: TargetError.notAnAPNsPort(8443, hostNamed: false)) {
+            try ProbeTarget.resolve(environment: .production, host: nil, port: 8443)
+        }
     }
 
     @Test func hostOverrideNamesAnotherServer() throws {
@@ -33,10 +33,10 @@ import Testing
         #expect(try ProbeTarget.resolve(environment: nil, host: "api.push.apple.com", port: nil).environment == .production)
         #expect(try ProbeTarget.resolve(environment: nil, host: "api.development.push.apple.com", port: 2197).environment
             == .development)
-        let error = #expect(throws: APNsError.self) {
+        #expect(throws: TargetError.hostContradictsEnvironment(host: "api.push.apple.com", known: .production,
+                                                               environment: .development, channels: false)) {
             try ProbeTarget.resolve(environment: .development, host: "api.push.apple.com", port: nil)
         }
-        #expect(error?.message.contains("production host") == true)
     }
 
     @Test(arguments: [
@@ -48,17 +48,19 @@ import Testing
         ("api.push.apple.com", 2195, "binary provider interface", "api.push.apple.com"),
     ])
     func retiredBinaryInterfaceIsAnsweredWithWhatToUse(host: String, port: Int, what: String, instead: String) {
-        let error = #expect(throws: APNsError.self) { try ProbeTarget.resolve(environment: nil, host: host, port: port) }
-        #expect(error?.status == .usage)
-        #expect(error?.message.contains(what) == true)
-        #expect(error?.message.contains("retired") == true)
-        #expect(error?.hint.contains(instead) == true)
+        let error = #expect(throws: TargetError.self) { try ProbeTarget.resolve(environment: nil, host: host, port: port) }
+        guard case .retired(let interface)? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(interface.message.contains(what))
+        #expect(interface.message.contains("retired"))
+        switch interface {
+        case .gateway(let env), .feedback(let env): #expect(env.host == instead)
+        }
     }
 
     @Test func retiredPortsWithoutAHostFollowEnv() {
-        let error = #expect(throws: APNsError.self) { try ProbeTarget.resolve(environment: .development, host: nil, port: 2196) }
-        #expect(error?.message.contains("feedback") == true)
-        #expect(error?.hint.contains("api.sandbox.push.apple.com") == true)
+        #expect(throws: TargetError.retired(.feedback(.development))) {
+            try ProbeTarget.resolve(environment: .development, host: nil, port: 2196)
+        }
     }
 
     @Test func retiredPortsOnAnotherHostAreJustPorts() throws {
@@ -68,8 +70,7 @@ import Testing
 
     @Test func badHostsAndPortsAreUsageErrors() {
         for (host, port) in [("", 443), ("http://x", 443), ("a b", 443), ("localhost", 0), ("localhost", 70000)] {
-            let error = #expect(throws: APNsError.self) { try ProbeTarget.resolve(environment: nil, host: host, port: port) }
-            #expect(error?.status == .usage)
+            #expect(throws: TargetError.self) { try ProbeTarget.resolve(environment: nil, host: host, port: port) }
         }
     }
 }

@@ -42,7 +42,7 @@ import Testing
         await #expect { try await AppleChain().verify(leaf, chain: [], extraAnchors: [], file: "u.pem", caFile: nil) }
             throws: { ($0 as? APNsError)?.status == .badInput
                 && ($0 as? APNsError)?.message.contains("does not chain to Apple") == true
-                && ($0 as? APNsError)?.hint.contains("--ca") == true }
+                && ($0 as? APNsError)?.remedy as? ProvisioningRemedy == .nameIssuerCA }
         let ca = try Self.certificate(Self.fixture("ca.pem")).certificates
         let result = try await AppleChain().verify(leaf, chain: [], extraAnchors: ca, file: "u.pem", caFile: "ca.pem")
         #expect(result.trust == .givenCA && result.path.contains("apnsctl Test WWDR CA"))

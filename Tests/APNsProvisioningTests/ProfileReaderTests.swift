@@ -36,7 +36,11 @@ import Testing
         let document = try ProfileFixtures.testReader().read(path: ProfileFixtures.path("development.mobileprovision"))
         #expect(document.signature.state == .verified)
         #expect(document.signature.trustAnchor == "apnsctl Test Profile Root CA")
-        #expect(document.signature.detail.contains("(--ca)"))
+        #expect(document.signature.detail.contains("(given CA)"))
+        var labelled = try ProfileFixtures.testReader()
+        labelled.extraAnchorsLabel = "the test CA"
+        #expect(try labelled.read(path: ProfileFixtures.path("development.mobileprovision")).signature.detail
+                    .contains("(the test CA)"))
         let p = document.profile
         #expect(p.teamID == "TEAM123456")
         #expect(p.bundleID == "com.example.dev")
@@ -85,7 +89,7 @@ import Testing
             try ProfileReader().read(path: ProfileFixtures.certificate("dev.cer"))
         }
         #expect(error.message.hasSuffix("a DER certificate, not a provisioning profile"))
-        #expect(error.hint.contains("cert inspect"))
+        #expect(error.remedy as? ProvisioningRemedy == .inspectAsCertificate)
     }
 
     @Test func macOSProfilesCarryTheDeveloperPrefixedKey() throws {

@@ -14,9 +14,9 @@ import Testing
         #expect {
             try RefreshInterval(minutes: minutes)
         } throws: { error in
-            let error = error as? APNsError
-            return error?.status == .usage && error?.message.contains("20 to 59") == true
-                && error?.hint.contains("TooManyProviderTokenUpdates") == true
+            let error = error as? RefreshIntervalError
+            return error == .outOfRange(minutes: minutes) && error?.description.contains("20 to 59") == true
+                && RefreshIntervalError.reason.contains("TooManyProviderTokenUpdates")
         }
     }
 
@@ -24,8 +24,8 @@ import Testing
         #expect(try RefreshInterval(parsing: "45").minutes == 45)
         #expect(try RefreshInterval(parsing: "45m").minutes == 45)
         #expect(try RefreshInterval(parsing: "45min").minutes == 45)
-        #expect(throws: APNsError.self) { try RefreshInterval(parsing: "45s") }
-        #expect(throws: APNsError.self) { try RefreshInterval(parsing: "soon") }
+        #expect(throws: RefreshIntervalError.notMinutes("45s")) { try RefreshInterval(parsing: "45s") }
+        #expect(throws: RefreshIntervalError.notMinutes("soon")) { try RefreshInterval(parsing: "soon") }
         #expect(RefreshInterval.default.minutes == 50)
     }
 
