@@ -51,9 +51,15 @@ import TestSupport
     }
 
     @Test func aToolThatEndsWithoutAConfigurationIsAFailureNamingTheFile() throws {
-        let tool = ExporterConfigTool(path: "/bin/false")
+        // A tool of the test's own: a script that prints nothing and ends with status 1.
+        let directory = TestPaths.temporaryDirectory("exporter-config-silent")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("silent-tool").path
+        try Data("#!/bin/sh\nexit 1\n".utf8).write(to: URL(fileURLWithPath: script))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        let tool = ExporterConfigTool(path: script)
         #expect(throws: ExporterConfigToolError.failed(
-            file: "exporter.yml", reason: "/bin/false ended with status 1 and no configuration")) {
+            file: "exporter.yml", reason: "\(script) ended with status 1 and no configuration")) {
             try tool.load("exporter.yml")
         }
         let absent = ExporterConfigTool(path: "/nonexistent/apnsctl-exporter-config")

@@ -2,6 +2,7 @@ import APNsCore
 import APNsKeystore
 import APNsKeystoreEtcd
 import APNsOperations
+import APNsTokens
 import Foundation
 import Synchronization
 import Testing
@@ -42,11 +43,10 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let opened = Opened()
         // The interval first, even with an unknown group.
-        let interval = try #require(throws: APNsError.self) {
+        #expect(throws: RefreshIntervalError.outOfRange(minutes: 5)) {
             try TokenAgentSetup.agent(Self.input(directory, group: "apnsctl-no-such-group", refreshAfter: "5"),
                                       report: { _ in })
         }
-        #expect(interval.status == ExitStatus.usage && interval.message.contains("5"), "\(interval)")
         // Then the group, even when signing has no key-encryption key.
         #expect(throws: TokenAgentSetupError.noSuchGroup("apnsctl-no-such-group")) {
             try TokenAgentSetup.agent(Self.input(directory, group: "apnsctl-no-such-group", sign: true), report: { _ in })
