@@ -13,9 +13,11 @@ import Foundation
 /// credential there (``HTTP2Connection``, SwiftNIO): a round reuses the connection the last one left open and
 /// reopens it only when the server closed it (GOAWAY, end of stream) or it did not answer a PING.
 ///
-/// Each round first checks the open connection with an HTTP/2 PING (APNs's advice for a connection kept between
+/// A round first checks the open connection with an HTTP/2 PING (APNs's advice for a connection kept between
 /// pushes) and reports its round trip; a PING that fails or times out closes the connection, so the round's canary
-/// opens a new one (counted as opened). A round that finds no connection open sends no PING.
+/// opens a new one (counted as opened). A round that finds no connection open sends no PING, and neither does one
+/// that comes less than ``pingAfterQuiet`` after the connection's last answer: that answer showed it alive, and
+/// HTTP/2 stacks take PINGs sent faster for a flood (NIO's own: more than 200 control frames in 30 s).
 public final class CanaryConnection: Sendable {
     /// What identifies a connection: the server (with its trusted CAs) and the credential.
     public struct Key: Sendable, Hashable {
@@ -32,12 +34,21 @@ public final class CanaryConnection: Sendable {
 
     public let key: Key
     private let timeout: Double
+    /// How long the connection must have been without an answer before a round PINGs it, in seconds.
+    let pingAfterQuiet: Double
     /// The client for the credential last sent; a changed client certificate gets a connection of its own.
     private let client = Mutex<HTTP2Connection?>(nil)
+    /// When the last answer came on the connection.
+    private let lastAnswer = Mutex<ContinuousClock.Instant?>(nil)
 
-    init(key: Key, timeout: Double) {
+    /// The quiet time after which a round PINGs its connection unless told otherwise: half a second (so at most
+    /// two PINGs a second).
+    static let defaultPingAfterQuiet = 0.5
+
+    init(key: Key, timeout: Double, pingAfterQuiet: Double = CanaryConnection.defaultPingAfterQuiet) {
         self.key = key
         self.timeout = timeout
+        self.pingAfterQuiet = pingAfterQuiet
     }
 
     /// Sends `request` with `credential` on the kept-open connection, after a PING on it when it is open (one round
@@ -51,14 +62,20 @@ public final class CanaryConnection: Sendable {
         }
         let bound = min(timeout, self.timeout)
         var ping: Result<HTTP2Ping, HTTP2ClientError>?
-        do {
-            ping = try connection.pingIfOpen(timeout: bound).map { .success($0) }
-        } catch {
-            ping = .failure(error)
+        let quiet = lastAnswer.withLock { last in
+            last.map { ContinuousClock.now - $0 >= .milliseconds(Int64(pingAfterQuiet * 1000)) } ?? true
+        }
+        if quiet {
+            do {
+                ping = try connection.pingIfOpen(timeout: bound).map { .success($0) }
+            } catch {
+                ping = .failure(error)
+            }
         }
         let before = connection.counts
         do {
             let response = try connection.send(Self.request(request, credential: credential), timeout: bound)
+            lastAnswer.withLock { $0 = ContinuousClock.now }
             return Round(exchange: Self.exchange(request, response), ping: ping)
         } catch {
             let opened = connection.counts.opened - before.opened

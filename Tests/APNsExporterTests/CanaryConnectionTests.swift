@@ -38,7 +38,9 @@ import TestSupport
                                   credential: .token(team: Self.team, keyID: nil), topic: Self.bundle,
                                   pushType: .background, interval: 1, timeout: 1)
         let metrics = ExporterMetrics(build: [])
-        let connection = CanaryConnection(key: .init(server: target.server, credential: target.credential), timeout: 1)
+        // Every round PINGs the open connection, however soon it follows the last.
+        let connection = CanaryConnection(key: .init(server: target.server, credential: target.credential), timeout: 1,
+                                          pingAfterQuiet: 0)
         let runner = CanaryRunner(target: target, connection: connection, metrics: metrics,
                                   credentials: CredentialSource(keystore: nil, tokenDirectory: directory.path,
                                                                 openKeystore: { _ in throw APNsError.badInput("none") }))
@@ -67,5 +69,43 @@ import TestSupport
         #expect(sample("apnsctl_probe_connections_reused_total") == 2)
         #expect(sample("apnsctl_probe_ping_failures_total") == 1)
         #expect(Set(server.receivedRequests.map(\.log.connection)).count == 2)
+    }
+
+    /// Rounds back to back (a mock target's 100 ms interval) PING only a connection quiet for half a second: a
+    /// PING a round took NIO's control-frame limit (200 in 30 s) for a flood and reopened the connection.
+    @Test func roundsBackToBackStayOnOneConnectionWithoutAPingFlood() async throws {
+        let key = P256.Signing.PrivateKey()
+        let policy = ValidationPolicy(environment: .development,
+                                      trustedKeys: [TrustedKey(keyID: Self.keyID, teamID: Self.team, publicKey: key.publicKey)])
+        let server = try MockAPNsServer(configuration: MockServerConfiguration(policy: policy, threads: 1))
+        let port = try await server.start()
+        defer { Task { await server.stop() } }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apnsctl-canary-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let caFile = directory.appendingPathComponent("ca.pem").path
+        try Data(try #require(server.certificateAuthorityPEM).utf8).write(to: URL(fileURLWithPath: caFile))
+        let token = try ProviderToken.sign(keyID: Self.keyID, teamID: Self.team, issuedAt: Date(), key: key)
+        try Data((token.compact + "\n").utf8).write(to: directory.appendingPathComponent("\(Self.team)-development.token"))
+        let target = CanaryTarget(name: "busy", server: CanaryServer(host: "127.0.0.1", port: port,
+                                                                      environment: .development, caFile: caFile),
+                                  credential: .token(team: Self.team, keyID: nil), topic: Self.bundle,
+                                  pushType: .background, interval: 0.1, timeout: 5)
+        let metrics = ExporterMetrics(build: [])
+        let connection = CanaryConnection(key: .init(server: target.server, credential: target.credential), timeout: 5)
+        let runner = CanaryRunner(target: target, connection: connection, metrics: metrics,
+                                  credentials: CredentialSource(keystore: nil, tokenDirectory: directory.path,
+                                                                openKeystore: { _ in throw APNsError.badInput("none") }))
+        func sample(_ name: String) -> Double? {
+            let text = String(decoding: metrics.render(), as: UTF8.self)
+            let line = text.split(separator: "\n").first { $0.hasPrefix(name + "{") && $0.contains(#"target="busy""#) }
+            return line?.split(separator: " ").last.flatMap { Double($0) }
+        }
+        for _ in 0..<250 { runner.round() }
+        #expect(sample("apnsctl_probe_connections_opened_total") == 1)
+        #expect(sample("apnsctl_probe_connections_reused_total") == 249)
+        #expect((sample("apnsctl_probe_ping_failures_total") ?? 0) == 0)
+        #expect(Set(server.receivedRequests.map(\.log.connection)).count == 1)
+        #expect(server.receivedRequests.count == 250)
     }
 }
