@@ -15,21 +15,49 @@ import TestSupport
 @Suite(.serialized) struct CanaryConnectionTests {
     static let team = "TEAM123456", keyID = "KEY1234567", bundle = "com.example.app"
 
+    /// An in-process mock trusting one key, its CA in a file, and a token agent's file for the key's team in the
+    /// same directory (the canaries' token comes from it).
+    struct MockWithToken {
+        let server: MockAPNsServer
+        let port: Int
+        let directory: URL
+        let caFile: String
+
+        init() async throws {
+            let key = P256.Signing.PrivateKey()
+            let policy = ValidationPolicy(environment: .development, trustedKeys: [
+                TrustedKey(keyID: CanaryConnectionTests.keyID, teamID: CanaryConnectionTests.team, publicKey: key.publicKey),
+            ])
+            server = try MockAPNsServer(configuration: MockServerConfiguration(policy: policy, threads: 1))
+            port = try await server.start()
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("apnsctl-canary-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            caFile = directory.appendingPathComponent("ca.pem").path
+            try Data(try #require(server.certificateAuthorityPEM).utf8).write(to: URL(fileURLWithPath: caFile))
+            let token = try ProviderToken.sign(keyID: CanaryConnectionTests.keyID, teamID: CanaryConnectionTests.team,
+                                               issuedAt: Date(), key: key)
+            try Data((token.compact + "\n").utf8)
+                .write(to: directory.appendingPathComponent("\(CanaryConnectionTests.team)-development.token"))
+        }
+
+        func stop() {
+            let server = server
+            Task { await server.stop() }
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+
+    /// The value of the metric `name` for `target` in the exporter's metrics text; nil when absent.
+    static func sample(_ metrics: ExporterMetrics, _ name: String, target: String) -> Double? {
+        let text = String(decoding: metrics.render(), as: UTF8.self)
+        let line = text.split(separator: "\n").first { $0.hasPrefix(name + "{") && $0.contains("target=\"\(target)\"") }
+        return line?.split(separator: " ").last.flatMap { Double($0) }
+    }
+
     @Test func anUnansweredPingIsFollowedByAReopenedConnectionAndCounted() async throws {
-        let key = P256.Signing.PrivateKey()
-        let policy = ValidationPolicy(environment: .development,
-                                      trustedKeys: [TrustedKey(keyID: Self.keyID, teamID: Self.team, publicKey: key.publicKey)])
-        let server = try MockAPNsServer(configuration: MockServerConfiguration(policy: policy, threads: 1))
-        let port = try await server.start()
-        defer { Task { await server.stop() } }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apnsctl-canary-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let caFile = directory.appendingPathComponent("ca.pem").path
-        try Data(try #require(server.certificateAuthorityPEM).utf8).write(to: URL(fileURLWithPath: caFile))
-        // The token agent's file: the canaries' token comes from it.
-        let token = try ProviderToken.sign(keyID: Self.keyID, teamID: Self.team, issuedAt: Date(), key: key)
-        try Data((token.compact + "\n").utf8).write(to: directory.appendingPathComponent("\(Self.team)-development.token"))
+        let mock = try await MockWithToken()
+        defer { mock.stop() }
+        let (server, port, directory, caFile) = (mock.server, mock.port, mock.directory, mock.caFile)
         let proxy = try LinkProxy(to: port)
         defer { proxy.stop() }
 
@@ -44,11 +72,7 @@ import TestSupport
         let runner = CanaryRunner(target: target, connection: connection, metrics: metrics,
                                   credentials: CredentialSource(keystore: nil, tokenDirectory: directory.path,
                                                                 openKeystore: { _ in throw APNsError.badInput("none") }))
-        func sample(_ name: String) -> Double? {
-            let text = String(decoding: metrics.render(), as: UTF8.self)
-            let line = text.split(separator: "\n").first { $0.hasPrefix(name + "{") && $0.contains(#"target="stalled""#) }
-            return line?.split(separator: " ").last.flatMap { Double($0) }
-        }
+        func sample(_ name: String) -> Double? { Self.sample(metrics, name, target: "stalled") }
 
         runner.round()  // opens the connection: no PING yet
         #expect(sample("apnsctl_probe_success") == 1)
@@ -74,19 +98,9 @@ import TestSupport
     /// Rounds back to back (a mock target's 100 ms interval) PING only a connection quiet for half a second: a
     /// PING a round took NIO's control-frame limit (200 in 30 s) for a flood and reopened the connection.
     @Test func roundsBackToBackStayOnOneConnectionWithoutAPingFlood() async throws {
-        let key = P256.Signing.PrivateKey()
-        let policy = ValidationPolicy(environment: .development,
-                                      trustedKeys: [TrustedKey(keyID: Self.keyID, teamID: Self.team, publicKey: key.publicKey)])
-        let server = try MockAPNsServer(configuration: MockServerConfiguration(policy: policy, threads: 1))
-        let port = try await server.start()
-        defer { Task { await server.stop() } }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apnsctl-canary-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let caFile = directory.appendingPathComponent("ca.pem").path
-        try Data(try #require(server.certificateAuthorityPEM).utf8).write(to: URL(fileURLWithPath: caFile))
-        let token = try ProviderToken.sign(keyID: Self.keyID, teamID: Self.team, issuedAt: Date(), key: key)
-        try Data((token.compact + "\n").utf8).write(to: directory.appendingPathComponent("\(Self.team)-development.token"))
+        let mock = try await MockWithToken()
+        defer { mock.stop() }
+        let (server, port, directory, caFile) = (mock.server, mock.port, mock.directory, mock.caFile)
         let target = CanaryTarget(name: "busy", server: CanaryServer(host: "127.0.0.1", port: port,
                                                                       environment: .development, caFile: caFile),
                                   credential: .token(team: Self.team, keyID: nil), topic: Self.bundle,
@@ -96,11 +110,7 @@ import TestSupport
         let runner = CanaryRunner(target: target, connection: connection, metrics: metrics,
                                   credentials: CredentialSource(keystore: nil, tokenDirectory: directory.path,
                                                                 openKeystore: { _ in throw APNsError.badInput("none") }))
-        func sample(_ name: String) -> Double? {
-            let text = String(decoding: metrics.render(), as: UTF8.self)
-            let line = text.split(separator: "\n").first { $0.hasPrefix(name + "{") && $0.contains(#"target="busy""#) }
-            return line?.split(separator: " ").last.flatMap { Double($0) }
-        }
+        func sample(_ name: String) -> Double? { Self.sample(metrics, name, target: "busy") }
         for _ in 0..<250 { runner.round() }
         #expect(sample("apnsctl_probe_connections_opened_total") == 1)
         #expect(sample("apnsctl_probe_connections_reused_total") == 249)
