@@ -30,6 +30,11 @@ public struct ConfigurationParser: Sendable {
         let bytes: [UInt8]
         do {
             bytes = try SecureFile.read(file, limit: 1 << 20)
+        } catch let error as APNsError {
+            // The reader's words without its own path prefix and hint: the error names the file once.
+            let prefix = file + ": "
+            let reason = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
+            throw ConfigurationError(file: file, line: nil, key: nil, problem: reason)
         } catch {
             throw ConfigurationError(file: file, line: nil, key: nil, problem: "cannot read it (\(error))")
         }

@@ -8,6 +8,15 @@ import Testing
 struct ConfigurationParserTests {
     let parser = ConfigurationParser(file: "/etc/apnsctl/exporter.yml")
 
+    /// A file that cannot be read is named once, with the reason and without the reader's own hint.
+    @Test func aMissingFileIsNamedOnce() throws {
+        let error = try #require(throws: ConfigurationError.self) {
+            try ConfigurationParser.load("/nonexistent/exporter.yml")
+        }
+        #expect(error.file == "/nonexistent/exporter.yml" && error.line == nil && error.key == nil)
+        #expect(error.problem == "no such file", "\(error.problem)")
+    }
+
     @Test func theIssueExampleParses() throws {
         let configuration = try parser.parse("""
             keystore: /var/lib/apnsctl/keystore        # or etcd://…; optional
