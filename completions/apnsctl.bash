@@ -479,6 +479,7 @@ _apnsctl_cert_request() {
         return
         ;;
     '--env')
+        __apnsctl_add_completions -W 'development'$'\n''production'
         return
         ;;
     '--discard')

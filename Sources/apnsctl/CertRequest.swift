@@ -1,5 +1,6 @@
 import APNsCore
 import APNsKeystore
+import APNsModel
 import APNsOperations
 import APNsProvisioning
 import ArgumentParser
@@ -34,8 +35,8 @@ struct CertRequest: AsyncParsableCommand {
     @Option(name: .customLong("bundle-id"), help: ArgumentHelp("Note: the app the certificate is for.", valueName: "ID"))
     var bundleID: String?
     @Option(help: ArgumentHelp("Note: development (Sandbox certificate) or production (Sandbox & Production).",
-                               valueName: "development|production"))
-    var env: String?
+                               valueName: "ENV"))
+    var env: APNsEnvironment?
     @Flag(help: "List the pending requests instead.") var list = false
     @Option(help: ArgumentHelp("Remove the pending request ID and its key.", valueName: "ID")) var discard: String?
     @OptionGroup var keystore: KeystoreOptions
@@ -45,9 +46,6 @@ struct CertRequest: AsyncParsableCommand {
         let modes = [out != nil, list, discard != nil].filter { $0 }.count
         if modes == 0 { throw ValidationError("name the CSR file with --out FILE (or use --list / --discard ID)") }
         if modes > 1 { throw ValidationError("--out, --list and --discard cannot be used together") }
-        if let env, env != "development", env != "production" {
-            throw ValidationError("--env must be development or production")
-        }
         if let bundleID, let problem = BundleIdentifier.problem(bundleID) {
             throw ValidationError("--bundle-id '\(bundleID)' is not a bundle id: \(problem) (e.g. com.example.app)")
         }
@@ -88,6 +86,7 @@ struct CertRequest: AsyncParsableCommand {
             csrFile: out, subject: CertificateRequestSubject(email: email ?? Self.defaultEmail, commonName: commonName
                                                                  ?? bundleID ?? "apnsctl push certificate",
                                                              country: country), keystore: store)
+        let env = env?.rawValue
         (input.overwrite, input.bundleID, input.environment) = (force, bundleID, env)
         let record = try CertificateRequestCreation.run(input)
         let steps = CertificateRequestSteps(csrPath: out, environment: env, bundleID: bundleID,

@@ -33,9 +33,7 @@ struct TokenIssue: AsyncParsableCommand {
             + "keys never sign).", valueName: "KEYID"), completion: KeystoreCompletion.keyIDs)
     var key: String?
     @Option(name: .customLong("key"), help: .hidden) var keyFlag: String?
-    @Option(help: ArgumentHelp("The environment the token is for: the signing key must cover it.",
-                               valueName: "development|production"))
-    var env: APNsEnvironment?
+    @OptionGroup var environment: EnvironmentOption
     @Option(help: ArgumentHelp("The topic (bundle id) the token is for: a topic-specific key must list it.",
                                valueName: "TOPIC"), completion: KeystoreCompletion.topics)
     var topic: String?
@@ -76,7 +74,7 @@ struct TokenIssue: AsyncParsableCommand {
         }
         let store = try keystore.open(secrets: secrets)
         try IdentifierSwap.check(keyID: key, teamID: team, store: store)
-        var input = TokenIssuing.Input(team: team, keyID: key, environment: env, topic: topic, refreshAfter: interval,
+        var input = TokenIssuing.Input(team: team, keyID: key, environment: environment.value, topic: topic, refreshAfter: interval,
                                        keystore: store)
         input.includeScope = output.isJSON
         let result = try TokenIssuing.run(input)

@@ -45,6 +45,18 @@ enum RequestCLI {
 }
 
 @Suite struct CertificateRequestCLITests {
+    /// Issue 31 §4: `--env` is one type, parsed one way: a value that is not an environment is the same usage error
+    /// (exit 2) in every verb that works in one environment or notes one (`cert request` had its own wording).
+    @Test(arguments: [["cert", "request", "--out", "x.csr"], ["token", "issue"], ["cert", "verify", "x.pem"],
+                      ["probe"]])
+    func everyEnvOptionRefusesANonEnvironmentAlike(verb: [String]) throws {
+        let ks = try KeystoreCLI.fresh()
+        let result = try KeystoreCLI.run(verb + ["--env", "staging"], ks)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("apnsctl: error: The value 'staging' is invalid for '--env <ENV>'. Please provide "
+                                        + "one of 'development' and 'production'.\n"), "\(result.stderr)")
+    }
+
     /// Issue 19: `cert request --bundle-id 'not a bundle'` was accepted.
     @Test(arguments: ["not a bundle", "com..example", "*", "com.example.*", "com.exämple.app", ".com.example"])
     func requestRefusesWhatIsNotABundleID(bundleID: String) throws {
