@@ -64,6 +64,21 @@ import TestSupport
         try Data("credentials: [\(certificates)]\ntargets:\n\(Self.target("a", mock: mock))".utf8).write(to: config)
 
         let running = try await ExporterRun.start(Self.input(config, keystore: setting.store.path))
+        do {
+            try Self.serveAndReload(running, config: config, certificates: certificates, mock: mock)
+        } catch {
+            await running.stop()
+            await mock.server.stop()
+            throw error
+        }
+        await running.stop()
+        #expect(Self.scrape(running) == "", "still serving after stop()")
+        await mock.server.stop()
+    }
+
+    /// The checks of ``servesCanariesAndExpiryAndReloadsAChangedFile()`` while the exporter runs.
+    static func serveAndReload(_ running: RunningExporter, config: URL, certificates: String,
+                               mock: CanarySetting.Mock) throws {
         #expect(running.address.host == "127.0.0.1")
         #expect(running.address.port != 0)
         #expect(running.targets == 1)
@@ -88,10 +103,6 @@ import TestSupport
         #expect(running.exporter.configuration?.targets.map(\.name) == ["b"])
         #expect(Self.scrape(running) { $0.contains("apnsctl_exporter_config_reload_success 0") }
             .contains("apnsctl_exporter_config_reload_success 0"))
-
-        await running.stop()
-        #expect(Self.scrape(running) == "", "still serving after stop()")
-        await mock.server.stop()
     }
 
     @Test func aMalformedListenAddressIsTyped() throws {
