@@ -166,7 +166,7 @@ let package = Package(
         // Use cases where the libraries meet (docs/architecture.md): typed input, typed result, tested in process.
         .target(name: "APNsOperations", dependencies: [
             "APNsModel", "APNsCore", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens", "APNsProbe",
-            "APNsProvisioning", "APNsPushRules", "APNsTokenAgent", "APNsMock",
+            "APNsProvisioning", "APNsPushRules", "APNsTokenAgent", "APNsMock", "APNsExporter", "APNsExporterConfiguration",
         ], swiftSettings: strict),
         .executableTarget(name: "apnsctl", dependencies: [
             "APNsModel", "APNsOperations", "APNsCore", "APNsEtcd", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokenAgent", "APNsTokens", "APNsProbe", "APNsMock",
@@ -213,6 +213,7 @@ let package = Package(
         .testTarget(name: "APNsOperationsTests", dependencies: [
             "TestSupport", "APNsOperations", "APNsModel", "APNsMock", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens",
             "APNsProbe", "APNsProvisioning", "APNsCredentials", "APNsCore", "APNsPushRules", "APNsTokenAgent",
+            "APNsExporter", "APNsExporterConfiguration",
         ], swiftSettings: strict),
         .testTarget(name: "APNsExporterTests", dependencies: [
             "TestSupport", "APNsExporter", "APNsExporterConfiguration", "APNsExporterYAML", "APNsModel", "APNsCore",

@@ -27,7 +27,10 @@ public enum SecureFile {
     /// `O_NONBLOCK`, so a FIFO never blocks the open, then `fstat` refuses FIFOs, directories, devices and
     /// sockets, and a file over `limit` is refused from its size before a byte is read.
     /// `what` names what the file should be in the size error ("a credential", "a provisioning profile").
-    public static func read(_ path: String, limit: Int = defaultReadLimit, what: String = "a credential") throws -> [UInt8] {
+    /// `offerStandardInput` says whether a missing file's hint offers `-`: false where standard input is no answer
+    /// (a path handed on to another program, a server's or a scan's files, the keystore's own).
+    public static func read(_ path: String, limit: Int = defaultReadLimit, what: String = "a credential",
+                            offerStandardInput: Bool = true) throws -> [UInt8] {
         if path == "-" {
             return try readAll(fd: STDIN_FILENO, name: "standard input", limit: limit, what: what)
         }
@@ -35,7 +38,8 @@ public enum SecureFile {
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT {
-                throw APNsError.badInput("\(path): no such file", hint: "check the path; use - to read standard input")
+                let hint = offerStandardInput ? "check the path; use - to read standard input" : "check the path"
+                throw APNsError.badInput("\(path): no such file", hint: hint)
             }
             throw APNsError.badInput("\(path): cannot read: \(String(cString: strerror(code)))",
                                      hint: "check the file's permissions")

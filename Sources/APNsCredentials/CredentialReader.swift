@@ -28,8 +28,9 @@ public struct CredentialReader: Sendable {
 
     /// Reads `path` (`-` for standard input). Every failure is an `APNsError` naming the file. Files over
     /// `SecureFile.credentialLimit` (16 MiB), FIFOs, directories and devices are refused before anything is read.
-    public func read(path: String) throws -> CredentialBundle {
-        let bytes = try SecureFile.read(path, limit: SecureFile.credentialLimit)
+    /// `offerStandardInput`: whether a missing file's hint offers `-` (see ``SecureFile``).
+    public func read(path: String, offerStandardInput: Bool = true) throws -> CredentialBundle {
+        let bytes = try SecureFile.read(path, limit: SecureFile.credentialLimit, offerStandardInput: offerStandardInput)
         return try read(bytes: bytes, name: path)
     }
 

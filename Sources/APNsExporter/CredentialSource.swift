@@ -54,7 +54,8 @@ public struct CredentialSource: Sendable {
             }
             let path = tokenDirectory + "/\(team)-\(environment.rawValue).token"
             do {
-                let text = String(decoding: try SecureFile.read(path, limit: 64 * 1024), as: UTF8.self)
+                let bytes = try SecureFile.read(path, limit: 64 * 1024, offerStandardInput: false)
+                let text = String(decoding: bytes, as: UTF8.self)
                 return try ProviderToken(parsing: text.trimmingWhitespace())
             } catch {
                 throw .token("\(path): \((error as? APNsError)?.message ?? String(describing: error))")
@@ -73,9 +74,10 @@ public struct CredentialSource: Sendable {
         throws(CanaryFailure) -> (ProbeCredential, topic: String?) {
         do {
             let password: String? = try passwordFile.map {
-                String(decoding: try SecureFile.read($0, limit: 4096), as: UTF8.self).trimmingWhitespace()
+                String(decoding: try SecureFile.read($0, limit: 4096, offerStandardInput: false), as: UTF8.self)
+                    .trimmingWhitespace()
             }
-            let bundle = try CredentialReader(password: { password ?? "" }).read(path: path)
+            let bundle = try CredentialReader(password: { password ?? "" }).read(path: path, offerStandardInput: false)
             guard let leaf = bundle.leaf, let key = bundle.privateKey else {
                 throw CanaryFailure.certificate("\(path): holds no certificate with its private key")
             }

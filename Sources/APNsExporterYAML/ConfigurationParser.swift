@@ -29,7 +29,7 @@ public struct ConfigurationParser: Sendable {
     public static func load(_ file: String) throws(ConfigurationError) -> ExporterConfiguration {
         let bytes: [UInt8]
         do {
-            bytes = try SecureFile.read(file, limit: 1 << 20)
+            bytes = try SecureFile.read(file, limit: 1 << 20, offerStandardInput: false)
         } catch let error as APNsError {
             // The reader's words without its own path prefix and hint: the error names the file once.
             let prefix = file + ": "

@@ -182,7 +182,7 @@ struct AuditLog: Sendable {
     /// Every readable entry, oldest first, at or after `since`. A line cut short by a crash is skipped.
     func entries(since: Date? = nil) throws -> [AuditEntry] {
         guard FileManager.default.fileExists(atPath: path) else { return [] }
-        let bytes = try SecureFile.read(path, limit: 256 << 20)
+        let bytes = try SecureFile.read(path, limit: 256 << 20, offerStandardInput: false)
         var result = [AuditEntry]()
         for line in bytes.split(separator: UInt8(ascii: "\n")) {
             guard let entry = try? KeystoreJSON.decoder.decode(AuditEntry.self, from: Data(line)) else { continue }

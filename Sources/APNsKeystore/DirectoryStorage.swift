@@ -28,11 +28,11 @@ public struct DirectoryStorage: KeystoreStorage, ObjectFileStorage {
     var auditLog: AuditLog { AuditLog(path: layout.audit) }
 
     public func readManifest() throws -> [UInt8] {
-        try SecureFile.read(layout.manifest, limit: 64 << 20)
+        try SecureFile.read(layout.manifest, limit: 64 << 20, offerStandardInput: false)
     }
 
     public func readObject(_ name: String, limit: Int) throws -> [UInt8] {
-        try SecureFile.read(layout.absolute(name), limit: limit)
+        try SecureFile.read(layout.absolute(name), limit: limit, offerStandardInput: false)
     }
 
     public func objectPath(_ name: String) -> String { layout.absolute(name) }

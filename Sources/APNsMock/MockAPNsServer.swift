@@ -58,8 +58,10 @@ public final class MockAPNsServer: Sendable {
             identity = given
             self.certificateAuthority = nil
         case .files(let certificate, let privateKey):
-            identity = TLSIdentity(certificatePEM: String(decoding: try SecureFile.read(certificate), as: UTF8.self),
-                                   privateKeyPEM: String(decoding: try SecureFile.read(privateKey), as: UTF8.self))
+            let certificatePEM = try SecureFile.read(certificate, offerStandardInput: false)
+            let privateKeyPEM = try SecureFile.read(privateKey, offerStandardInput: false)
+            identity = TLSIdentity(certificatePEM: String(decoding: certificatePEM, as: UTF8.self),
+                                   privateKeyPEM: String(decoding: privateKeyPEM, as: UTF8.self))
             self.certificateAuthority = nil
         }
         self.sslContext = try Self.makeSSLContext(identity: identity, clientCAPEM: configuration.clientCAPEM)

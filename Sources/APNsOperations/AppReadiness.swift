@@ -180,11 +180,14 @@ public enum AppReadiness {
         }
         let reader = try ProfileVerification.reader(caFiles: [])
         let profiles = try input.profileFiles.map { file in
-            ProfileFact(file: file, profile: try reader.read(path: file).profile, bundleID: input.bundleID)
+            ProfileFact(file: file, profile: try reader.read(path: file, offerStandardInput: false).profile,
+                        bundleID: input.bundleID)
         }
         let credentialReader = CredentialReader(password: input.certificatePassword)
         let certificates = try input.certificateFiles.map { file in
-            guard let leaf = try credentialReader.read(path: file).leaf else { throw AppReadinessError.noCertificate(file) }
+            guard let leaf = try credentialReader.read(path: file, offerStandardInput: false).leaf else {
+                throw AppReadinessError.noCertificate(file)
+            }
             return CertificateFact(file: file, certificate: leaf)
         }
         let keys = try input.keystore.map { try $0().manifest().keys } ?? []

@@ -65,7 +65,7 @@ public struct CanaryServers: Sendable, Equatable {
             port = server.port
         }
         let target = try ProbeTarget.resolve(environment: wanted, host: host, port: port)
-        if let caFile { _ = try SecureFile.read(caFile, limit: 16 << 20) }
+        if let caFile { _ = try SecureFile.read(caFile, limit: 16 << 20, offerStandardInput: false) }
         return CanaryDestination(target: target, caFile: caFile, timeout: timeout)
     }
 

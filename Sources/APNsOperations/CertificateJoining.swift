@@ -86,7 +86,9 @@ public enum CertificateJoining {
         guard let request = try CertificateJoin.matchingRequest(for: leaf, in: store.pendingRequests()) else {
             throw try CertificateJoin.noMatchingRequest(leaf, file: name, keystore: store.path)
         }
-        let anchors = try input.caFile.map { try CredentialReader().read(path: $0).certificates } ?? []
+        let anchors = try input.caFile.map {
+            try CredentialReader().read(path: $0, offerStandardInput: false).certificates
+        } ?? []
         let trust = try await AppleChain().verify(leaf, chain: bundle.chain, extraAnchors: anchors, file: name,
                                                   caFile: input.caFile)
         let key: PrivateKey

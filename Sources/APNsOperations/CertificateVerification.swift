@@ -56,7 +56,7 @@ public enum CertificateVerification {
         }
         var privateKey = input.credential.privateKey
         if let keyFile = input.keyFile {
-            guard let found = try keyReader.read(path: keyFile).privateKey else {
+            guard let found = try keyReader.read(path: keyFile, offerStandardInput: false).privateKey else {
                 throw CertificateVerificationError.noPrivateKey(keyFile: keyFile)
             }
             privateKey = found

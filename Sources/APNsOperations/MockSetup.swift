@@ -61,7 +61,9 @@ public enum MockSetup {
             unregistered: Dictionary(input.unregistered.map { ($0, input.now) }, uniquingKeysWith: { first, _ in first }),
             trustedKeys: trust.keys, keyScopes: trust.scopes, badEnvironmentReason: input.badEnvironmentReason,
             tokenUpdateInterval: input.tokenUpdateInterval)
-        configuration.clientCAPEM = try input.clientCAFile.map { String(decoding: try SecureFile.read($0), as: UTF8.self) }
+        configuration.clientCAPEM = try input.clientCAFile.map {
+            String(decoding: try SecureFile.read($0, offerStandardInput: false), as: UTF8.self)
+        }
         return configuration
     }
 }

@@ -49,7 +49,7 @@ public struct ProbeServer: Sendable, Equatable {
 
     /// Checks the CA file can be read (its own error names it) before anything is sent.
     func checkCAFile() throws {
-        if let caFile { _ = try SecureFile.read(caFile, limit: 16 << 20) }
+        if let caFile { _ = try SecureFile.read(caFile, limit: 16 << 20, offerStandardInput: false) }
     }
 }
 
@@ -92,7 +92,7 @@ public struct CanarySpecification: Sendable, Equatable {
         switch payload {
         case .standard: body = CanaryRequest.defaultPayload
         case .text(let text): body = Array(text.utf8)
-        case .file(let path): body = try SecureFile.read(path, limit: 64 * 1024)
+        case .file(let path): body = try SecureFile.read(path, limit: 64 * 1024, offerStandardInput: false)
         }
         return CanaryRequest.canary(deviceToken: token, topic: topic ?? defaultTopic, pushType: pushType,
                                     priority: priority, payload: body)

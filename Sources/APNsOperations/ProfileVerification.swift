@@ -56,7 +56,7 @@ public enum ProfileVerification {
             verifier.atFixedTime = true
         }
         if let file = input.certificateFile {
-            guard let leaf = try input.certificateReader.read(path: file).leaf else {
+            guard let leaf = try input.certificateReader.read(path: file, offerStandardInput: false).leaf else {
                 throw ProfileVerificationError.noCertificate(file: file)
             }
             verifier.certificate = leaf

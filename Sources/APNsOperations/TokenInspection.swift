@@ -106,7 +106,8 @@ public enum TokenInspection {
             guard FileManager.default.fileExists(atPath: path) || !AppleIdentifier.isValid(path) else {
                 throw TokenInspectionError.noSuchKeyFile(path)
             }
-            let key = try SigningKeyMaterial.verificationKey(try SecureFile.read(path), file: path)
+            let bytes = try SecureFile.read(path, offerStandardInput: false)
+            let key = try SigningKeyMaterial.verificationKey(bytes, file: path)
             return (Verifier(name: path), token.isSignatureValid(for: key))
         case .keystoreKey(let keyID):
             guard let store = input.keystore else { throw TokenInspectionError.noKeystore(keyID: keyID) }

@@ -5,7 +5,7 @@ import APNsCredentials
 public enum TrustAnchors {
     /// Every certificate in `file`; throws ``TrustAnchorError/noCertificate(file:)`` when it holds none.
     public static func certificates(in file: String) throws -> [APNsCertificate] {
-        let certificates = try CredentialReader().read(path: file).certificates
+        let certificates = try CredentialReader().read(path: file, offerStandardInput: false).certificates
         guard !certificates.isEmpty else { throw TrustAnchorError.noCertificate(file: file) }
         return certificates
     }

@@ -88,7 +88,8 @@ public struct ExpiryScanner: Sendable {
     func file(_ path: String) -> [ExpiryItem] {
         let bytes: [UInt8]
         do {
-            bytes = try SecureFile.read(path, limit: SecureFile.credentialLimit, what: "a credential or profile")
+            bytes = try SecureFile.read(path, limit: SecureFile.credentialLimit, what: "a credential or profile",
+                                     offerStandardInput: false)
         } catch {
             return [unreadable(path, error)]
         }

@@ -43,8 +43,10 @@ public struct ProfileReader: Sendable {
     }
 
     /// Reads `path` (`-`: standard input). Every failure is an `APNsError` (exit 3) naming the file.
-    public func read(path: String) throws -> ProfileDocument {
-        let bytes = try SecureFile.read(path, limit: SecureFile.credentialLimit, what: "a provisioning profile")
+    /// `offerStandardInput`: whether a missing file's hint offers `-` (see ``SecureFile``).
+    public func read(path: String, offerStandardInput: Bool = true) throws -> ProfileDocument {
+        let bytes = try SecureFile.read(path, limit: SecureFile.credentialLimit, what: "a provisioning profile",
+                                        offerStandardInput: offerStandardInput)
         do {
             return try read(bytes: bytes, file: path)
         } catch let error as ProfileError {

@@ -26,7 +26,7 @@ public struct TrustedKey: Sendable {
     /// Reads the key from a PEM file holding a public key (`-----BEGIN PUBLIC KEY-----`) or an Apple .p8
     /// private key (whose public half is used). Errors name the file.
     public init(keyID: String, teamID: String, pemFile path: String) throws {
-        let text = String(decoding: try SecureFile.read(path), as: UTF8.self)
+        let text = String(decoding: try SecureFile.read(path, offerStandardInput: false), as: UTF8.self)
         if let key = try? P256.Signing.PublicKey(pemRepresentation: text) {
             self.init(keyID: keyID, teamID: teamID, publicKey: key)
         } else if let key = try? P256.Signing.PrivateKey(pemRepresentation: text) {

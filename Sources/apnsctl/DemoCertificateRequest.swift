@@ -21,7 +21,7 @@ extension DemoCommand {
             "the DEMO CA signs the request as Apple would", detail: "aps.cer",
             done: "  the DEMO CA signed push.csr: aps.cer (DER, universal, topics \(Self.bundleID) and .voip)"
         ) {
-            let csr = String(decoding: try SecureFile.read(directory + "/push.csr"), as: UTF8.self)
+            let csr = String(decoding: try SecureFile.read(directory + "/push.csr", offerStandardInput: false), as: UTF8.self)
             let certificate = try authority.signRequest(
                 pem: csr, bundleID: Self.bundleID, teamID: Self.team,
                 topics: [(Self.bundleID, ["topic"]), (Self.bundleID + ".voip", ["voip"])],

@@ -1,15 +1,7 @@
 import APNsCore
-import APNsCredentials
-import APNsExporter
 import APNsExporterConfiguration
-import APNsKeystore
-import APNsKeystoreEtcd
+import APNsOperations
 import ArgumentParser
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `apnsctl exporter`: canaries on kept-open connections and credential expiry, served to Prometheus.
 struct ExporterCommand: AsyncParsableCommand {
@@ -44,51 +36,25 @@ struct ExporterCommand: AsyncParsableCommand {
     @OptionGroup var output: FormatOptions
 
     func run() async throws {
-        OpenSSLRuntime.bootstrap()  // before any thread: no clean-up at exit under a thread still in OpenSSL
-        let (host, port) = try Self.address(listen)
-        let tool = try ExporterConfigTool.locate()
-        let loaded = try tool.load(config)
-        let fleet = keystore.fleet.access, flag = keystore.keystore, lockTimeout = keystore.lockTimeout
         let version = VersionReport.current()
-        let exporter = Exporter(build: [("version", version.version), ("commit", version.commit),
-                                        ("swift_version", version.swiftVersion)],
-                                tokenDirectory: tokenDirectory) { path in
-            try KeystoreStores.open(KeystoreLocation.resolve(flag: path ?? flag), access: fleet, clock: ProcessClock(),
-                                    lockTimeout: lockTimeout)
-        }
-        let server: MetricsServer
-        do {
-            server = try await MetricsServer.start(host: host, port: port) { exporter.metrics.render() }
-        } catch {
-            throw APNsError(.unreachable, "cannot listen on \(error.address): \(error.reason)",
-                            hint: "pick another --listen HOST:PORT (port 0 picks a free one)")
-        }
-        exporter.apply(loaded)
-        emitListening(host: host, port: server.port, targets: loaded.targets.count)
-        let file = config, json = output.isJSON
-        let (stops, continuation) = AsyncStream.makeStream(of: Int32.self)
-        let signals = ExporterSignals(reload: {
+        let running = try await ExporterRun.start(ExporterRun.Input(
+            listen: try ListenAddress(parsing: listen), configFile: config, tokenDirectory: tokenDirectory,
+            keystore: keystore.keystore, access: keystore.fleet.access, lockTimeout: keystore.lockTimeout,
+            build: [("version", version.version), ("commit", version.commit), ("swift_version", version.swiftVersion)]))
+        let address = running.address, url = address.url("/metrics"), file = config, json = output.isJSON
+        Self.say(json, Event(event: "listening", host: address.host, port: address.port, targets: running.targets,
+                             metrics: url), text: "listening on \(url) port=\(address.port) targets=\(running.targets)")
+        await running.runUntilSignalled { result in
             do {
-                try exporter.reload(file, using: tool.load)
+                try result.get()
                 Self.say(json, Event(event: "reloaded", config: file), text: "reloaded \(file)")
             } catch {
                 // The configuration in force stays; the line names the file, the line and the key.
                 let shown = APNsError.presented(error) ?? APNsError.badInput("\(file): \(error)")
                 StandardStream.error.write("apnsctl: error: \(shown.message)\napnsctl: hint: \(shown.hint)\n")
             }
-        }, stop: { continuation.yield($0) })
-        for await _ in stops { break }
-        signals.cancel()
-        exporter.stop()
-        await server.stop()
+        }
         Self.say(json, Event(event: "stopped"), text: "stopped")
-    }
-
-    private func emitListening(host: String, port: Int, targets: Int) {
-        let shown = host.contains(":") ? "[\(host)]" : host
-        let url = "http://\(shown):\(port)/metrics"
-        Self.say(output.isJSON, Event(event: "listening", host: host, port: port, targets: targets, metrics: url),
-                 text: "listening on \(url) port=\(port) targets=\(targets)")
     }
 
     /// One line of the exporter's own log (`--format json`: docs/json/exporter.schema.json).
@@ -104,16 +70,17 @@ struct ExporterCommand: AsyncParsableCommand {
     private static func say(_ json: Bool, _ event: Event, text: String) {
         if json { Console.printJSONLine(event) } else { StandardStream.output.write(text + "\n") }
     }
+}
 
-    /// `HOST:PORT` (an IPv6 host in brackets).
-    static func address(_ text: String) throws -> (String, Int) {
-        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
-              (0...65535).contains(port) else {
-            throw APNsError.usage("--listen \(text): not HOST:PORT", hint: "e.g. --listen 127.0.0.1:9464")
+extension ListenAddressError: UserFacingError {
+    var presented: APNsError {
+        switch self {
+        case .malformed(let text):
+            return .usage("--listen \(text): not HOST:PORT", hint: "e.g. --listen 127.0.0.1:9464")
+        case .cannotListen(let address, let reason):
+            return APNsError(.unreachable, "cannot listen on \(address): \(reason)",
+                             hint: "pick another --listen HOST:PORT (port 0 picks a free one)")
         }
-        var host = String(text[..<colon])
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        return (host.isEmpty ? "0.0.0.0" : host, port)
     }
 }
 

@@ -8,15 +8,7 @@ import TestSupport
 /// errors for a tool that is missing or says nothing usable.
 @Suite struct ExporterConfigToolTests {
     /// The tool built beside this test bundle.
-    static let builtTool: String = {
-        let bundle = Bundle.main.bundleURL
-        for candidate in [bundle.appendingPathComponent(ExporterConfigTool.name),
-                          bundle.deletingLastPathComponent().appendingPathComponent(ExporterConfigTool.name)]
-        where FileManager.default.isExecutableFile(atPath: candidate.path) {
-            return candidate.path
-        }
-        return TestPaths.repositoryRoot.appendingPathComponent(".build/debug/\(ExporterConfigTool.name)").path
-    }()
+    static let builtTool = TestPaths.builtProgram(ExporterConfigTool.name)
 
     static func located(_ path: String) throws -> ExporterConfigTool {
         try ExporterConfigTool.locate(environment: [ExporterConfigTool.overrideVariable: path])

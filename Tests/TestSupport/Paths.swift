@@ -12,6 +12,17 @@ public enum TestPaths {
     /// `../shared/samples`: present in CI and development checkouts, absent in a user's clone.
     public static let samples: URL = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/samples")
 
+    /// A program this package builds (e.g. `apnsctl-exporter-config`): beside the test bundle, else under
+    /// `.build/debug`.
+    public static func builtProgram(_ name: String) -> String {
+        let bundle = Bundle.main.bundleURL
+        for candidate in [bundle.appendingPathComponent(name), bundle.deletingLastPathComponent().appendingPathComponent(name)]
+        where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate.path
+        }
+        return repositoryRoot.appendingPathComponent(".build/debug/\(name)").path
+    }
+
     /// A fresh empty directory under the system's temporary directory, named `apnsctl-<label>-<uuid>`.
     public static func temporaryDirectory(_ label: String) -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("apnsctl-\(label)-\(UUID().uuidString)")

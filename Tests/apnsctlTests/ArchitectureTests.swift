@@ -46,7 +46,7 @@ import Testing
     /// The most lines Sources/apnsctl may hold in all (lowered as compositions move into APNsOperations; raised only
     /// for new verbs, for words moved out of the libraries (ModelError's in Errors+Model.swift), and for hand-written
     /// encoders replaced by declared fields (`app check`'s rows with `@Nullable`)).
-    static let totalCeiling = 6686
+    static let totalCeiling = 6653
 
     // MARK: Checks
 

@@ -1,0 +1,148 @@
+import APNsExporterConfiguration
+import APNsModel
+import APNsOperations
+import Foundation
+import Testing
+import TestSupport
+
+/// The exporter started in process on 127.0.0.1 port 0: its configuration read by the built
+/// apnsctl-exporter-config, a canary signed from the keystore given and answered by a mock on loopback, credential
+/// expiry, `/metrics` scraped with curl, a reload of a changed file, and the typed errors of a malformed listen
+/// address and of a port already taken.
+@Suite struct ExporterRunTests {
+    static let team = "DEF123GHIJ"
+    static let tool = ExporterConfigTool(path: TestPaths.builtProgram(ExporterConfigTool.name))
+
+    static func input(_ config: URL, keystore: String? = nil, port: Int = 0) -> ExporterRun.Input {
+        ExporterRun.Input(listen: ListenAddress(host: "127.0.0.1", port: port), configFile: config.path,
+                          keystore: keystore, build: [("version", "test")], tool: tool)
+    }
+
+    /// `/metrics` as curl fetches it ("" while it does not answer).
+    static func scrape(_ running: RunningExporter) -> String {
+        (try? ExternalProcess.run("/usr/bin/curl", ["-sf", running.address.url("/metrics")], timeout: 10))?.stdout ?? ""
+    }
+
+    /// Scrapes until `condition` holds (20 s at most); the last text scraped.
+    static func scrape(_ running: RunningExporter, until condition: (String) -> Bool) -> String {
+        let deadline = Date().addingTimeInterval(20)
+        var text = scrape(running)
+        while !condition(text), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            text = scrape(running)
+        }
+        return text
+    }
+
+    /// Whether `text` says target `name`'s last canary was accepted (`apnsctl_probe_success{target="name",…} 1`).
+    static func up(_ name: String, in text: String) -> Bool {
+        text.split(separator: "\n").contains {
+            $0.hasPrefix("apnsctl_probe_success{target=\"\(name)\"") && ($0.hasSuffix(" 1") || $0.hasSuffix(" 1.0"))
+        }
+    }
+
+    static func target(_ name: String, mock: CanarySetting.Mock) -> String {
+        """
+          - name: \(name)
+            host: 127.0.0.1:\(mock.port)
+            environment: development
+            cacert: \(mock.caFile)
+            team: \(team)
+            topic: com.example.app
+            interval: 1s
+            timeout: 2s
+
+        """
+    }
+
+    @Test func servesCanariesAndExpiryAndReloadsAChangedFile() async throws {
+        let setting = try CanarySetting("exporter-run")
+        _ = try setting.store.generateKey(team: Self.team, keyID: "EXPKEY0001")
+        let mock = try await setting.mock(.development, trusting: ["EXPKEY0001"])
+        let config = setting.directory.appendingPathComponent("exporter.yml")
+        let certificates = TestPaths.fixtures.appendingPathComponent("certs").path
+        try Data("credentials: [\(certificates)]\ntargets:\n\(Self.target("a", mock: mock))".utf8).write(to: config)
+
+        let running = try await ExporterRun.start(Self.input(config, keystore: setting.store.path))
+        do {
+            try Self.serveAndReload(running, config: config, certificates: certificates, mock: mock)
+        } catch {
+            await running.stop()
+            await mock.server.stop()
+            throw error
+        }
+        await running.stop()
+        #expect(Self.scrape(running) == "", "still serving after stop()")
+        await mock.server.stop()
+    }
+
+    /// The checks of ``servesCanariesAndExpiryAndReloadsAChangedFile()`` while the exporter runs.
+    static func serveAndReload(_ running: RunningExporter, config: URL, certificates: String,
+                               mock: CanarySetting.Mock) throws {
+        #expect(running.address.host == "127.0.0.1")
+        #expect(running.address.port != 0)
+        #expect(running.targets == 1)
+        let first = Self.scrape(running) { Self.up("a", in: $0) && $0.contains("apnsctl_credential_expiry_timestamp_seconds{") }
+        #expect(first.contains(#"apnsctl_exporter_build_info{version="test"} 1"#), "\(first)")
+        #expect(Self.up("a", in: first), "\(first)")
+        #expect(first.contains("apnsctl_credential_expiry_timestamp_seconds{"), "\(first)")
+
+        // The file changes: target a becomes b; a reload applies it.
+        try Data("credentials: [\(certificates)]\ntargets:\n\(Self.target("b", mock: mock))".utf8).write(to: config)
+        try running.reload()
+        #expect(running.exporter.configuration?.targets.map(\.name) == ["b"])
+        let second = Self.scrape(running) { Self.up("b", in: $0) }
+        #expect(Self.up("b", in: second), "\(second)")
+        #expect(second.contains("apnsctl_exporter_config_reload_success 1"))
+
+        // A file that does not load is thrown, names its line and key, and the configuration in force stays.
+        try Data("targets:\n  - name: c\n    interval: 10s\n    environment: production\n    team: \(Self.team)\n    topic: t\n"
+            .utf8).write(to: config)
+        let error = try #require(throws: ConfigurationError.self) { try running.reload() }
+        #expect(error.line == 3 && error.key == "targets[0].interval", "\(error)")
+        #expect(running.exporter.configuration?.targets.map(\.name) == ["b"])
+        #expect(Self.scrape(running) { $0.contains("apnsctl_exporter_config_reload_success 0") }
+            .contains("apnsctl_exporter_config_reload_success 0"))
+    }
+
+    @Test func aMalformedListenAddressIsTyped() throws {
+        for text in ["127.0.0.1", "127.0.0.1:", "127.0.0.1:65536", "localhost:http", ""] {
+            #expect(throws: ListenAddressError.malformed(text)) { try ListenAddress(parsing: text) }
+        }
+        #expect(try ListenAddress(parsing: "127.0.0.1:9464") == ListenAddress(host: "127.0.0.1", port: 9464))
+        #expect(try ListenAddress(parsing: "[::1]:0") == ListenAddress(host: "::1", port: 0))
+        #expect(try ListenAddress(parsing: ":9464") == ListenAddress(host: "0.0.0.0", port: 9464))
+        #expect(ListenAddress(host: "::1", port: 9464).url("/metrics") == "http://[::1]:9464/metrics")
+    }
+
+    @Test func aPortAlreadyTakenIsCannotListen() async throws {
+        let directory = TestPaths.temporaryDirectory("exporter-run-taken")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("exporter.yml")
+        try Data("credentials: []\n".utf8).write(to: config)
+        let (fd, port) = try TestPorts.bound(listening: 1)
+        defer { close(fd) }
+        do {
+            let running = try await ExporterRun.start(Self.input(config, port: port))
+            await running.stop()
+            Issue.record("the exporter listened on a port already taken")
+        } catch let error as ListenAddressError {
+            guard case .cannotListen(let address, let reason) = error else { Issue.record("\(error)"); return }
+            #expect(address == "127.0.0.1:\(port)")
+            #expect(reason.contains("Address already in use"), "\(reason)")
+        }
+    }
+
+    @Test func aConfigurationThatCannotBeReadIsThrownBeforeListening() async throws {
+        let directory = TestPaths.temporaryDirectory("exporter-run-absent")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let absent = directory.appendingPathComponent("absent.yml")
+        let (fd, port) = try TestPorts.bound(listening: 1)
+        defer { close(fd) }
+        // The port is taken too: the configuration's error comes first.
+        let error = try await #require(throws: ConfigurationError.self) {
+            _ = try await ExporterRun.start(Self.input(absent, port: port))
+        }
+        #expect(error.file == absent.path && error.line == nil, "\(error)")
+    }
+}
