@@ -151,8 +151,3 @@ extension VerdictRemedy {
         }
     }
 }
-
-extension APNsEnvironment {
-    /// "sandbox" or "production", for hints.
-    var hintAdjective: String { self == .development ? "sandbox" : "production" }
-}

@@ -42,7 +42,7 @@ enum ProbeHints {
                                + "playing the other environment: point --target \(environment.rawValue)=HOST:PORT (or "
                                + "--host/--port) at a server playing \(environment.hintName) (a mock: `apnsctl mock serve "
                                + "--env \(environment.rawValue)`), or ask this one with --env \(other.rawValue) and a "
-                               + "\(other == .development ? "sandbox" : "production") key; if the record itself is wrong, "
+                               + "\(other.hintAdjective) key; if the record itself is wrong, "
                                + "`apnsctl key discover \(key.keyID)` asks Apple's hosts")
         }
     }
@@ -60,4 +60,6 @@ enum ProbeHints {
 extension APNsEnvironment {
     /// "the sandbox" or "production", for hints.
     var hintName: String { self == .development ? "the sandbox" : "production" }
+    /// "sandbox" or "production", for hints.
+    var hintAdjective: String { self == .development ? "sandbox" : "production" }
 }
