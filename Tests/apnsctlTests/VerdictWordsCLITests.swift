@@ -40,6 +40,32 @@ import Testing
                 "\(verdict)")
     }
 
+    static let neverRequested = "403 MissingProviderToken: the server did not ask for a client certificate in the "
+        + "TLS handshake, so the certificate given with --cert was never sent"
+
+    /// A server that never asks for a client certificate: the summary names the option that gave it, in `probe`
+    /// and in `app check --probe`'s row detail.
+    @Test func aCertificateTheServerNeverAskedForIsNamedByItsOption() throws {
+        let directory = try ProbeCertificateCommandTests.credentials()
+        let serverCA = directory.appendingPathComponent("server-ca.pem").path
+        let mock = try MockServeProcess(["mock", "serve", "--port", "0", "--ca-out", serverCA])
+        defer { mock.kill() }
+        let certificate = directory.appendingPathComponent("client-with-key.pem").path
+        let probe = try ProbeCertificateCommandTests.probe(mock, directory, ["--cert", certificate])
+        #expect(probe.status == 1, "\(probe.stderr)")
+        #expect(probe.stdout.hasSuffix("\n✘ \(Self.neverRequested)\n  hint: APNs asks for one on every connection: this "
+                                       + "server does not take certificate authentication; check --host/--port, or "
+                                       + "authenticate with a token (--team)\n"), "\(probe.stdout)")
+        let app = try CLI.run(["app", "check", "com.example.app", "--cert", certificate, "--probe",
+                               "--target", "development=127.0.0.1:\(try mock.port())", "--cacert", serverCA,
+                               "--min-days", "0", "--format", "json"],
+                              environment: ["XDG_DATA_HOME": CLI.temporaryDirectory("verdict-app-xdg").path])
+        let json = try #require(try JSONSerialization.jsonObject(with: app.stdoutData) as? [String: Any], "\(app.stderr)")
+        let rows = json["rows"] as? [[String: Any]] ?? []
+        let development = try #require(rows.first { $0["environment"] as? String == "development" })
+        #expect((development["probe"] as? [String: Any])?["detail"] as? String == Self.neverRequested, "\(development)")
+    }
+
     @Test func aChannelCallToThePushPortNamesTheChannelsPort() throws {
         let setup = try ChannelCommandTests.Setup()
         let result = try CLI.run(["channel", "list", "--keystore", setup.keystore, "--team", ChannelCommandTests.team,
