@@ -28,7 +28,7 @@ extension ReasonCatalog {
                                .storagePolicy)
         case "BadRequestPayload":
             return Explanation("APNs could not read the request body as the JSON it expects",
-                    "send a JSON object: {\"message-storage-policy\":0,\"push-type\":\"LiveActivity\"} to create a channel")
+                               "send a JSON object: {\"message-storage-policy\":0,\"push-type\":\"LiveActivity\"} to create a channel")
         case "CannotCreateChannelConfig":
             return Explanation("the app has reached its channel limit (10,000 per environment)",
                                .deleteUnusedChannels)
@@ -37,7 +37,7 @@ extension ReasonCatalog {
                                .channelOfOtherEnvironment)
         case "FeatureNotEnabled":
             return Explanation("broadcast push is not enabled for this app",
-                    "enable the Broadcast capability for the app's push notifications in the developer account")
+                               "enable the Broadcast capability for the app's push notifications in the developer account")
         case "MissingChannelId":
             return Explanation("the request has no apns-channel-id header", .nameChannel)
         case "MissingPushType":

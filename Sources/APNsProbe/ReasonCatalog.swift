@@ -126,12 +126,12 @@ public enum ReasonCatalog {
             return Explanation("the method is not POST", "APNs accepts POST only")
         case "Unregistered", "ExpiredToken":
             return Explanation("the device token is no longer valid for this topic (the app was removed or notifications turned off)",
-                    "stop sending to this token; the timestamp says since when")
+                               "stop sending to this token; the timestamp says since when")
         case "PayloadTooLarge":
             return Explanation("the payload is too large", "keep it to 4096 bytes (5120 for voip)")
         case "TooManyProviderTokenUpdates":
             return Explanation("the provider token changed too often on this connection",
-                    "reuse one token for 20 to 60 minutes (apnsctl caches it); never sign a token per request")
+                               "reuse one token for 20 to 60 minutes (apnsctl caches it); never sign a token per request")
         case "TooManyRequests":
             return Explanation("too many requests to this device token", "send fewer pushes to one device; back off and retry")
         case "InternalServerError":
@@ -145,7 +145,7 @@ public enum ReasonCatalog {
             return explainBroadcast(reason, context: context)
         default:
             return Explanation("an answer apnsctl does not know (status \(status))",
-                    "see Apple's 'Handling notification responses from APNs' for this reason")
+                               "see Apple's 'Handling notification responses from APNs' for this reason")
         }
     }
 
