@@ -15,10 +15,14 @@ extension AppReadiness {
     /// refused fails with APNs's reason. Rows without a credential are not probed, nor rows of an environment for
     /// which `servers` names no server when it names servers per environment.
     ///
+    /// `wording` words a refused canary's verdict before its summary becomes the row's probe detail (the CLI words
+    /// the summaries that name its options).
+    ///
     /// Throws ``CanaryServerError`` when no server is named for an environment, a credential's errors
     /// (``ProbeCredentialError``, the keystore's), and the prober's errors for a canary that cannot be sent at all.
     public static func probe(_ result: Result, servers: CanaryServers, keystore: (() throws -> Keystore)?,
-                             certificatePassword: @escaping @Sendable () throws -> String) throws -> Result {
+                             certificatePassword: @escaping @Sendable () throws -> String,
+                             wording: (APNsProbe.Verdict) -> APNsProbe.Verdict = { $0 }) throws -> Result {
         var probed = result
         probed.probed = true
         let environments = Set(result.rows.map(\.environment))
@@ -35,7 +39,8 @@ extension AppReadiness {
             else { continue }
             let credential = try ProbeCredentialResolution.resolve(source, environment: row.environment,
                                                                    topic: row.topic).credential
-            let report = try send(canary(row, token: .dummy), to: destination, credential: credential)
+            var report = try send(canary(row, token: .dummy), to: destination, credential: credential)
+            report.verdict = wording(report.verdict)
             let confirmed = report.failure == nil
                 && (report.status == 200 || (report.status == 400 && report.reason == "BadDeviceToken"))
             probed.rows[index].probe = RowProbe(status: report.status, reason: report.reason, confirmed: confirmed,

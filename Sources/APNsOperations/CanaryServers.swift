@@ -93,8 +93,9 @@ public struct CanaryReport: Sendable {
     public var report: ProbeReport
 }
 
-/// How a canary's report is worded before it is judged or shown (the CLI names its flags there); the identity by
-/// default.
+/// How a canary's report is worded before it is judged or shown: the CLI words its verdict's ``VerdictRemedy``
+/// into the hint there, naming its flags; the identity by default (the hint then holds only the library's
+/// flag-free advice and notes).
 public typealias CanaryReportWording = @Sendable (CanaryReport) -> ProbeReport
 
 /// Why a canary has nowhere to go.

@@ -118,7 +118,8 @@ public enum KeyRotation {
     }
 
     /// The canary the keystore runs before it commits: one probe per destination with a token the new key signed;
-    /// throws an ``APNsError`` with the verdict's words unless every verdict is healthy.
+    /// throws an ``APNsError`` with the verdict's words (its hint as `canaries.wording` worded it) unless every
+    /// verdict is healthy.
     static func canary(_ canaries: Canaries, destinations: [String: [CanaryDestination]], reports: Reports)
         -> RotationCanary {
         { record, token in

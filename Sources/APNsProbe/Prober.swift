@@ -144,7 +144,7 @@ public final class Prober {
         if let offset, ClockOffset.isSkewed(offset), configuration.credential.kind == "token" {
             // Healthy today, but tokens signed by a clock this far off will soon look stale or from the future.
             let warning = "this machine's clock is \(ClockOffset.describe(offset)); provider tokens depend on it: sync with NTP"
-            worst.hint = worst.hint.isEmpty ? warning : worst.hint + "; " + warning
+            worst.addNote(warning)
         }
         let shown = exchanges.indices.contains(index) ? exchanges[index] : nil
         var answers: [String: Int] = [:]

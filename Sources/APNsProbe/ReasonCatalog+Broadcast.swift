@@ -8,48 +8,45 @@ extension ReasonCatalog {
         if reason == "InvalidPushType" {
             // The push types a device push may carry are beside the point here: a channel carries LiveActivity.
             var adjusted = verdict
-            adjusted.hint = "a broadcast channel carries push-type LiveActivity only (apnsctl sends it)"
+            adjusted.replaceRemedy(.advice("a broadcast channel carries push-type LiveActivity only (apnsctl sends it)"))
             return adjusted
         }
         guard reason == "BadPath" || reason == "MethodNotAllowed" else { return verdict }
         var adjusted = verdict
-        adjusted.hint = "this server does not serve the channel management API here: check --host and --port "
-            + "(APNs: api-manage-broadcast on 2195/2196; the mock: its --channels-port)"
+        adjusted.replaceRemedy(.noChannelManagementAPI)
         return adjusted
     }
 
-    /// The reasons of the broadcast channel management API and broadcast pushes (docs/channels.md), with hints.
-    static func explainBroadcast(_ reason: String, context: VerdictContext) -> (String, String) {
+    /// The reasons of the broadcast channel management API and broadcast pushes (docs/channels.md), with remedies.
+    static func explainBroadcast(_ reason: String, context: VerdictContext) -> Explanation {
         switch reason {
         case "BadChannelId":
-            return ("the apns-channel-id is not base64 or is too long",
-                    "pass the channel id exactly as `apnsctl channel create` or `channel list` printed it")
+            return Explanation("the apns-channel-id is not base64 or is too long",
+                               .channelIDAsPrinted)
         case "BadRequestParams":
-            return ("APNs refused the request's parameters (message-storage-policy must be 0 or 1)",
-                    "use --storage none or --storage most-recent")
+            return Explanation("APNs refused the request's parameters (message-storage-policy must be 0 or 1)",
+                               .storagePolicy)
         case "BadRequestPayload":
-            return ("APNs could not read the request body as the JSON it expects",
-                    "send a JSON object: {\"message-storage-policy\":0,\"push-type\":\"LiveActivity\"} to create a channel")
+            return Explanation("APNs could not read the request body as the JSON it expects",
+                               "send a JSON object: {\"message-storage-policy\":0,\"push-type\":\"LiveActivity\"} to create a channel")
         case "CannotCreateChannelConfig":
-            return ("the app has reached its channel limit (10,000 per environment)",
-                    "delete channels you no longer use: `apnsctl channel list` then `apnsctl channel delete ID`")
+            return Explanation("the app has reached its channel limit (10,000 per environment)",
+                               .deleteUnusedChannels)
         case "ChannelNotRegistered":
-            return ("no such channel for this app in \(context.theEnvironment)",
-                    "channels never move between environments: check --env and --topic, and `apnsctl channel list`")
+            return Explanation("no such channel for this app in \(context.theEnvironment)",
+                               .channelOfOtherEnvironment)
         case "FeatureNotEnabled":
-            return ("broadcast push is not enabled for this app",
-                    "enable the Broadcast capability for the app's push notifications in the developer account")
+            return Explanation("broadcast push is not enabled for this app",
+                               "enable the Broadcast capability for the app's push notifications in the developer account")
         case "MissingChannelId":
-            return ("the request has no apns-channel-id header", "name the channel: `apnsctl channel inspect ID`")
+            return Explanation("the request has no apns-channel-id header", .nameChannel)
         case "MissingPushType":
-            return ("the request has no push type", "broadcast channels carry push-type LiveActivity (liveactivity pushes)")
+            return Explanation("the request has no push type", "broadcast channels carry push-type LiveActivity (liveactivity pushes)")
         case "TopicMismatch":
-            return ("the credential is not for this app (bundle id)",
-                    context.credentialKind == "certificate"
-                        ? "the certificate belongs to another bundle id: check --topic against `apnsctl cert inspect`"
-                        : "check --topic: the key's team must own the bundle id")
+            return Explanation("the credential is not for this app (bundle id)",
+                               .credentialForOtherApp(certificate: context.credentialKind == "certificate"))
         default:
-            return ("an answer apnsctl does not know", "see Apple's 'Handling error responses from APNs'")
+            return Explanation("an answer apnsctl does not know", "see Apple's 'Handling error responses from APNs'")
         }
     }
 }

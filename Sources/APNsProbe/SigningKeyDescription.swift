@@ -35,10 +35,3 @@ public struct SigningKeyDescription: Sendable, Equatable {
         }
     }
 }
-
-extension APNsEnvironment {
-    /// "the sandbox" or "production", for hints.
-    var place: String { self == .development ? "the sandbox" : "production" }
-    /// "sandbox" or "production", for hints.
-    var adjective: String { self == .development ? "sandbox" : "production" }
-}

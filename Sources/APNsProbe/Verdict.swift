@@ -21,13 +21,59 @@ public struct Verdict: Sendable, Equatable, Codable {
     public var outcome: Outcome
     /// One line: what happened.
     public var summary: String
-    /// One line: what to do about it. May be empty.
+    /// What to do about it, as a value the command line words (``worded(_:)``); nil when there is nothing to do
+    /// or ``hint`` was given as words.
+    public var remedy: VerdictRemedy?
+    /// Sentences said after the remedy's words, naming no option (the server's Date header, this machine's
+    /// clock).
+    public var notes: [String]
+    /// One line: what to do about it, as shown (JSON's `hint`). May be empty. The library fills in what it says
+    /// itself (``VerdictRemedy/advice(_:)`` and ``notes``); ``worded(_:)`` words the whole remedy.
     public var hint: String
 
+    /// A verdict whose hint is given as words.
     public init(_ outcome: Outcome, _ summary: String, hint: String = "") {
         self.outcome = outcome
         self.summary = summary
+        self.remedy = nil
+        self.notes = []
         self.hint = hint
+    }
+
+    /// A verdict with a typed remedy, and notes said after it.
+    public init(_ outcome: Outcome, _ summary: String, remedy: VerdictRemedy?, notes: [String] = []) {
+        self.outcome = outcome
+        self.summary = summary
+        self.remedy = remedy
+        self.notes = notes
+        self.hint = Self.hint(remedy?.advice ?? "", notes: notes)
+    }
+
+    /// This verdict with `remedy` instead of its own (the notes stay).
+    public mutating func replaceRemedy(_ remedy: VerdictRemedy?) {
+        self.remedy = remedy
+        hint = Self.hint(remedy?.advice ?? "", notes: notes)
+    }
+
+    /// This verdict with `note` said after the remedy.
+    public mutating func addNote(_ note: String) {
+        notes.append(note)
+        hint = hint.isEmpty ? note : hint + "; " + note
+    }
+
+    /// This verdict with its remedy worded by `words` into ``hint`` (the notes follow), and `summary` for the
+    /// remedies whose words replace the summary; unchanged without a remedy.
+    public func worded(_ words: (VerdictRemedy) -> String, summary: (VerdictRemedy) -> String? = { _ in nil }) -> Verdict {
+        guard let remedy else { return self }
+        var verdict = self
+        verdict.hint = Self.hint(words(remedy), notes: notes)
+        if let replaced = summary(remedy) { verdict.summary = replaced }
+        return verdict
+    }
+
+    /// The remedy's words and the notes, joined by "; ".
+    static func hint(_ words: String, notes: [String]) -> String {
+        ([words] + notes).filter { !$0.isEmpty }.joined(separator: "; ")
     }
 
     enum CodingKeys: String, CodingKey { case outcome, summary, hint }

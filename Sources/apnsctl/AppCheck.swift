@@ -80,7 +80,7 @@ struct AppCheck: AsyncParsableCommand {
         var result = try AppReadiness.run(input)
         if probe {
             result = try AppReadiness.probe(result, servers: target.canaryServers, keystore: open,
-                                            certificatePassword: password)
+                                            certificatePassword: password, wording: \.worded)
         }
         let report = AppCheckOutput(result)
         try output.print(report, text: report.text)

@@ -86,8 +86,8 @@ struct ProbeCommand: AsyncParsableCommand {
         let reports = try Prober(plan.configuration).watch(rounds: rounds, interval: interval ?? 0) { report in
             var report = report
             plan.credential.describe(&report)
-            report = plan.channelReport(ProbeHints.refine(report, target: plan.target,
-                                                          signingKey: plan.credential.signingKey, cacert: target.cacert))
+            report = ProbeHints.refine(plan.channelReport(report), target: plan.target,
+                                       signingKey: plan.credential.signingKey, cacert: target.cacert)
             try emit(report, round: rounds > 1 ? report : nil)
         }
         let worst = Verdict.worst(reports.map(\.verdict))?.exitStatus ?? .internalError

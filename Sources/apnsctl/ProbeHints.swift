@@ -8,16 +8,17 @@ import APNsProbe
 /// which key signed and what scope the keystore records for it, and the `--cacert` file. The libraries explain an
 /// answer; the words that name flags and commands are said here.
 enum ProbeHints {
-    /// `verdict`, refined for the two answers whose usual hint points the wrong way off Apple's hosts: a key refused
-    /// for its environment although its recorded scope matches the request (the server plays the other environment),
-    /// and a TLS failure with `--cacert` (the server's certificate is not signed by a CA in that file).
+    /// `verdict` with its remedy worded (``Verdict/worded``), or refined for the two answers whose usual hint points
+    /// the wrong way off Apple's hosts: a key refused for its environment although its recorded scope matches the
+    /// request (the server plays the other environment), and a TLS failure with `--cacert` (the server's
+    /// certificate is not signed by a CA in that file).
     static func refine(_ verdict: Verdict, status: Int?, reason: String?, failure: TransportFailure?,
                        target: ProbeTarget, signingKey: SigningKeyDescription?, cacert: String?) -> Verdict {
         let correction = ProbeVerdictReview.correction(status: status, reason: reason, failure: failure, target: target,
                                                        signingKey: signingKey, caFile: cacert)
         switch correction {
         case nil:
-            return verdict
+            return verdict.worded
         case .untrustedServer(let host, let port, let cacert):
             return Verdict(.unreachable, "TLS with \(host):\(port) failed: the server's certificate is not signed by any "
                            + "CA in \(cacert)",
@@ -41,7 +42,7 @@ enum ProbeHints {
                                + "playing the other environment: point --target \(environment.rawValue)=HOST:PORT (or "
                                + "--host/--port) at a server playing \(environment.hintName) (a mock: `apnsctl mock serve "
                                + "--env \(environment.rawValue)`), or ask this one with --env \(other.rawValue) and a "
-                               + "\(other == .development ? "sandbox" : "production") key; if the record itself is wrong, "
+                               + "\(other.hintAdjective) key; if the record itself is wrong, "
                                + "`apnsctl key discover \(key.keyID)` asks Apple's hosts")
         }
     }
@@ -59,4 +60,6 @@ enum ProbeHints {
 extension APNsEnvironment {
     /// "the sandbox" or "production", for hints.
     var hintName: String { self == .development ? "the sandbox" : "production" }
+    /// "sandbox" or "production", for hints.
+    var hintAdjective: String { self == .development ? "sandbox" : "production" }
 }

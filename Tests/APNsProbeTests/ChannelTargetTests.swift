@@ -82,10 +82,10 @@ import Testing
         #expect(refused.verdict.outcome == .rejected)
         #expect(refused.verdict.exitStatus == .checkFailed)
         #expect(refused.verdict.summary.hasPrefix("400 ChannelNotRegistered"))
-        #expect(refused.verdict.hint.contains("channel list"))
+        #expect(refused.verdict.remedy == .channelOfOtherEnvironment)
         let misplaced = ChannelClient.result(exchange(404, #"{"reason":"BadPath"}"#), operation: "list", bundleID: "a.b",
                                              target: target, credential: .none, timeout: 1)
-        #expect(misplaced.verdict.hint.contains("--channels-port"), "\(misplaced.verdict.hint)")
+        #expect(misplaced.verdict.remedy == .noChannelManagementAPI)
         #expect(!misplaced.verdict.hint.contains("/3/device"))
     }
 

@@ -21,8 +21,7 @@ import Testing
         #expect(verdict.outcome == .rejected)
         #expect(verdict.summary == "403 \(reason): the token's key is not valid in the development environment"
                 + (reason == "BadEnvironmentKeyInToken" ? " (APNs's other spelling of BadEnvironmentKeyIdInToken)" : ""))
-        #expect(verdict.hint == "key ABC123DEFG is production-only: the sandbox needs a sandbox or both-environment key; "
-                + "`apnsctl key list --team DEF123GHIJ` shows them")
+        #expect(verdict.remedy == .keyNotForEnvironment(productionOnly, probed: .development))
     }
 
     @Test(arguments: spellings)
@@ -30,7 +29,8 @@ import Testing
         var key = productionOnly
         key.environments = [.development]
         let verdict = ReasonCatalog.verdict(status: 403, reason: reason, context: context(.production, key: key))
-        #expect(verdict.hint.hasPrefix("key ABC123DEFG is sandbox-only: production needs a production or both-environment key"))
+        #expect(verdict.remedy == .keyNotForEnvironment(key, probed: .production))
+        #expect(key.environmentWords == "sandbox-only")
     }
 
     @Test(arguments: spellings)
@@ -38,10 +38,7 @@ import Testing
         let legacy = SigningKeyDescription(keyID: "ABC123DEFG", teamID: "DEF123GHIJ",
                                            environments: [.development, .production], topics: nil, legacy: true)
         let verdict = ReasonCatalog.verdict(status: 403, reason: reason, context: context(.development, key: legacy))
-        #expect(verdict.hint.contains("scope is not recorded"))
-        #expect(verdict.hint.contains("most likely a production-only key"))
-        #expect(verdict.hint.contains("apnsctl key import AuthKey_ABC123DEFG.p8 --team DEF123GHIJ --env production"))
-        #expect(verdict.hint.contains("`apnsctl key discover ABC123DEFG` ask both environments"))
+        #expect(verdict.remedy == .legacyKeyRefused(legacy, probed: .development))
     }
 
     @Test func aDeclaredScopeThatAPNsContradictsIsCalledWrong() {
@@ -49,30 +46,29 @@ import Testing
         key.environments = [.development, .production]
         let verdict = ReasonCatalog.verdict(status: 403, reason: "BadEnvironmentKeyIdInToken",
                                             context: context(.production, key: key))
-        #expect(verdict.hint.contains("recorded as valid in both environments, but APNs refuses it in production"))
-        #expect(verdict.hint.contains("`apnsctl key discover ABC123DEFG` asks both environments and records what APNs answers"))
-        #expect(!verdict.hint.contains(".p8 again"), "a declared scope is never imported over (exit 5)")
+        #expect(verdict.remedy == .recordedScopeWrong(key, probed: .production))
+        #expect(key.environmentWords == "valid in both environments")
     }
 
     @Test(arguments: spellings)
     func withoutAKeystoreKeyTheHintNamesTheOtherEnvironment(reason: String) {
         let verdict = ReasonCatalog.verdict(status: 403, reason: reason, context: context(.production, key: nil))
-        #expect(verdict.hint.contains("made for the sandbox, not production"))
-        #expect(verdict.hint.contains("--env development"))
+        #expect(verdict.remedy == .keyOfOtherEnvironment(probed: .production))
         let unknown = ReasonCatalog.verdict(status: 403, reason: reason, context: context(nil, key: productionOnly))
         #expect(unknown.summary.contains("this server's environment"))
-        #expect(unknown.hint.contains("--env development|production beside --host"))
+        #expect(unknown.remedy == .keyForUnknownEnvironment(productionOnly))
+        let neither = ReasonCatalog.verdict(status: 403, reason: reason, context: context(nil, key: nil))
+        #expect(neither.hint.hasPrefix("the token's key was made for another environment than this server's"))
     }
 
     @Test func anUnrelatedKeyNamesTheConnectionRuleAndTheKeysRestriction() {
         let plain = ReasonCatalog.verdict(status: 403, reason: "UnrelatedKeyIdInToken", context: context(.production, key: nil))
         #expect(plain.summary.hasPrefix("403 UnrelatedKeyIdInToken: the connection is bound to another key"))
-        #expect(plain.hint.contains("related key"))
+        #expect(plain.hint == ReasonCatalog.connectionKeyRule + "; open one connection per unrelated key")
         let topical = SigningKeyDescription(keyID: "PRD789TOPC", teamID: "DEF123GHIJ", environments: [.production],
                                             topics: ["com.example.app", "com.example.app.voip"], legacy: false)
         let named = ReasonCatalog.verdict(status: 403, reason: "UnrelatedKeyIdInToken", context: context(.production, key: topical))
-        #expect(named.hint.hasPrefix("key PRD789TOPC is topic-specific (com.example.app, com.example.app.voip): "))
-        #expect(named.hint.contains("`apnsctl key list --team DEF123GHIJ`"))
+        #expect(named.remedy == .unrelatedKey(topical))
     }
 
     @Test func theReasonsAreForbiddenAnswers() {
@@ -94,6 +90,6 @@ import Testing
                                 connectionsOpened: 1, failure: nil, certificateRequested: nil, receivedAt: nil)
         let report = Prober.report(configuration: configuration, exchanges: [exchange], startedAt: Date())
         #expect(report.exitCode == 1)
-        #expect(report.verdict.hint.hasPrefix("key ABC123DEFG is production-only: the sandbox needs a sandbox"))
+        #expect(report.verdict.remedy == .keyNotForEnvironment(productionOnly, probed: .development))
     }
 }

@@ -54,13 +54,13 @@ import Testing
         let wrongEnvironment = try MockProbeTests.probe(mock, MockProbeTests.canary(), credential: Self.pem(productionOnly),
                                                         environment: .development)
         #expect(wrongEnvironment.status == 403 && wrongEnvironment.reason == "BadCertificateEnvironment")
-        #expect(wrongEnvironment.verdict.hint.contains("production-only"))
+        #expect(wrongEnvironment.verdict.remedy == .certificateOfOtherEnvironment(probed: .development))
         #expect(wrongEnvironment.exitCode == 1)
 
         let otherTopic = try MockProbeTests.probe(mock, MockProbeTests.canary(topic: "com.example.other"),
                                                   credential: Self.pem(development), environment: .development)
         #expect(otherTopic.status == 400 && otherTopic.reason == "TopicDisallowed")
-        #expect(otherTopic.verdict.hint.contains("certificate does not list this topic"))
+        #expect(otherTopic.verdict.remedy == .topicNotCovered(certificate: true))
     }
 
     @Test(arguments: [false, true])
@@ -91,8 +91,8 @@ import Testing
         let alert = try #require(report.failure?.tlsAlert, "no TLS alert in \(String(describing: report.failure))")
         #expect(TLSAlert(code: alert, description: "").concernsClientCertificate, "alert \(alert)")
         #expect(report.verdict.summary.contains("refused the connection: the server ended the TLS connection with alert"))
-        #expect(report.verdict.hint.contains("does not trust the client certificate"), "\(report.verdict.hint)")
-        #expect(!report.verdict.hint.contains("retry"))
+        #expect(report.verdict.remedy == .tlsAlert(alert, apple: false, certificateExpiredOn: nil),
+                "\(String(describing: report.verdict.remedy))")
         #expect(report.tlsVersion != nil, "the handshake completed, so its TLS version is known")
         #expect(report.requests == 0)
     }
@@ -111,12 +111,15 @@ import Testing
         // RFC 5280 check 46 certificate_unknown); the verdict knows the certificate it sent has expired.
         let alert = try #require(report.failure?.tlsAlert, "\(String(describing: report.failure))")
         #expect(TLSAlert(code: alert, description: "").concernsClientCertificate)
-        #expect(report.verdict.hint.contains("the client certificate has expired"), "\(report.verdict.hint)")
-        #expect(report.verdict.hint.contains("it expired on "))
+        guard case .tlsAlert(alert, apple: false, let expiredOn?) = report.verdict.remedy else {
+            Issue.record("not the expired certificate's remedy: \(String(describing: report.verdict.remedy))")
+            return
+        }
+        #expect(expiredOn < Date())
     }
 
-    /// A server that never asks for a client certificate answers MissingProviderToken: the hint must not say
-    /// "pass --cert", which was passed.
+    /// A server that never asks for a client certificate answers MissingProviderToken: the remedy is not to give a
+    /// certificate, which was given.
     @Test func aServerThatNeverAsksForACertificateIsSaidToBeSo() async throws {
         let mock = try await MockProbeTests.start(environment: .development)
         defer { Task { await mock.server.stop() } }
@@ -124,7 +127,6 @@ import Testing
         let report = try MockProbeTests.probe(mock, MockProbeTests.canary(), credential: Self.pem(identity))
         #expect(report.status == 403 && report.reason == "MissingProviderToken")
         #expect(report.verdict.summary.contains("did not ask for a client certificate"), "\(report.verdict.summary)")
-        #expect(!report.verdict.hint.contains("--cert FILE"))
-        #expect(report.verdict.hint.contains("does not take certificate authentication"))
+        #expect(report.verdict.remedy == .certificateNeverRequested(answer: "403 MissingProviderToken"))
     }
 }

@@ -142,7 +142,7 @@ import Testing
         #expect(report.status == reason.status)
         #expect(report.reason == reason.rawValue)
         #expect(report.exitCode == 1)
-        #expect(!report.verdict.hint.isEmpty)
+        #expect(report.verdict.remedy != nil && report.verdict.remedy != .advice(""))
     }
 
     @Test func aStalledMockEndsAtTheTimeout() async throws {

@@ -27,15 +27,17 @@ import Testing
         #expect(verdict.outcome == .rejected)
         #expect(verdict.exitStatus == .checkFailed)
         #expect(verdict.summary.hasPrefix("\(status) \(reason): "))
-        #expect(!verdict.hint.isEmpty)
+        #expect(verdict.remedy != nil && verdict.remedy != .advice(""))
         #expect(!verdict.summary.contains("apnsctl does not know"), "\(reason) fell through to the unknown-reason text")
     }
 
-    @Test func hintsDifferAcrossReasons() {
-        let hints = Set(Self.everyRow.map { ReasonCatalog.verdict(status: $0.0, reason: $0.1, context: production).hint })
+    @Test func remediesDifferAcrossReasons() {
+        let remedies = Self.everyRow.map { ReasonCatalog.verdict(status: $0.0, reason: $0.1, context: production).remedy }
         // Unregistered and ExpiredToken share one explanation, and so do the two spellings of the environment
         // answer; every other reason has its own.
-        #expect(hints.count == Self.everyRow.count - 2)
+        var distinct: [VerdictRemedy?] = []
+        for remedy in remedies where !distinct.contains(remedy) { distinct.append(remedy) }
+        #expect(distinct.count == Self.everyRow.count - 2)
     }
 
     @Test func success() {
@@ -49,23 +51,26 @@ import Testing
         let verdict = ReasonCatalog.verdict(status: 400, reason: "BadDeviceToken", context: context)
         #expect(verdict.outcome == .healthy)
         #expect(verdict.summary.contains("transport and credential accepted"))
+        #expect(verdict.remedy == .deliverToRealDevice)
+        #expect(verdict.hint.isEmpty, "the command line words it")
     }
 
     @Test func badDeviceTokenForARealTokenPointsAtTheOtherEnvironment() {
         let verdict = ReasonCatalog.verdict(status: 400, reason: "BadDeviceToken", context: production)
         #expect(verdict.outcome == .rejected)
-        #expect(verdict.hint.contains("--env development"))
+        #expect(verdict.remedy == .deviceTokenOfOtherEnvironment(probed: .production))
         let sandbox = VerdictContext(environment: .development, credentialKind: "token", dummyDeviceToken: false)
-        #expect(ReasonCatalog.verdict(status: 400, reason: "BadDeviceToken", context: sandbox).hint.contains("--env production"))
+        #expect(ReasonCatalog.verdict(status: 400, reason: "BadDeviceToken", context: sandbox).remedy
+            == .deviceTokenOfOtherEnvironment(probed: .development))
     }
 
     @Test func badCertificateEnvironmentOnProductionMeansASandboxCertificate() {
         let cert = VerdictContext(environment: .production, credentialKind: "certificate", dummyDeviceToken: true)
         let verdict = ReasonCatalog.verdict(status: 403, reason: "BadCertificateEnvironment", context: cert)
-        #expect(verdict.hint.contains("sandbox-only"))
+        #expect(verdict.remedy == .certificateOfOtherEnvironment(probed: .production))
         let dev = VerdictContext(environment: .development, credentialKind: "certificate", dummyDeviceToken: true)
-        #expect(ReasonCatalog.verdict(status: 403, reason: "BadCertificateEnvironment", context: dev).hint
-            .contains("production-only"))
+        #expect(ReasonCatalog.verdict(status: 403, reason: "BadCertificateEnvironment", context: dev).remedy
+            == .certificateOfOtherEnvironment(probed: .development))
     }
 
     @Test func expiredProviderTokenWithAFreshTokenMeansClockSkew() {
@@ -79,8 +84,13 @@ import Testing
         let stale = VerdictContext(environment: .production, credentialKind: "token", dummyDeviceToken: true,
                                    tokenIssuedAt: now.addingTimeInterval(-7200), now: now)
         let staleVerdict = ReasonCatalog.verdict(status: 403, reason: "ExpiredProviderToken", context: stale)
-        #expect(staleVerdict.hint.contains("120 minutes old"))
-        #expect(!staleVerdict.hint.contains("clock skew"))
+        #expect(staleVerdict.remedy == .refreshStaleToken(minutes: 120))
+        #expect(staleVerdict.notes.isEmpty)
+        let staleSkewed = VerdictContext(environment: .production, credentialKind: "token", dummyDeviceToken: true,
+                                         tokenIssuedAt: now.addingTimeInterval(-7200), clockOffset: 600, now: now)
+        let noted = ReasonCatalog.verdict(status: 403, reason: "ExpiredProviderToken", context: staleSkewed)
+        #expect(noted.remedy == .refreshStaleToken(minutes: 120))
+        #expect(noted.notes == ["the server's Date header says this clock is 10 min 0 s behind the server"])
     }
 
     @Test func invalidProviderTokenIssuedInTheFutureNamesClockSkew() {
@@ -88,16 +98,24 @@ import Testing
         let future = VerdictContext(environment: .production, credentialKind: "token", dummyDeviceToken: true,
                                     tokenIssuedAt: now.addingTimeInterval(600), now: now)
         let verdict = ReasonCatalog.verdict(status: 403, reason: "InvalidProviderToken", context: future)
-        #expect(verdict.hint.contains("clock skew"), "\(verdict.hint)")
-        #expect(verdict.hint.contains("iat is 10 min 0 s in the future"), "\(verdict.hint)")
-        #expect(verdict.hint.contains("--team and --key"))
+        guard case .checkTeamAndKey(let clockAdvice?) = verdict.remedy else {
+            Issue.record("\(String(describing: verdict.remedy))")
+            return
+        }
+        #expect(clockAdvice.contains("clock skew"), "\(clockAdvice)")
+        #expect(clockAdvice.contains("iat is 10 min 0 s in the future"), "\(clockAdvice)")
         let skewed = VerdictContext(environment: .production, credentialKind: "token", dummyDeviceToken: true,
                                     tokenIssuedAt: now, clockOffset: -300, now: now)
-        #expect(ReasonCatalog.verdict(status: 403, reason: "InvalidProviderToken", context: skewed).hint
-            .contains("5 min 0 s ahead of the server (clock skew)"))
+        guard case .checkTeamAndKey(let skewAdvice?) = ReasonCatalog.verdict(status: 403, reason: "InvalidProviderToken",
+                                                                             context: skewed).remedy else {
+            Issue.record("no clock advice for a skewed clock")
+            return
+        }
+        #expect(skewAdvice.contains("5 min 0 s ahead of the server (clock skew)"))
         let fine = VerdictContext(environment: .production, credentialKind: "token", dummyDeviceToken: true,
                                   tokenIssuedAt: now.addingTimeInterval(-30), clockOffset: 1, now: now)
-        #expect(!ReasonCatalog.verdict(status: 403, reason: "InvalidProviderToken", context: fine).hint.contains("clock"))
+        #expect(ReasonCatalog.verdict(status: 403, reason: "InvalidProviderToken", context: fine).remedy
+            == .checkTeamAndKey(clockAdvice: nil))
     }
 
     @Test func expiredProviderTokenIssuedInTheFutureIsNotCalledOld() {
@@ -124,8 +142,9 @@ import Testing
         let apple = ProbeTarget(host: "api.push.apple.com", port: 443, environment: .production)
         let failure = TransportFailure(kind: .tls, message: "SSL certificate problem: unable to get local issuer certificate")
         let verdict = ReasonCatalog.verdict(failure: failure, target: apple, timeout: 10)
-        #expect(verdict.hint.contains("USERTrust RSA Certification Authority"))
-        #expect(verdict.hint.contains("`apnsctl doctor` checks it"))
+        #expect(verdict.remedy == .checkTrustStore)
+        let mock = ProbeTarget(host: "127.0.0.1", port: 8443, environment: nil)
+        #expect(ReasonCatalog.verdict(failure: failure, target: mock, timeout: 10).remedy == .trustServerCA)
     }
 
     @Test func unknownReasonsStillGetAVerdict() {
@@ -148,7 +167,7 @@ import Testing
         let http1 = ReasonCatalog.verdict(failure: TransportFailure(kind: .http1, message: ""), target: target, timeout: 3)
         #expect(http1.summary.contains("HTTP/1"))
         let timeout = ReasonCatalog.verdict(failure: TransportFailure(kind: .timeout, message: ""), target: target, timeout: 3)
-        #expect(timeout.hint.contains("--timeout"))
+        #expect(timeout.remedy == .raiseTimeout(seconds: 3))
     }
 
     @Test func worstVerdictWins() {
@@ -166,7 +185,7 @@ import Testing
         #expect(pushType.hint.contains("LiveActivity") && !pushType.hint.contains("voip"), "\(pushType.hint)")
         let path = ReasonCatalog.channelManagementVerdict(
             ReasonCatalog.verdict(status: 404, reason: "BadPath", context: context), reason: "BadPath")
-        #expect(path.hint.contains("--channels-port") && !path.hint.contains("/3/device"), "\(path.hint)")
+        #expect(path.remedy == .noChannelManagementAPI && !path.hint.contains("/3/device"), "\(path.hint)")
         let push = ReasonCatalog.verdict(status: 400, reason: "InvalidPushType", context: context)
         #expect(push.hint.contains("controls"), "every push type APNs documents: \(push.hint)")
     }

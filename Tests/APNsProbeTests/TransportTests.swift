@@ -81,7 +81,7 @@ import Testing
         let report = try prober(port: server.port, certificates: other).probe()
         #expect(report.failure?.kind == .tls)
         #expect(report.exitCode == ExitStatus.unreachable.rawValue)
-        #expect(report.verdict.hint.contains("--cacert"))
+        #expect(report.verdict.remedy == .trustServerCA)
     }
 
     @Test func nothingListeningIsAConnectFailure() throws {
@@ -112,7 +112,7 @@ import Testing
         #expect(report.verdict.summary.contains("does not speak TLS: its first bytes are not a TLS record"),
                 "\(report.verdict.summary)")
         #expect(report.verdict.summary.components(separatedBy: "speak TLS").count == 2, "said once")
-        #expect(!report.verdict.hint.contains("--cacert"))
+        #expect(report.verdict.remedy == .notTLS)
         #expect(report.requests == 0)
     }
 

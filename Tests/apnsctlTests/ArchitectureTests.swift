@@ -44,9 +44,10 @@ import Testing
     static let fileCeilings: [String: Int] = [:]
 
     /// The most lines Sources/apnsctl may hold in all (lowered as compositions move into APNsOperations; raised only
-    /// for new verbs, for words moved out of the libraries (ModelError's in Errors+Model.swift), and for hand-written
-    /// encoders replaced by declared fields (`app check`'s rows with `@Nullable`)).
-    static let totalCeiling = 6653
+    /// for new verbs, for words moved out of the libraries (ModelError's in Errors+Model.swift, the probe verdicts'
+    /// remedies in Errors+Verdict.swift), and for hand-written encoders replaced by declared fields (`app check`'s
+    /// rows with `@Nullable`)).
+    static let totalCeiling = 6809
 
     // MARK: Checks
 
