@@ -64,6 +64,9 @@ public final class EtcdCancellation: @unchecked Sendable {
     /// Whether the call is waiting in a pause (between failover rounds) now.
     var isPausing: Bool { locked { pausing } }
 
+    /// Whether a transfer of the call is in flight now.
+    var isTransferring: Bool { locked { transfer != nil } }
+
     /// Waits `duration`, or less when cancelled meanwhile: then throws `CancellationError`.
     func pause(for duration: Duration) throws {
         var now = timespec()

@@ -15,6 +15,10 @@ import Synchronization
 ///
 /// A write retried on another member after a timeout may already have been applied by the first: callers that
 /// must not apply a change twice use ``txn(compare:success:failure:)`` comparing the revision they read.
+///
+/// Threads: the request path is synchronous (``blocking``, ``EtcdBlockingClient``): one request blocks its caller
+/// in libcurl. The async calls run that same path on a thread of their own (``run(with:_:)``), so a task never holds
+/// a thread of the concurrency pool while it waits on the network; cancelling the task stops the call.
 public final class EtcdClient: Sendable {
     public let configuration: EtcdConfiguration
     let transport: any EtcdTransport
