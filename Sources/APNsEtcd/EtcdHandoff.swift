@@ -1,7 +1,7 @@
 import Synchronization
 
-/// Hands one transfer's outcome to the task waiting for it: the first outcome wins (the transfer's, or the
-/// cancellation's), later ones are dropped.
+/// Hands the outcome of work on another thread (a call, a liveness pulse) to the task waiting for it: the first
+/// outcome wins (the work's, or the task's cancellation), later ones are dropped.
 final class EtcdHandoff<Value: Sendable>: Sendable {
     private typealias Waiter = CheckedContinuation<Value, any Error>
     private let state = Mutex<(waiter: Waiter?, outcome: Result<Value, any Error>?, done: Bool)>((nil, nil, false))
