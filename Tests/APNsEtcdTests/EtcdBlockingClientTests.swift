@@ -34,17 +34,23 @@ extension EtcdClusterTests {
             let calls = client.blocking
             let lease = try calls.grantLease(ttl: 2)
             try calls.put("/t/renewed", value: Array("held".utf8), lease: lease.id)
+            // The blocking work runs on a thread of its own, not on one of the pool's, for its three TTLs.
             let end = ContinuousClock.now + .seconds(lease.ttl * 3)
-            var checks = 0
-            try calls.renewing(lease: lease.id, every: .milliseconds(lease.ttl * 1000 / 3)) {
-                // Three TTLs long, the key stays: the renewals on their own thread keep its lease.
-                while ContinuousClock.now < end {
-                    let value = try calls.get("/t/renewed")?.string
-                    #expect(value == "held", "the lease lapsed while renewed")
-                    checks += 1
-                    usleep(250_000)
+            let outcome = onThread {
+                try calls.renewing(lease: lease.id, every: .milliseconds(lease.ttl * 1000 / 3)) {
+                    // Three TTLs long, the key stays: the renewals on their own thread keep its lease.
+                    var checks = 0, lapsed = 0
+                    while ContinuousClock.now < end {
+                        if try calls.get("/t/renewed")?.string != "held" { lapsed += 1 }
+                        checks += 1
+                        usleep(250_000)
+                    }
+                    return (checks: checks, lapsed: lapsed)
                 }
             }
+            #expect(try await eventually(seconds: 60) { outcome.result != nil }, "the renewed work never ended")
+            let (checks, lapsed) = try #require(outcome.result).get()
+            #expect(lapsed == 0, "the lease lapsed while renewed (\(lapsed) of \(checks) checks)")
             #expect(checks > 1)
             // Renewals stopped with the body: the lease lapses and takes the key with it.
             #expect(try await eventually { try await client.get("/t/renewed") == nil },

@@ -14,7 +14,7 @@ import TestSupport
             let storage = try fleet.storage()
             let manifest = try storage.readManifest()
             let width = ProcessInfo.processInfo.activeProcessorCount
-            let tasks = width * 3
+            let tasks = width * 2
             let started = StartedTasks()
             let outcomes = try await withThrowingTaskGroup(of: (manifests: Int, tokens: Int, saturated: Bool).self) { group in
                 for _ in 0..<tasks {
