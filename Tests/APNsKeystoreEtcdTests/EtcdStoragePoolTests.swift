@@ -8,40 +8,48 @@ import TestSupport
 
 /// The etcd keystore's synchronous storage called from Swift concurrency tasks: each call blocks its own thread in
 /// libcurl and needs no other thread of the pool to finish, so it completes while every pool thread is blocked.
+///
+/// The suites of this process run in parallel on the same pool, so a round holds it for two seconds at the most: a
+/// round in which other tests held some of its threads (the pool never filled with this test's tasks) is tried
+/// again, a few times.
 @Suite(.enabled(if: EtcdCluster.isInstalled), .serialized) struct EtcdStoragePoolTests {
+    /// One task a pool thread, each holding its thread (blocking) until all of them hold theirs, then making
+    /// keystore calls; whether the pool filled, and each task's count of right answers.
+    static func round(_ storage: EtcdStorage, manifest: [UInt8], width: Int) async throws -> (saturated: Bool, right: [Int]) {
+        let started = StartedTasks()
+        let outcomes = try await withThrowingTaskGroup(of: (saturated: Bool, right: Int).self) { group in
+            for _ in 0..<width {
+                group.addTask {
+                    started.count.add(1, ordering: .relaxed)
+                    let deadline = ContinuousClock.now + .seconds(2)
+                    while started.count.load(ordering: .relaxed) < width, ContinuousClock.now < deadline { usleep(1_000) }
+                    let saturated = started.count.load(ordering: .relaxed) >= width
+                    var right = 0
+                    if try storage.readManifest() == manifest { right += 1 }
+                    // The token lock: a lease, its renewals, etcd's lock service, a read, the unlock.
+                    right += try storage.withTokenCache { cache in cache.entries.isEmpty ? 1 : 0 }
+                    return (saturated, right)
+                }
+            }
+            var all: [(saturated: Bool, right: Int)] = []
+            for try await outcome in group { all.append(outcome) }
+            return all
+        }
+        return (outcomes.allSatisfy(\.saturated), outcomes.map(\.right))
+    }
+
     @Test func keystoreCallsCompleteFromEveryThreadOfASaturatedCooperativePool() async throws {
         try await FleetKeystore.with { fleet in
             let storage = try fleet.storage()
             let manifest = try storage.readManifest()
             let width = ProcessInfo.processInfo.activeProcessorCount
-            let tasks = width * 2
-            let started = StartedTasks()
-            let outcomes = try await withThrowingTaskGroup(of: (manifests: Int, tokens: Int, saturated: Bool).self) { group in
-                for _ in 0..<tasks {
-                    group.addTask {
-                        // Hold this pool thread (blocking, not awaiting) until `width` tasks hold theirs: the pool is
-                        // then full of blocked threads when the first etcd call is made.
-                        started.count.add(1, ordering: .relaxed)
-                        let deadline = ContinuousClock.now + .seconds(60)
-                        while started.count.load(ordering: .relaxed) < width, ContinuousClock.now < deadline { usleep(1_000) }
-                        let saturated = started.count.load(ordering: .relaxed) >= width
-                        var manifests = 0, tokens = 0
-                        for _ in 0..<3 {
-                            if try storage.readManifest() == manifest { manifests += 1 }
-                            // The token lock: a lease, its renewals, etcd's lock service, a read, the unlock.
-                            tokens += try storage.withTokenCache { cache in cache.entries.count == 0 ? 1 : 0 }
-                        }
-                        return (manifests, tokens, saturated)
-                    }
-                }
-                var all: [(manifests: Int, tokens: Int, saturated: Bool)] = []
-                for try await outcome in group { all.append(outcome) }
-                return all
+            var saturatedRounds = 0
+            for _ in 1...5 {
+                let (saturated, right) = try await Self.round(storage, manifest: manifest, width: width)
+                #expect(right == Array(repeating: 2, count: width), "\(right)")
+                if saturated { saturatedRounds += 1; break }
             }
-            #expect(outcomes.count == tasks)
-            #expect(outcomes.allSatisfy { $0.saturated }, "\(width) tasks never held the pool's threads at once")
-            #expect(outcomes.allSatisfy { $0.manifests == 3 && $0.tokens == 3 }, "\(outcomes)")
-            #expect(try storage.auditEntries(since: nil).count >= 1)
+            #expect(saturatedRounds == 1, "\(width) tasks never held the pool's \(width) threads at once in 5 rounds")
         }
     }
 }
