@@ -28,13 +28,15 @@ import TestSupport
             let client = try Self.downClient(ports)
             let handle = EtcdCancellation()
             let call = Task { try await client.run(with: handle) { try $0.get("/t/k") } }
-            #expect(try await eventually { handle.isPausing }, "the call never reached the pause after its first round")
+            // Generous bounds (the pause is 600 s): the suites beside this one can hold the pool's threads for long.
+            #expect(try await eventually(seconds: 120) { handle.isPausing },
+                    "the call never reached the pause after its first round")
             call.cancel()
-            let outcome = try await within(seconds: 30) { await call.result }
-            let result = try #require(outcome, "a cancelled call still waits after 30 s (its pause is 600 s)")
+            let outcome = try await within(seconds: 120) { await call.result }
+            let result = try #require(outcome, "a cancelled call still waits after 120 s (its pause is 600 s)")
             #expect(throws: CancellationError.self) { try result.get() }
             // The thread that ran the call left its pause too (woken, not left to sleep out the 600 s).
-            #expect(try await eventually { !handle.isPausing }, "the call's thread still sleeps in the pause")
+            #expect(try await eventually(seconds: 120) { !handle.isPausing }, "the call's thread still sleeps in the pause")
         }
     }
 
