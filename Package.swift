@@ -135,8 +135,6 @@ let package = Package(
             "APNsModel", "APNsCore", "APNsKeystore", "APNsTokens", "APNsEtcd",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOPosix", package: "swift-nio"),
         ], swiftSettings: strict),
         // The token agent: token files and metrics for sender hosts, fed by the fleet's records (docs/fleet.md).
         .target(name: "APNsTokenAgent", dependencies: [

@@ -8,7 +8,8 @@ import Musl
 #endif
 
 /// One request to one member on libcurl: sets up the easy handle, collects (or streams) the answer, and stops
-/// when cancelled. ``run()`` is called once, on the transfer's own thread; ``cancel()`` from anywhere.
+/// when cancelled. ``run()`` is called once, on the thread that waits for the answer (the caller's for a unary
+/// request, a thread of its own for a stream or a liveness check); ``cancel()`` from anywhere.
 ///
 /// A streaming answer (a watch, silent for hours) runs on a multi handle of its own whose poll also waits on a
 /// pipe that ``cancel()`` writes to: its thread sleeps until bytes come, libcurl has a timer due, or it is
@@ -24,7 +25,7 @@ final class CurlEtcdTransfer: @unchecked Sendable {
     private let cancelled = Atomic<Bool>(false)
     /// The write end of the pipe a streaming transfer's poll waits on besides its socket; -1 when none is open.
     private let waker = Mutex<Int32>(-1)
-    // Touched on the transfer's thread only (from `run` and libcurl's callbacks, which it calls).
+    // Touched on the thread that runs the transfer only (from `run` and libcurl's callbacks, which it calls).
     private var easy: CurlEasy?
     private var status: Int?
     private var body: [UInt8] = []

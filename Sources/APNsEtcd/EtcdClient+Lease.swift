@@ -1,10 +1,10 @@
 import APNsCore
 
 /// Leases: `/v3/lease/grant`, `/v3/lease/keepalive`, `/v3/lease/revoke`.
-extension EtcdClient {
+extension EtcdBlockingClient {
     /// Grants a lease that expires `ttl` seconds from now unless kept alive.
-    public func grantLease(ttl: Int64) async throws -> EtcdLease {
-        let answer = try await call("/v3/lease/grant", WireLeaseGrantRequest(TTL: WireInt64(ttl)), as: WireLeaseResponse.self)
+    public func grantLease(ttl: Int64) throws -> EtcdLease {
+        let answer = try call("/v3/lease/grant", WireLeaseGrantRequest(TTL: WireInt64(ttl)), as: WireLeaseResponse.self)
         if let error = answer.error, !error.isEmpty {
             throw APNsError.keystore("etcd: lease not granted: \(error)", hint: "`etcdctl lease list` shows the cluster's leases")
         }
@@ -17,13 +17,42 @@ extension EtcdClient {
     /// Renews lease `lease` once, to its full TTL; returns the TTL granted. A lease that has expired or was
     /// revoked is an error (exit 5): keys under it are gone. The owner calls this at a third of the TTL or so.
     @discardableResult
-    public func keepAlive(lease: Int64) async throws -> EtcdLease {
-        let answer = try await call("/v3/lease/keepalive", WireLeaseID(ID: WireInt64(lease)), as: WireKeepAliveResponse.self)
+    public func keepAlive(lease: Int64) throws -> EtcdLease {
+        let answer = try call("/v3/lease/keepalive", WireLeaseID(ID: WireInt64(lease)), as: WireKeepAliveResponse.self)
         guard let ttl = answer.result?.TTL?.value, ttl > 0 else {
-            throw APNsError.keystore("etcd: lease \(Self.hex(lease)) has expired or was revoked",
+            throw APNsError.keystore("etcd: lease \(EtcdClient.hex(lease)) has expired or was revoked",
                                      hint: "its keys are gone; grant a new lease and write them again")
         }
         return EtcdLease(id: lease, ttl: ttl)
+    }
+
+    /// Revokes lease `lease` now, deleting every key attached to it. A lease already gone is not an error.
+    public func revokeLease(_ lease: Int64) throws {
+        do {
+            _ = try call("/v3/lease/revoke", WireLeaseID(ID: WireInt64(lease)), as: WireLeaseResponse.self)
+        } catch let error as APNsError where error.message.contains("lease not found") {
+            return
+        }
+    }
+}
+
+/// The same calls for a task (each runs its blocking form on a thread of its own), and the renewal at every member.
+extension EtcdClient {
+    /// Grants a lease that expires `ttl` seconds from now unless kept alive.
+    public func grantLease(ttl: Int64) async throws -> EtcdLease {
+        try await run { try $0.grantLease(ttl: ttl) }
+    }
+
+    /// Renews lease `lease` once, to its full TTL; returns the TTL granted. A lease that has expired or was
+    /// revoked is an error (exit 5): keys under it are gone. The owner calls this at a third of the TTL or so.
+    @discardableResult
+    public func keepAlive(lease: Int64) async throws -> EtcdLease {
+        try await run { try $0.keepAlive(lease: lease) }
+    }
+
+    /// Revokes lease `lease` now, deleting every key attached to it. A lease already gone is not an error.
+    public func revokeLease(_ lease: Int64) async throws {
+        try await run { try $0.revokeLease(lease) }
     }
 
     /// Renews lease `lease` at every member at once and returns with the first renewal (each member forwards it
@@ -35,7 +64,9 @@ extension EtcdClient {
         let renewed: Int64? = try await withThrowingTaskGroup(of: Int64?.self) { group in
             for endpoint in configuration.endpoints {
                 group.addTask {
-                    guard let bytes = try? await self.send(endpoint, "/v3/lease/keepalive", body, deadline: .final(wait)),
+                    guard let bytes = try? await self.run({ calls in
+                              try self.send(endpoint, "/v3/lease/keepalive", body, deadline: .final(wait),
+                                            cancellation: calls.cancellation) }),
                           let answer = try? JSONDecoding.decode(WireKeepAliveResponse.self, from: bytes) else { return nil }
                     return answer.result?.TTL?.value ?? 0
                 }
@@ -60,15 +91,6 @@ extension EtcdClient {
                                      hint: "its keys are gone; grant a new lease and write them again")
         }
         return EtcdLease(id: lease, ttl: renewed)
-    }
-
-    /// Revokes lease `lease` now, deleting every key attached to it. A lease already gone is not an error.
-    public func revokeLease(_ lease: Int64) async throws {
-        do {
-            _ = try await call("/v3/lease/revoke", WireLeaseID(ID: WireInt64(lease)), as: WireLeaseResponse.self)
-        } catch let error as APNsError where error.message.contains("lease not found") {
-            return
-        }
     }
 
     /// A lease ID as etcdctl prints it (hexadecimal).

@@ -115,7 +115,7 @@ extension EtcdClient {
     /// revision, so a watch on it would wait for ever (the watch itself also asks for a leader: `hasleader`).
     /// The checks run on the transport's kept thread and connection; this task sleeps until one fails.
     private func checkLiveness(of endpoint: EtcdEndpoint) async throws {
-        let token = try await token(at: endpoint)
+        let token = try await run { try self.token(at: endpoint, cancellation: $0.cancellation) }
         let check = request(endpoint, "/v3/maintenance/status", Array("{}".utf8), token: token, deadline: .short(Self.livenessCheckWait))
         try await transport.repeatUntilFailure(check, every: livenessInterval, judge: Self.livenessFailure)
     }
@@ -147,7 +147,7 @@ extension EtcdClient {
         let create = WireWatchCreate(key: WireBytes(prefix), range_end: WireBytes(prefixRangeEnd(Array(prefix.utf8))),
                                      start_revision: progress.next.map(WireInt64.init))
         let body = try JSONDecoding.encode(WireWatchRequest(create_request: create))
-        let token = try await token(at: endpoint)
+        let token = try await run { try self.token(at: endpoint, cancellation: $0.cancellation) }
         var watchRequest = request(endpoint, "/v3/watch", body, token: token, deadline: nil)
         watchRequest.requireLeader = true
         let chunks = transport.stream(watchRequest)

@@ -15,6 +15,10 @@ import Synchronization
 ///
 /// A write retried on another member after a timeout may already have been applied by the first: callers that
 /// must not apply a change twice use ``txn(compare:success:failure:)`` comparing the revision they read.
+///
+/// Threads: the request path is synchronous (``blocking``, ``EtcdBlockingClient``): one request blocks its caller
+/// in libcurl. The async calls run that same path on a thread of their own (``run(with:_:)``), so a task never holds
+/// a thread of the concurrency pool while it waits on the network; cancelling the task stops the call.
 public final class EtcdClient: Sendable {
     public let configuration: EtcdConfiguration
     let transport: any EtcdTransport
@@ -101,13 +105,15 @@ public final class EtcdClient: Sendable {
         case short(Duration)
     }
 
-    /// Sends `request` as JSON to `path` with failover, and decodes the answer as `Response`.
-    func call<Request: Encodable & Sendable, Response: Decodable>(
-        _ path: String, _ request: Request, as type: Response.Type, deadline: Deadline = .standard
-    ) async throws -> Response {
+    /// Sends `request` as JSON to `path` with failover, and decodes the answer as `Response`; blocks the calling
+    /// thread.
+    func call<Request: Encodable, Response: Decodable>(
+        _ path: String, _ request: Request, as type: Response.Type, deadline: Deadline = .standard,
+        cancellation: EtcdCancellation
+    ) throws -> Response {
         let body = try JSONDecoding.encode(request)
-        let bytes = try await withFailover { endpoint in
-            try await self.send(endpoint, path, body, deadline: deadline)
+        let bytes = try withFailover(cancellation: cancellation) { endpoint in
+            try self.send(endpoint, path, body, deadline: deadline, cancellation: cancellation)
         }
         do {
             return try JSONDecoding.decode(Response.self, from: bytes)
@@ -118,25 +124,26 @@ public final class EtcdClient: Sendable {
     }
 
     /// Runs `attempt` against the current member, then the next ones on a failure that may go better
-    /// elsewhere, up to `configuration.rounds` times round; re-authenticates once on an invalid token.
-    func withFailover<T: Sendable>(_ attempt: (EtcdEndpoint) async throws -> T) async throws -> T {
+    /// elsewhere, up to `configuration.rounds` times round with a doubling pause between rounds (which
+    /// `cancellation` ends early); re-authenticates once on an invalid token.
+    func withFailover<T>(cancellation: EtcdCancellation, _ attempt: (EtcdEndpoint) throws -> T) throws -> T {
         let endpoints = configuration.endpoints
         var last: (endpoint: EtcdEndpoint, failure: EtcdFailure)?
         var reauthenticated = false
         for round in 0..<max(1, configuration.rounds) {
-            if round > 0 { try await Task.sleep(for: configuration.backoff * (1 << (round - 1))) }
+            if round > 0 { try cancellation.pause(for: configuration.backoff * (1 << (round - 1))) }
             let start = state.withLock { $0.current }
             var step = 0
             while step < endpoints.count {
-                try Task.checkCancellation()
+                try cancellation.check()
                 let index = (start + step) % endpoints.count
                 let endpoint = endpoints[index]
                 do {
-                    let result = try await attempt(endpoint)
+                    let result = try attempt(endpoint)
                     state.withLock { $0.current = index }
                     return result
                 } catch let failure as EtcdFailure {
-                    try Task.checkCancellation()
+                    try cancellation.check()
                     if case .invalidToken = failure, configuration.credentials != nil, !reauthenticated {
                         reauthenticated = true
                         state.withLock { $0.token = nil }
@@ -157,9 +164,10 @@ public final class EtcdClient: Sendable {
     }
 
     /// One POST to one member: the answer's bytes on 200, an ``EtcdFailure`` otherwise.
-    func send(_ endpoint: EtcdEndpoint, _ path: String, _ body: [UInt8], deadline: Deadline) async throws -> [UInt8] {
-        let token = try await token(at: endpoint)
-        let response = try await post(endpoint, path, body, token: token, deadline: deadline)
+    func send(_ endpoint: EtcdEndpoint, _ path: String, _ body: [UInt8], deadline: Deadline,
+              cancellation: EtcdCancellation) throws -> [UInt8] {
+        let token = try token(at: endpoint, cancellation: cancellation)
+        let response = try post(endpoint, path, body, token: token, deadline: deadline, cancellation: cancellation)
         guard response.status == 200 else {
             throw EtcdFailure.gateway(body: response.body, httpStatus: response.status)
         }
@@ -182,12 +190,12 @@ public final class EtcdClient: Sendable {
 
     /// One POST and its whole answer, whatever the status.
     func post(_ endpoint: EtcdEndpoint, _ path: String, _ body: [UInt8], token: String?,
-              deadline: Deadline) async throws -> EtcdHTTPResponse {
+              deadline: Deadline, cancellation: EtcdCancellation) throws -> EtcdHTTPResponse {
         let outgoing = request(endpoint, path, body, token: token, deadline: deadline)
         do {
-            return try await transport.send(outgoing)
+            return try transport.send(outgoing, cancellation: cancellation)
         } catch {
-            try Task.checkCancellation()
+            try cancellation.check()
             if case .timeout? = error as? EtcdFailure, case .final = deadline {
                 throw EtcdFailure.rejected(code: 4, message: "no answer within the time allowed")
             }
@@ -198,11 +206,12 @@ public final class EtcdClient: Sendable {
     // MARK: Authentication
 
     /// The token to send, authenticating at `endpoint` first when the client has credentials and no token.
-    func token(at endpoint: EtcdEndpoint) async throws -> String? {
+    func token(at endpoint: EtcdEndpoint, cancellation: EtcdCancellation) throws -> String? {
         guard let credentials = configuration.credentials else { return nil }
         if let token = state.withLock({ $0.token }) { return token }
         let body = try JSONDecoding.encode(WireAuthenticateRequest(name: credentials.user, password: credentials.password))
-        let response = try await post(endpoint, "/v3/auth/authenticate", body, token: nil, deadline: .standard)
+        let response = try post(endpoint, "/v3/auth/authenticate", body, token: nil, deadline: .standard,
+                                cancellation: cancellation)
         let bytes = response.body
         guard response.status == 200 else {
             let failure = EtcdFailure.gateway(body: bytes, httpStatus: response.status)

@@ -24,11 +24,11 @@ struct EtcdHTTPResponse: Sendable {
 /// How the client reaches a member: the seam between the failover, authentication, lock and lease logic above
 /// and the HTTP library below (``CurlEtcdTransport``).
 ///
-/// Both calls fail with an ``EtcdFailure`` (`transport`, `timeout`, `tls`) when no answer came, or with
-/// `CancellationError` when the calling task was cancelled.
+/// The calls fail with an ``EtcdFailure`` (`transport`, `timeout`, `tls`) when no answer came, or with
+/// `CancellationError` when cancelled (the handle, or the calling task).
 protocol EtcdTransport: Sendable {
-    /// One request, its whole answer.
-    func send(_ request: EtcdHTTPRequest) async throws -> EtcdHTTPResponse
+    /// One request, its whole answer, on the calling thread (blocking); `cancellation` stops it from elsewhere.
+    func send(_ request: EtcdHTTPRequest, cancellation: EtcdCancellation) throws -> EtcdHTTPResponse
 
     /// `request` sent again every `interval` (a liveness check) on one kept connection, until `judge` finds fault
     /// with an outcome (an answer or a failure to get one): throws what `judge` returns, or `CancellationError`

@@ -26,34 +26,22 @@ extension EtcdStorage {
 
     /// Runs `body` holding etcd's lock `PREFIX/locks/NAME`, waiting at most ``lockTimeout`` for it.
     func withWaitingLock<T>(_ name: String, _ body: () throws -> T) throws -> T {
-        let client = self.client, lockName = key("locks/" + name), wait = Duration.seconds(max(1, lockTimeout))
+        let calls = client.blocking
         return try withLease { lease in
-            let held = try BlockingCall.run { try await client.lock(name: lockName, lease: lease, wait: wait) }
-            defer { _ = try? BlockingCall.run { try await client.unlock(key: held) } }
+            let held = try calls.lock(name: key("locks/" + name), lease: lease, wait: .seconds(max(1, lockTimeout)))
+            defer { try? calls.unlock(key: held) }
             return try body()
         }
     }
 
-    /// Grants a lease, keeps it alive while `body` runs, and revokes it afterwards.
+    /// Grants a lease, renews it every third of its TTL (on a thread of its own) while `body` runs, and revokes
+    /// it afterwards.
     func withLease<T>(_ body: (Int64) throws -> T) throws -> T {
-        let client = self.client, ttl = Self.lockTTL
-        let lease = try BlockingCall.run { try await client.grantLease(ttl: ttl) }
-        let renewal = Self.keepAlive(lease.id, ttl: ttl, client: client)
-        defer {
-            renewal.cancel()
-            _ = try? BlockingCall.run { try await client.revokeLease(lease.id) }
-        }
-        return try body(lease.id)
-    }
-
-    /// Renews `lease` every third of its TTL until the task is cancelled.
-    static func keepAlive(_ lease: Int64, ttl: Int64, client: EtcdClient) -> Task<Void, Never> {
-        Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(ttl * 1000 / 3))
-                if Task.isCancelled { break }
-                _ = try? await client.keepAlive(lease: lease)
-            }
+        let calls = client.blocking, ttl = Self.lockTTL
+        let lease = try calls.grantLease(ttl: ttl)
+        defer { try? calls.revokeLease(lease.id) }
+        return try calls.renewing(lease: lease.id, every: .milliseconds(ttl * 1000 / 3)) {
+            try body(lease.id)
         }
     }
 

@@ -38,8 +38,7 @@ extension EtcdStorage {
     }
 
     func storedTokens() throws -> StoredTokens {
-        let client = self.client, prefix = tokensPrefix
-        let result = try BlockingCall.run { try await client.range(prefix, prefix: true) }
+        let result = try client.blocking.range(tokensPrefix, prefix: true)
         var stored = StoredTokens()
         for kv in result.keyValues {
             if kv.key == lastSignedKey {
@@ -84,7 +83,6 @@ extension EtcdStorage {
     /// every record it touches with `stored` and the manifest with `manifest`. False when a comparison failed.
     private func storeTokens(_ cache: TokenCache, replacing stored: StoredTokens, before: TokenCache,
                              manifest: EtcdKeyValue?) throws -> Bool {
-        let client = self.client
         let keys = manifest.flatMap { try? Manifest.decode($0.value, path: location) }?.keys ?? []
         let scopes = keys.reduce(into: [String: KeyScope]()) { $0[$1.keyID] = $1.scope }
         var compare: [EtcdCompare] = [.unchanged(manifestKey, since: manifest)]
@@ -97,7 +95,7 @@ extension EtcdStorage {
                         + "token for key \(entry.keyID); a token older than one already shared is never stored",
                     hint: "synchronise this host's clock (NTP); the other hosts keep the newer token")
             }
-            let lease = try BlockingCall.run { try await client.grantLease(ttl: FleetTokenRecord.leaseSeconds) }
+            let lease = try client.blocking.grantLease(ttl: FleetTokenRecord.leaseSeconds)
             granted.append(lease.id)
             if let previous = old?.kv.lease, previous != 0 { replaced.append(previous) }
             let record = FleetTokenRecord(entry, environments: scopes[entry.keyID]?.environments,
@@ -129,7 +127,7 @@ extension EtcdStorage {
         let stored = try txn(compare, operations).succeeded
         // Leases left without a key: end them now rather than in 55 minutes (best effort).
         for lease in stored ? replaced : granted {
-            _ = try? BlockingCall.run { try await client.revokeLease(lease) }
+            try? client.blocking.revokeLease(lease)
         }
         return stored
     }

@@ -59,18 +59,15 @@ public struct EtcdStorage: KeystoreStorage {
     }
 
     func get(_ key: String) throws -> EtcdKeyValue? {
-        let client = self.client
-        return try BlockingCall.run { try await client.get(key) }
+        try client.blocking.get(key)
     }
 
     func txn(_ compare: [EtcdCompare], _ success: [EtcdOperation]) throws -> EtcdTxnResult {
-        let client = self.client
-        return try BlockingCall.run { try await client.txn(compare: compare, success: success) }
+        try client.blocking.txn(compare: compare, success: success)
     }
 
     func put(_ key: String, _ value: [UInt8]) throws {
-        let client = self.client
-        _ = try BlockingCall.run { try await client.put(key, value: value) }
+        try client.blocking.put(key, value: value)
     }
 
     public func readManifest() throws -> [UInt8] {
@@ -111,8 +108,7 @@ public struct EtcdStorage: KeystoreStorage {
     }
 
     public func auditEntries(since: Date?) throws -> [AuditEntry] {
-        let client = self.client, prefix = key("audit/")
-        let stored = try BlockingCall.run { try await client.range(prefix, prefix: true) }
+        let stored = try client.blocking.range(key("audit/"), prefix: true)
         return stored.keyValues.sorted { $0.key < $1.key }.compactMap { try? KeystoreCoding.decodeAuditEntry($0.value) }
             .filter { since == nil || $0.time >= since ?? $0.time }
     }

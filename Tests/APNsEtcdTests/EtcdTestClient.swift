@@ -110,3 +110,18 @@ func within<T: Sendable>(seconds: Double, _ body: @escaping @Sendable () async -
         return first
     }
 }
+
+/// A blocking call's outcome, set by the thread that made it.
+final class Outcome<T: Sendable>: Sendable {
+    private let value = Mutex<Result<T, any Error>?>(nil)
+    func set(_ result: Result<T, any Error>) { value.withLock { $0 = result } }
+    var result: Result<T, any Error>? { value.withLock { $0 } }
+}
+
+/// Runs `body` on a thread of its own (a blocking caller); the outcome gets its result.
+func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) -> Outcome<T> {
+    let outcome = Outcome<T>()
+    let thread = Thread { outcome.set(Result { try body() }) }
+    thread.start()
+    return outcome
+}

@@ -1,0 +1,104 @@
+import APNsCore
+@testable import APNsEtcd
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+
+/// Cancelling an etcd call: in the failover's pause between rounds, and in a transfer that waits on a silent member.
+/// No cluster: the members are closed ports (refused at once) or a socket that listens and never answers.
+@Suite struct EtcdCancellationTests {
+    /// Two ports bound and not listening: a connection to them is refused, and no server started by a test running
+    /// meanwhile can take them until `body` returns.
+    static func withRefusingPorts<T>(_ body: ([Int]) async throws -> T) async throws -> T {
+        let sockets = [try TestPorts.bound(), try TestPorts.bound()]
+        defer { sockets.forEach { close($0.fd) } }
+        return try await body(sockets.map(\.port))
+    }
+
+    /// A client of members at `ports`, with a pause between rounds far longer than any test waits.
+    static func downClient(_ ports: [Int], backoff: Duration = .seconds(600), rounds: Int = 3) throws -> EtcdClient {
+        try EtcdClient(configuration: EtcdConfiguration(
+            endpoints: ports.map { EtcdEndpoint(host: "127.0.0.1", port: $0) }, requestTimeout: .seconds(600),
+            rounds: rounds, backoff: backoff))
+    }
+
+    @Test func aCancelledAsyncCallInTheFailoversPauseReturnsCancellationAndItsThreadLeavesThePause() async throws {
+        try await Self.withRefusingPorts { ports in
+            let client = try Self.downClient(ports)
+            let handle = EtcdCancellation()
+            let call = Task { try await client.run(with: handle) { try $0.get("/t/k") } }
+            // Generous bounds (the pause is 600 s): the suites beside this one can hold the pool's threads for long.
+            #expect(try await eventually(seconds: 120) { handle.isPausing },
+                    "the call never reached the pause after its first round")
+            call.cancel()
+            let outcome = try await within(seconds: 120) { await call.result }
+            let result = try #require(outcome, "a cancelled call still waits after 120 s (its pause is 600 s)")
+            #expect(throws: CancellationError.self) { try result.get() }
+            // The thread that ran the call left its pause too (woken, not left to sleep out the 600 s).
+            #expect(try await eventually(seconds: 120) { !handle.isPausing }, "the call's thread still sleeps in the pause")
+        }
+    }
+
+    @Test func aBlockingCallInThePauseEndsWithCancellationErrorWhenItsHandleIsCancelled() async throws {
+        try await Self.withRefusingPorts { ports in
+            let client = try Self.downClient(ports)
+            let handle = EtcdCancellation()
+            let calls = client.blocking(cancellation: handle)
+            let box = onThread { try calls.get("/t/k") }
+            #expect(try await eventually { handle.isPausing }, "the call never reached the pause after its first round")
+            handle.cancel()
+            #expect(try await eventually { box.result != nil }, "the blocking call still waits after 30 s")
+            let result = try #require(box.result)
+            #expect(throws: CancellationError.self) { try result.get() }
+        }
+    }
+
+    @Test func aBlockingCallWaitingOnASilentMemberEndsWhenItsHandleIsCancelled() async throws {
+        // Listens (the kernel completes the handshake) and never reads or answers: the request waits for its answer.
+        let silent = try TestPorts.bound(listening: 8)
+        defer { close(silent.fd) }
+        let client = try EtcdClient(configuration: EtcdConfiguration(
+            endpoints: [EtcdEndpoint(host: "127.0.0.1", port: silent.port)], requestTimeout: .seconds(600)))
+        let handle = EtcdCancellation()
+        let calls = client.blocking(cancellation: handle)
+        let box = onThread { try calls.put("/t/k", value: Array("v".utf8)) }
+        #expect(try await eventually { handle.isTransferring }, "the request never started")
+        handle.cancel()
+        #expect(try await eventually { box.result != nil }, "the transfer still waits after 30 s (its timeout is 600 s)")
+        let result = try #require(box.result)
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(!handle.isTransferring)
+    }
+
+    @Test func aHandleCancelledBeforeTheCallStopsItBeforeAnyRequest() throws {
+        // A silent member: a request that went out would wait 600 s.
+        let silent = try TestPorts.bound(listening: 8)
+        defer { close(silent.fd) }
+        let client = try EtcdClient(configuration: EtcdConfiguration(
+            endpoints: [EtcdEndpoint(host: "127.0.0.1", port: silent.port)], requestTimeout: .seconds(600)))
+        let handle = EtcdCancellation()
+        handle.cancel()
+        #expect(throws: CancellationError.self) { try client.blocking(cancellation: handle).get("/t/k") }
+        #expect(handle.isCancelled)
+    }
+
+    @Test func anUncancelledBlockingCallGivesTheSameExit4AsTheAsyncOne() async throws {
+        try await Self.withRefusingPorts { ports in
+            let client = try Self.downClient(ports, backoff: .milliseconds(50), rounds: 2)
+            let blocking: APNsError?
+            do {
+                _ = try client.blocking.get("/t/k")
+                blocking = nil
+            } catch let error as APNsError {
+                blocking = error
+        }
+        let async = await apnsError { _ = try await client.get("/t/k") }
+        let error = try #require(blocking)
+        #expect(error.status == .unreachable)
+        #expect(error.message.contains("none of the 2 members could serve it in 2 rounds"), "\(error)")
+        #expect(error.message == async?.message)
+        #expect(error.hint == async?.hint)
+        }
+    }
+}
