@@ -8,7 +8,7 @@ extension ReasonCatalog {
         if reason == "InvalidPushType" {
             // The push types a device push may carry are beside the point here: a channel carries LiveActivity.
             var adjusted = verdict
-            adjusted.replaceRemedy(.advice("a broadcast channel carries push-type LiveActivity only (apnsctl sends it)"))
+            adjusted.replaceRemedy(.channelsCarryLiveActivity)
             return adjusted
         }
         guard reason == "BadPath" || reason == "MethodNotAllowed" else { return verdict }
@@ -17,8 +17,9 @@ extension ReasonCatalog {
         return adjusted
     }
 
-    /// The reasons of the broadcast channel management API and broadcast pushes (docs/channels.md), with remedies.
-    static func explainBroadcast(_ reason: String, context: VerdictContext) -> Explanation {
+    /// The reasons of the broadcast channel management API and broadcast pushes (docs/channels.md), with remedies;
+    /// nil for another reason.
+    static func explainBroadcast(_ reason: String, context: VerdictContext) -> Explanation? {
         switch reason {
         case "BadChannelId":
             return Explanation("the apns-channel-id is not base64 or is too long",
@@ -46,7 +47,7 @@ extension ReasonCatalog {
             return Explanation("the credential is not for this app (bundle id)",
                                .credentialForOtherApp(certificate: context.credentialKind == "certificate"))
         default:
-            return Explanation("an answer apnsctl does not know", "see Apple's 'Handling error responses from APNs'")
+            return nil
         }
     }
 }

@@ -130,8 +130,7 @@ public enum ReasonCatalog {
         case "PayloadTooLarge":
             return Explanation("the payload is too large", "keep it to 4096 bytes (5120 for voip)")
         case "TooManyProviderTokenUpdates":
-            return Explanation("the provider token changed too often on this connection",
-                               "reuse one token for 20 to 60 minutes (apnsctl caches it); never sign a token per request")
+            return Explanation("the provider token changed too often on this connection", .reuseProviderToken)
         case "TooManyRequests":
             return Explanation("too many requests to this device token", "send fewer pushes to one device; back off and retry")
         case "InternalServerError":
@@ -142,11 +141,17 @@ public enum ReasonCatalog {
             return Explanation("the APNs server is shutting down", "reconnect (a new connection reaches another server) and retry")
         case "BadChannelId", "BadRequestParams", "BadRequestPayload", "CannotCreateChannelConfig", "ChannelNotRegistered",
              "FeatureNotEnabled", "MissingChannelId", "MissingPushType", "TopicMismatch":
-            return explainBroadcast(reason, context: context)
+            return explainBroadcast(reason, context: context) ?? unknown(reason, status: status)
         default:
-            return Explanation("an answer apnsctl does not know (status \(status))",
-                               "see Apple's 'Handling notification responses from APNs' for this reason")
+            return unknown(reason, status: status)
         }
+    }
+
+    /// A reason Apple does not document (or none): said as such, with where Apple lists the answers.
+    static func unknown(_ reason: String, status: Int) -> Explanation {
+        let answer = reason.isEmpty ? "\(status)" : "\(status) \(reason)"
+        return Explanation("an answer Apple does not document (status \(status))",
+                           .unknownAnswer(answer: answer, status: status))
     }
 
     /// MissingProviderToken: no credential at all, or a certificate the server never asked for. The command line

@@ -55,6 +55,8 @@ public enum VerdictRemedy: Remedy, Equatable {
 
     // MARK: The provider token
 
+    /// 429 TooManyProviderTokenUpdates: reuse one token for 20 to 60 minutes (the token cache does).
+    case reuseProviderToken
     /// 403 ExpiredProviderToken without a known issue time: sign a fresh token.
     case signFreshToken
     /// 403 ExpiredProviderToken for a token `minutes` old by this machine's clock.
@@ -102,10 +104,24 @@ public enum VerdictRemedy: Remedy, Equatable {
     case nameChannel
     /// TopicMismatch: `certificate` (else a key's team) is not for the bundle id.
     case credentialForOtherApp(certificate: Bool)
+    /// InvalidPushType from the channel management API: a channel carries LiveActivity, which the prober sends.
+    case channelsCarryLiveActivity
 
-    /// The words the library says itself: ``advice(_:)``'s; empty for a remedy only the command line words.
+    // MARK: An answer outside Apple's documents
+
+    /// A status and reason Apple does not document. Its words replace the verdict's summary after `answer`
+    /// ("`status` `reason`"), since they name the program that does not know it.
+    case unknownAnswer(answer: String, status: Int)
+
+    /// The words the library says itself: ``advice(_:)``'s, a flag-free form of the remedies that name no option
+    /// (the command line's words add what the program does); empty for a remedy only the command line words.
     public var advice: String {
-        if case .advice(let text) = self { return text }
-        return ""
+        switch self {
+        case .advice(let text): return text
+        case .reuseProviderToken: return "reuse one token for 20 to 60 minutes; never sign a token per request"
+        case .channelsCarryLiveActivity: return "a broadcast channel carries push-type LiveActivity only"
+        case .unknownAnswer: return "see Apple's 'Handling notification responses from APNs' for this reason"
+        default: return ""
+        }
     }
 }

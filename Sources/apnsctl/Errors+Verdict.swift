@@ -53,6 +53,8 @@ extension VerdictRemedy {
                 + "certificate, or --env production"
         case .certificateOfOtherEnvironment(nil):
             return "the certificate's environment does not match the server's; check `apnsctl cert inspect`"
+        case .reuseProviderToken:
+            return "reuse one token for 20 to 60 minutes (apnsctl caches it); never sign a token per request"
         case .signFreshToken: return "sign a fresh token (`apnsctl token issue`); tokens last 60 minutes"
         case .refreshStaleToken(let minutes):
             return "the token is \(Wording.count(minutes, "minute")) old: sign a fresh one (`apnsctl token issue`) and "
@@ -110,6 +112,7 @@ extension VerdictRemedy {
         case .channelOfOtherEnvironment:
             return "channels never move between environments: check --env and --topic, and `apnsctl channel list`"
         case .nameChannel: return "name the channel: `apnsctl channel inspect ID`"
+        case .channelsCarryLiveActivity: return "a broadcast channel carries push-type LiveActivity only (apnsctl sends it)"
         case .credentialForOtherApp(let certificate):
             return certificate ? "the certificate belongs to another bundle id: check --topic against `apnsctl cert inspect`"
                                : "check --topic: the key's team must own the bundle id"
@@ -117,7 +120,8 @@ extension VerdictRemedy {
         }
     }
 
-    /// The summary, for the remedies whose words replace it (it names the option that gave the certificate).
+    /// The summary, for the remedies whose words replace it (it names the option that gave the certificate, or
+    /// the program).
     var summary: String? {
         switch self {
         case .certificateNeverRequested(let answer):
@@ -125,6 +129,8 @@ extension VerdictRemedy {
                 + "certificate given with --cert was never sent"
         case .certificateIgnored(let answer):
             return "\(answer): the server answered as if no client certificate had been sent, although --cert was given"
+        case .unknownAnswer(let answer, let status):
+            return "\(answer): an answer apnsctl does not know (status \(status))"
         default: return nil
         }
     }

@@ -20,6 +20,20 @@ import Testing
             == .deviceTokenOfOtherEnvironment(probed: .development))
     }
 
+    @Test func anAnswerAppleDoesNotDocumentCarriesItsStatusAndReasonForTheCommandLine() {
+        let context = VerdictContext(environment: .production, credentialKind: "token", dummyDeviceToken: false)
+        let bare = ReasonCatalog.verdict(status: 404, reason: nil, context: context)
+        #expect(bare.outcome == .rejected)
+        #expect(bare.remedy == .unknownAnswer(answer: "404", status: 404))
+        #expect(bare.summary == "404: an answer Apple does not document (status 404)")
+        #expect(bare.hint == "see Apple's 'Handling notification responses from APNs' for this reason")
+        #expect(ReasonCatalog.verdict(status: 500, reason: "SomethingNew", context: context).remedy
+            == .unknownAnswer(answer: "500 SomethingNew", status: 500))
+        // The library's words name no program; the command line's replace them.
+        let worded = bare.worded({ _ in "words" }, summary: { _ in "404: replaced" })
+        #expect((worded.summary, worded.hint) == ("404: replaced", "words"))
+    }
+
     @Test func aTLSAlertCarriesItsCodeAndWhoseServer() {
         let failure = TransportFailure(kind: .tls, message: "alert 42", tlsAlert: 42)
         #expect(ReasonCatalog.verdict(failure: failure, target: apple, timeout: 10).remedy

@@ -39,6 +39,20 @@ import Testing
         #expect(result.stdout.contains("dns "))
     }
 
+    /// An answer Apple does not document (nghttpd's 404, no reason) is said as such, in text and JSON.
+    @Test func anAnswerAppleDoesNotDocumentIsSaidAsSuch() throws {
+        let server = try ProbeLocalServer.nghttpd(echoUpload: false)
+        defer { server.stop() }
+        let text = try Self.probe(server)
+        #expect(text.status == 1, "stderr: \(text.stderr)")
+        #expect(text.stdout.contains("✘ 404: an answer apnsctl does not know (status 404)\n"
+                                     + "  hint: see Apple's 'Handling notification responses from APNs' for this reason\n"),
+                "\(text.stdout)")
+        let verdict = try Self.json(try Self.probe(server, ["--format", "json"]))["verdict"] as? [String: Any]
+        #expect(verdict?["summary"] as? String == "404: an answer apnsctl does not know (status 404)")
+        #expect(verdict?["hint"] as? String == "see Apple's 'Handling notification responses from APNs' for this reason")
+    }
+
     @Test func jsonReportHasTheDocumentedFields() throws {
         let server = try ProbeLocalServer.nghttpd()
         defer { server.stop() }

@@ -24,10 +24,11 @@ final class ProbeLocalServer: @unchecked Sendable {
         }
     }
 
-    static func nghttpd() throws -> ProbeLocalServer {
+    /// nghttpd; `echoUpload` false answers a POST to a path it has no file for with 404 and no reason.
+    static func nghttpd(echoUpload: Bool = true) throws -> ProbeLocalServer {
         let directory = try certificates()
         let port = try SilentListener.freePort()
-        return try start("/usr/sbin/nghttpd", ["--echo-upload", "-a", "127.0.0.1", String(port),
+        return try start("/usr/sbin/nghttpd", (echoUpload ? ["--echo-upload"] : []) + ["-a", "127.0.0.1", String(port),
                                                 directory.appendingPathComponent("key.pem").path,
                                                 directory.appendingPathComponent("cert.pem").path],
                          port: port, directory: directory)
