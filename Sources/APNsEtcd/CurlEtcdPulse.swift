@@ -1,6 +1,4 @@
 import APNsCurl
-import Dispatch
-import Synchronization
 
 /// One request repeated at an interval on one kept thread with one kept libcurl easy handle (a streaming watch's
 /// liveness check), until an outcome is found wanting. The thread sleeps between requests and wakes alone: the
@@ -14,18 +12,15 @@ final class CurlEtcdPulse: Sendable {
 
     private let request: EtcdHTTPRequest
     private let tls: EtcdTLS?
-    private let interval: DispatchTimeInterval
+    private let interval: Duration
     private let judge: Judge
-    /// Signalled by ``cancel()``: ends the sleep between checks at once.
-    private let wake = DispatchSemaphore(value: 0)
-    /// Whether ``cancel()`` was called, and the check in flight (cancelled with it).
-    private let state = Mutex<(cancelled: Bool, transfer: CurlEtcdTransfer?)>((false, nil))
+    /// Ends the sleep between checks and the check in flight.
+    private let cancellation = EtcdCancellation()
 
     init(_ request: EtcdHTTPRequest, tls: EtcdTLS?, every interval: Duration, judge: @escaping Judge) {
         self.request = request
         self.tls = tls
-        let (seconds, attoseconds) = interval.components
-        self.interval = .nanoseconds(max(1, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
+        self.interval = interval
         self.judge = judge
     }
 
@@ -36,28 +31,15 @@ final class CurlEtcdPulse: Sendable {
     }
 
     /// Stops the checks: the sleep ends at once, a check in flight at libcurl's next progress call.
-    func cancel() {
-        let transfer = state.withLock { state in
-            state.cancelled = true
-            return state.transfer
-        }
-        transfer?.cancel()
-        wake.signal()
-    }
+    func cancel() { cancellation.cancel() }
 
     /// The checks, one an interval, until one is found wanting or the pulse is cancelled.
     private func run() -> any Error {
         let easy = try? CurlEasy()
         while true {
-            if wake.wait(timeout: DispatchTime.now() + interval) == .success { return CancellationError() }
-            let transfer = CurlEtcdTransfer(request, tls: tls, chunks: nil)
-            let cancelled = state.withLock { state in
-                state.transfer = transfer
-                return state.cancelled
-            }
-            if cancelled { return CancellationError() }
-            let outcome = transfer.run(on: easy)
-            if state.withLock({ state in state.transfer = nil; return state.cancelled }) { return CancellationError() }
+            do { try cancellation.pause(for: interval) } catch { return error }
+            let outcome = cancellation.run(CurlEtcdTransfer(request, tls: tls, chunks: nil), on: easy)
+            if cancellation.isCancelled { return CancellationError() }
             if let failure = judge(outcome) { return failure }
         }
     }

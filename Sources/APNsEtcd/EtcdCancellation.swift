@@ -1,60 +1,39 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import APNsCurl
+import Dispatch
+import Synchronization
 
 /// Stops one blocking etcd call from another thread: ``cancel()`` aborts the libcurl transfer in flight, wakes a
 /// pause between failover rounds, and makes the call's next check throw `CancellationError`. The async API trips
-/// it when its task is cancelled; a blocking caller that never cancels passes a fresh one.
+/// it when its task is cancelled; a blocking caller that never cancels passes a fresh one. A liveness pulse
+/// (``CurlEtcdPulse``) pauses and runs its checks under one too.
 ///
-/// A pause is a wait on a condition variable with a deadline, so a cancellation ends it at once.
-public final class EtcdCancellation: @unchecked Sendable {
-    // Every stored property below is read and written with `mutex` held.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var cancelled = false
-    private var transfer: CurlEtcdTransfer?
-    private var pausing = false
-
-    public init() {
-        pthread_mutex_init(mutex, nil)
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(condition, &attributes)
-        pthread_condattr_destroy(&attributes)
+/// A pause waits on a semaphore with a deadline, so a cancellation ends it at once.
+public final class EtcdCancellation: Sendable {
+    private struct State {
+        var cancelled = false
+        var transfer: CurlEtcdTransfer?
+        var pausing = false
     }
+    private let state = Mutex(State())
+    /// Signalled once, by ``cancel()``: ends the pause in progress, or the next one.
+    private let wake = DispatchSemaphore(value: 0)
 
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
-
-    private func locked<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
-    }
+    public init() {}
 
     /// Cancels the call: the transfer in flight stops at libcurl's next progress call, a pause ends now, and
     /// every later check throws `CancellationError`. Calling it again does nothing more.
     public func cancel() {
-        let running: CurlEtcdTransfer? = locked {
-            guard !cancelled else { return nil }
-            cancelled = true
-            pthread_cond_broadcast(condition)
-            return transfer
+        let (first, running) = state.withLock { state -> (Bool, CurlEtcdTransfer?) in
+            defer { state.cancelled = true }
+            return (!state.cancelled, state.transfer)
         }
+        guard first else { return }
         running?.cancel()
+        wake.signal()
     }
 
     /// Whether ``cancel()`` was called.
-    public var isCancelled: Bool { locked { cancelled } }
+    public var isCancelled: Bool { state.withLock { $0.cancelled } }
 
     /// Throws `CancellationError` once ``cancel()`` was called.
     func check() throws {
@@ -62,38 +41,32 @@ public final class EtcdCancellation: @unchecked Sendable {
     }
 
     /// Whether the call is waiting in a pause (between failover rounds) now.
-    var isPausing: Bool { locked { pausing } }
+    var isPausing: Bool { state.withLock { $0.pausing } }
 
     /// Whether a transfer of the call is in flight now.
-    var isTransferring: Bool { locked { transfer != nil } }
+    var isTransferring: Bool { state.withLock { $0.transfer != nil } }
 
     /// Waits `duration`, or less when cancelled meanwhile: then throws `CancellationError`.
     func pause(for duration: Duration) throws {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
+        try check()
+        state.withLock { $0.pausing = true }
+        defer { state.withLock { $0.pausing = false } }
         let (seconds, attoseconds) = duration.components
-        let nanoseconds = Int(now.tv_nsec) + Int(attoseconds / 1_000_000_000)
-        var deadline = timespec(tv_sec: now.tv_sec + Int(seconds) + nanoseconds / 1_000_000_000,
-                                tv_nsec: nanoseconds % 1_000_000_000)
-        try locked {
-            pausing = true
-            defer { pausing = false }
-            while !cancelled {
-                if pthread_cond_timedwait(condition, mutex, &deadline) == ETIMEDOUT { break }
-            }
-            if cancelled { throw CancellationError() }
-        }
+        let nanoseconds = max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        _ = wake.wait(timeout: .now() + .nanoseconds(nanoseconds))
+        try check()
     }
 
-    /// Runs `transfer` on the calling thread, registered so that ``cancel()`` stops it.
-    func run(_ transfer: CurlEtcdTransfer) -> Result<EtcdHTTPResponse, any Error> {
-        let refused: Bool = locked {
-            if cancelled { return true }
-            self.transfer = transfer
+    /// Runs `transfer` on the calling thread (on the `kept` easy handle, if given), registered so that
+    /// ``cancel()`` stops it.
+    func run(_ transfer: CurlEtcdTransfer, on kept: CurlEasy? = nil) -> Result<EtcdHTTPResponse, any Error> {
+        let refused: Bool = state.withLock { state in
+            if state.cancelled { return true }
+            state.transfer = transfer
             return false
         }
         if refused { return .failure(CancellationError()) }
-        defer { locked { self.transfer = nil } }
-        return transfer.run()
+        defer { state.withLock { $0.transfer = nil } }
+        return transfer.run(on: kept)
     }
 }
