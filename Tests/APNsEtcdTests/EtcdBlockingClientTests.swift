@@ -48,7 +48,7 @@ extension EtcdClusterTests {
                     return (checks: checks, lapsed: lapsed)
                 }
             }
-            #expect(try await eventually(seconds: 60) { outcome.result != nil }, "the renewed work never ended")
+            #expect(await eventually(seconds: 60) { outcome.result != nil }, "the renewed work never ended")
             let (checks, lapsed) = try #require(outcome.result).get()
             #expect(lapsed == 0, "the lease lapsed while renewed (\(lapsed) of \(checks) checks)")
             #expect(checks > 1)

@@ -28,15 +28,15 @@ import TestSupport
             let client = try Self.downClient(ports)
             let handle = EtcdCancellation()
             let call = Task { try await client.run(with: handle) { try $0.get("/t/k") } }
-            // Generous bounds (the pause is 600 s): the suites beside this one can hold the pool's threads for long.
-            #expect(try await eventually(seconds: 120) { handle.isPausing },
+            // Bounds counted in polls (the pause is 600 s): the suites beside this one can hold the pool for minutes.
+            #expect(await eventually(seconds: 120) { handle.isPausing },
                     "the call never reached the pause after its first round")
             call.cancel()
             let outcome = try await within(seconds: 120) { await call.result }
             let result = try #require(outcome, "a cancelled call still waits after 120 s (its pause is 600 s)")
             #expect(throws: CancellationError.self) { try result.get() }
             // The thread that ran the call left its pause too (woken, not left to sleep out the 600 s).
-            #expect(try await eventually(seconds: 120) { !handle.isPausing }, "the call's thread still sleeps in the pause")
+            #expect(await eventually(seconds: 120) { !handle.isPausing }, "the call's thread still sleeps in the pause")
         }
     }
 
@@ -46,9 +46,9 @@ import TestSupport
             let handle = EtcdCancellation()
             let calls = client.blocking(cancellation: handle)
             let box = onThread { try calls.get("/t/k") }
-            #expect(try await eventually { handle.isPausing }, "the call never reached the pause after its first round")
+            #expect(await eventually { handle.isPausing }, "the call never reached the pause after its first round")
             handle.cancel()
-            #expect(try await eventually { box.result != nil }, "the blocking call still waits after 30 s")
+            #expect(await eventually { box.result != nil }, "the blocking call still waits after 30 s")
             let result = try #require(box.result)
             #expect(throws: CancellationError.self) { try result.get() }
         }
@@ -63,9 +63,9 @@ import TestSupport
         let handle = EtcdCancellation()
         let calls = client.blocking(cancellation: handle)
         let box = onThread { try calls.put("/t/k", value: Array("v".utf8)) }
-        #expect(try await eventually { handle.isTransferring }, "the request never started")
+        #expect(await eventually { handle.isTransferring }, "the request never started")
         handle.cancel()
-        #expect(try await eventually { box.result != nil }, "the transfer still waits after 30 s (its timeout is 600 s)")
+        #expect(await eventually { box.result != nil }, "the transfer still waits after 30 s (its timeout is 600 s)")
         let result = try #require(box.result)
         #expect(throws: CancellationError.self) { try result.get() }
         #expect(!handle.isTransferring)

@@ -89,28 +89,6 @@ final class EventCollector: Sendable {
     func cancel() { task.cancel() }
 }
 
-/// Waits until `condition` holds, checking every 100 ms for at most `seconds`; returns whether it held.
-func eventually(seconds: Double = 30, _ condition: () async throws -> Bool) async throws -> Bool {
-    let end = ContinuousClock.now + .seconds(seconds)
-    while ContinuousClock.now < end {
-        if try await condition() { return true }
-        try await Task.sleep(for: .milliseconds(100))
-    }
-    return try await condition()
-}
-
-/// `body`'s result, or nil when it has not finished after `seconds` (it is then cancelled): a generous bound on
-/// something that must not wait on a timeout, never a measurement.
-func within<T: Sendable>(seconds: Double, _ body: @escaping @Sendable () async -> T) async throws -> T? {
-    try await withThrowingTaskGroup(of: T?.self) { group in
-        group.addTask { await body() }
-        group.addTask { try await Task.sleep(for: .seconds(seconds)); return nil }
-        let first = try await group.next() ?? nil
-        group.cancelAll()
-        return first
-    }
-}
-
 /// A blocking call's outcome, set by the thread that made it.
 final class Outcome<T: Sendable>: Sendable {
     private let value = Mutex<Result<T, any Error>?>(nil)

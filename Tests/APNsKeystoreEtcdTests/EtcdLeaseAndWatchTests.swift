@@ -109,7 +109,7 @@ import TestSupport
             defer { watcher.cancel() }
             let put = try await storage.client.put(storage.tokenRecordKey("KEYCCCCCCC"), value: try record("KEYCCCCCCC", 300))
             let deleted = try await storage.client.delete(storage.tokenRecordKey("KEYBBBBBBB"))
-            #expect(try await eventually { seen.withLock { $0.count } >= 2 })
+            #expect(await eventually { seen.withLock { $0.count } >= 2 })
             let changes = seen.withLock { $0 }
             guard changes.count == 2, case .put(let stored) = changes[0] else {
                 Issue.record("expected the put then the delete, saw \(changes)")

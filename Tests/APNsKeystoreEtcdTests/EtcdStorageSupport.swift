@@ -89,16 +89,6 @@ final class AttemptCounter: Sendable {
     let value = Mutex(0)
 }
 
-/// Polls `condition` every 50 ms until it holds; false when `deadline` seconds pass first.
-func eventually(within deadline: TimeInterval = 20, _ condition: () async throws -> Bool) async rethrows -> Bool {
-    let end = Date().addingTimeInterval(deadline)
-    while Date() < end {
-        if try await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(50))
-    }
-    return try await condition()
-}
-
 /// The APNsError `body` throws; nil when it throws none.
 func apnsError<T>(_ body: () async throws -> T) async -> APNsError? {
     do {
