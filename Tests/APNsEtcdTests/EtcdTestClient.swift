@@ -77,11 +77,8 @@ final class EventCollector: Sendable {
 
     /// Waits until `count` events arrived or the watch failed, for at most `seconds`.
     func wait(for count: Int, seconds: Double = 30) async throws -> [EtcdWatchEvent] {
-        let end = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < end {
-            let (events, error) = state.withLock { ($0.events, $0.error) }
-            if events.count >= count || error != nil { return events }
-            try await Task.sleep(for: .milliseconds(50))
+        _ = await eventually(seconds: seconds, every: .milliseconds(50)) {
+            state.withLock { $0.events.count >= count || $0.error != nil }
         }
         return events
     }

@@ -181,8 +181,7 @@ import Testing
 
         await first.stop()
         // The mock's GOAWAY and close reach the client's event loop: the connection is no longer usable.
-        let deadline = Date().addingTimeInterval(10)
-        while connection.isOpen, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        _ = await eventually(seconds: 10, every: .milliseconds(10)) { !connection.isOpen }
         #expect(!connection.isOpen)
         #expect(try connection.pingIfOpen(timeout: 2) == nil, "no PING on a closed connection")
         #expect {

@@ -5,6 +5,7 @@ import APNsMock
 import APNsTokens
 import Crypto
 import Foundation
+import TestSupport
 
 /// Keys, tokens, devices and requests shared by the tests.
 enum Fixture {
@@ -34,13 +35,10 @@ enum Fixture {
         try ProviderToken.sign(keyID: keyID, teamID: teamID, issuedAt: issuedAt, key: key).compact
     }
 
-    /// Polls until `condition` holds or `limit` seconds pass (a bound against hangs, not a timing assertion): a
+    /// Polls until `condition` holds or `limit` seconds of polls pass (a bound against hangs, not a timing assertion): a
     /// test waits for what it asserts, never for a snapshot after an unrelated wait.
     static func waitUntil(limit: TimeInterval = 20, _ condition: () -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(limit)
-        while !condition(), Date() < deadline {
-            try await Task.sleep(nanoseconds: 10_000_000)
-        }
+        _ = await eventually(seconds: limit, every: .milliseconds(10)) { condition() }
     }
 
     /// A good background canary to `device`, with a token issued at `issuedAt`.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Hand-made HTTP/2 frames sent through `openssl s_client -alpn h2`: a client that can hold a stream open
 /// and shows every frame the server sends, GOAWAY included.
@@ -125,12 +126,9 @@ final class RawHTTP2Client: @unchecked Sendable {
         return finished
     }
 
-    /// Polls until `condition` holds or `limit` seconds pass (a bound against hangs, not a timing assertion).
+    /// Polls until `condition` holds or `limit` seconds of polls pass (a bound against hangs, not a timing assertion).
     func waitUntil(limit: TimeInterval = 20, _ condition: () -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(limit)
-        while !condition(), Date() < deadline {
-            try await Task.sleep(nanoseconds: 10_000_000)
-        }
+        _ = await eventually(seconds: limit, every: .milliseconds(10)) { condition() }
     }
 
     /// The GOAWAY frame's last stream id, error code and debug data, when one arrived.

@@ -2,6 +2,7 @@ import APNsCore
 import APNsMock
 import Foundation
 import Testing
+import TestSupport
 
 /// Failed TLS handshakes are logged with the peer and the reason: plaintext on the TLS port, a client certificate
 /// from another CA, an expired one.
@@ -13,8 +14,7 @@ struct TLSFailureTests {
             server.logLines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
                 .filter { $0["protocol"] as? String == "tls" }
         }
-        let deadline = Date().addingTimeInterval(20)
-        while lines().count < count, Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+        _ = await eventually(seconds: 20, every: .milliseconds(10)) { lines().count >= count }
         return lines()
     }
 
