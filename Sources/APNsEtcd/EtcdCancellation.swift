@@ -13,6 +13,8 @@ public final class EtcdCancellation: Sendable {
         var cancelled = false
         var transfer: CurlEtcdTransfer?
         var pausing = false
+        /// Handles of calls made on this call's behalf (one per member), cancelled with it.
+        var children: [ObjectIdentifier: EtcdCancellation] = [:]
     }
     private let state = Mutex(State())
     /// Signalled once, by ``cancel()``: ends the pause in progress, or the next one.
@@ -23,13 +25,28 @@ public final class EtcdCancellation: Sendable {
     /// Cancels the call: the transfer in flight stops at libcurl's next progress call, a pause ends now, and
     /// every later check throws `CancellationError`. Calling it again does nothing more.
     public func cancel() {
-        let (first, running) = state.withLock { state -> (Bool, CurlEtcdTransfer?) in
+        let (first, running, children) = state.withLock { state -> (Bool, CurlEtcdTransfer?, [EtcdCancellation]) in
             defer { state.cancelled = true }
-            return (!state.cancelled, state.transfer)
+            return (!state.cancelled, state.transfer, Array(state.children.values))
         }
         guard first else { return }
         running?.cancel()
+        children.forEach { $0.cancel() }
         wake.signal()
+    }
+
+    /// Cancels `child` with this handle (at once, when this one is cancelled already) until ``disown(_:)``.
+    func adopt(_ child: EtcdCancellation) {
+        let cancelled = state.withLock { state -> Bool in
+            if !state.cancelled { state.children[ObjectIdentifier(child)] = child }
+            return state.cancelled
+        }
+        if cancelled { child.cancel() }
+    }
+
+    /// Stops cancelling `child` with this handle.
+    func disown(_ child: EtcdCancellation) {
+        _ = state.withLock { $0.children.removeValue(forKey: ObjectIdentifier(child)) }
     }
 
     /// Whether ``cancel()`` was called.

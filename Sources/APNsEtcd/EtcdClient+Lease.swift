@@ -60,37 +60,7 @@ extension EtcdClient {
     /// renewed it within `wait`, or when the lease has expired (exit 5, as ``keepAlive(lease:)``).
     @discardableResult
     public func keepAliveAtEveryMember(lease: Int64, wait: Duration) async throws -> EtcdLease {
-        let body = try JSONDecoding.encode(WireLeaseID(ID: WireInt64(lease)))
-        let renewed: Int64? = try await withThrowingTaskGroup(of: Int64?.self) { group in
-            for endpoint in configuration.endpoints {
-                group.addTask {
-                    guard let bytes = try? await self.run({ calls in
-                              try self.send(endpoint, "/v3/lease/keepalive", body, deadline: .final(wait),
-                                            cancellation: calls.cancellation) }),
-                          let answer = try? JSONDecoding.decode(WireKeepAliveResponse.self, from: bytes) else { return nil }
-                    return answer.result?.TTL?.value ?? 0
-                }
-            }
-            var expired = false
-            for try await ttl in group {
-                guard let ttl else { continue }
-                if ttl > 0 {
-                    group.cancelAll()
-                    return ttl
-                }
-                expired = true
-            }
-            return expired ? 0 : nil
-        }
-        guard let renewed else {
-            throw APNsError.unreachable("etcd: lease \(Self.hex(lease)) could not be renewed at any member",
-                                        hint: "`etcdctl endpoint status` shows the members")
-        }
-        guard renewed > 0 else {
-            throw APNsError.keystore("etcd: lease \(Self.hex(lease)) has expired or was revoked",
-                                     hint: "its keys are gone; grant a new lease and write them again")
-        }
-        return EtcdLease(id: lease, ttl: renewed)
+        try await run { try $0.keepAliveAtEveryMember(lease: lease, wait: wait) }
     }
 
     /// A lease ID as etcdctl prints it (hexadecimal).

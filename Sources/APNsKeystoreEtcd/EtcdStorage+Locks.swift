@@ -56,12 +56,14 @@ extension EtcdStorage {
         while true {
             attempts += 1
             let lease = try await client.grantLease(ttl: ttl)
-            let renewal = Task {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(1))
-                    if Task.isCancelled { break }
-                    _ = try? await client.keepAliveAtEveryMember(lease: lease.id, wait: .seconds(ttl - 1))
-                }
+            // Renewed on a thread of its own, so a pool kept busy by the work under the lock never lets it lapse.
+            let renewal: EtcdCancellation
+            do {
+                renewal = try client.blocking.renewingAtEveryMember(lease: lease.id, every: .seconds(1),
+                                                                    wait: .seconds(ttl - 1))
+            } catch {
+                try? await client.revokeLease(lease.id)
+                throw error
             }
             // Revoking the lease deletes the lock with it: done (and awaited) on every way out, so a rotation that
             // failed never leaves its lock to lapse for the next one.

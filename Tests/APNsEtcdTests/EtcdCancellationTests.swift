@@ -92,13 +92,43 @@ import TestSupport
                 blocking = nil
             } catch let error as APNsError {
                 blocking = error
+            }
+            let async = await apnsError { _ = try await client.get("/t/k") }
+            let error = try #require(blocking)
+            #expect(error.status == .unreachable)
+            #expect(error.message.contains("none of the 2 members could serve it in 2 rounds"), "\(error)")
+            #expect(error.message == async?.message)
+            #expect(error.hint == async?.hint)
         }
-        let async = await apnsError { _ = try await client.get("/t/k") }
-        let error = try #require(blocking)
-        #expect(error.status == .unreachable)
-        #expect(error.message.contains("none of the 2 members could serve it in 2 rounds"), "\(error)")
-        #expect(error.message == async?.message)
-        #expect(error.hint == async?.hint)
-        }
+    }
+
+    @Test func aRenewalAtEveryMemberWaitingOnSilentMembersEndsWhenItsHandleIsCancelled() async throws {
+        // Two members that accept and never answer: each member's call waits out its 600 s.
+        let silent = [try TestPorts.bound(listening: 8), try TestPorts.bound(listening: 8)]
+        defer { silent.forEach { close($0.fd) } }
+        let client = try EtcdClient(configuration: EtcdConfiguration(
+            endpoints: silent.map { EtcdEndpoint(host: "127.0.0.1", port: $0.port) }, requestTimeout: .seconds(600)))
+        let handle = EtcdCancellation()
+        let calls = client.blocking(cancellation: handle)
+        let box = onThread { try calls.keepAliveAtEveryMember(lease: 1, wait: .seconds(600)) }
+        // Both members' connections are made (and held, unread) before the cancel.
+        var held: [Int32?] = [nil, nil]
+        defer { held.compactMap { $0 }.forEach { close($0) } }
+        #expect(await eventually {
+            for index in held.indices where held[index] == nil { held[index] = Self.acceptNow(silent[index].fd) }
+            return !held.contains(nil)
+        }, "no request reached both members")
+        handle.cancel()
+        #expect(await eventually { box.result != nil }, "the renewal still waits after 30 s (its members' wait is 600 s)")
+        let result = try #require(box.result)
+        #expect(throws: CancellationError.self) { try result.get() }
+    }
+
+    /// A connection the kernel completed on listening socket `fd`, accepted; nil when none is waiting.
+    static func acceptNow(_ fd: Int32) -> Int32? {
+        var readable = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&readable, 1, 0) == 1 else { return nil }
+        let accepted = accept(fd, nil, nil)
+        return accepted >= 0 ? accepted : nil
     }
 }

@@ -66,6 +66,24 @@ import TestSupport
         }
     }
 
+    @Test func anOperationLockOutlivesAPoolHeldForLongerThanItsLease() async throws {
+        try await FleetKeystore.with { fleet in
+            let first = try fleet.storage(), second = try fleet.storage()
+            let ttl = first.operationLockTTL, lockKey = first.key("locks/rotation")
+            let held = try await first.withOperationLock("rotation") { () async throws -> (before: Int64, after: Int64?) in
+                let before = try #require(try await first.client.get(lockKey)).lease
+                // Every thread of the pool blocked for 2.5 leases: a renewal that needed a turn there would miss it.
+                let width = ProcessInfo.processInfo.activeProcessorCount
+                await withTaskGroup(of: Void.self) { group in
+                    for _ in 0..<width { group.addTask { usleep(UInt32(ttl) * 2_500_000) } }
+                }
+                return (before, try await first.client.get(lockKey)?.lease)
+            }
+            #expect(held.after == held.before, "the lock's lease (TTL \(ttl) s) lapsed while the pool was held")
+            #expect(await apnsError { try await second.withOperationLock("rotation") { 0 } } == nil, "released after")
+        }
+    }
+
     @Test func aWatchThatMissesCompactedRevisionsEndsAndANewSnapshotRecovers() async throws {
         try await FleetKeystore.with { fleet in
             let storage = try fleet.storage(), feed = try fleet.feed()
