@@ -1,4 +1,5 @@
 import APNsCore
+import APNsCurl
 
 /// A lock held for the length of one piece of work, on a lease kept alive meanwhile.
 extension EtcdClient {
@@ -22,18 +23,7 @@ extension EtcdClient {
         do {
             let result = try await withThrowingTaskGroup(of: T?.self) { group in
                 group.addTask { try await body(key) }
-                group.addTask {
-                    let period = Duration.milliseconds(max(100, lease.ttl * 1000 / 3))
-                    while true {
-                        try await Task.sleep(for: period)
-                        do {
-                            try await self.keepAlive(lease: lease.id)
-                        } catch let error as APNsError {
-                            throw APNsError.keystore("etcd lock \(name): lost while held: \(error.message)",
-                                                     hint: "etcd was out of reach for longer than the lock's \(ttl) s lease; the work was stopped")
-                        }
-                    }
-                }
+                group.addTask { try await self.renewUntilLost(lease: lease, lock: name) }
                 defer { group.cancelAll() }
                 while let next = try await group.next() {
                     if let value = next { return value }
@@ -47,5 +37,38 @@ extension EtcdClient {
             try? await revokeLease(lease.id)
             throw error
         }
+    }
+
+    /// Renews `lease` every third of its TTL on a thread of its own (so a busy pool never lets it lapse) until
+    /// the task is cancelled; throws when a renewal fails (the lock is lost).
+    private func renewUntilLost<T>(lease: EtcdLease, lock name: String) async throws -> T? {
+        let stop = EtcdCancellation(), lost = EtcdHandoff<Void>()
+        let renewals = blocking(cancellation: stop)
+        let period = Duration.milliseconds(max(100, lease.ttl * 1000 / 3)), ttl = lease.ttl
+        do throws(CurlThread.StartError) {
+            try CurlThread.detach {
+                while (try? stop.pause(for: period)) != nil {
+                    do {
+                        try renewals.keepAlive(lease: lease.id)
+                    } catch let error as APNsError {
+                        lost.deliver(.failure(APNsError.keystore(
+                            "etcd lock \(name): lost while held: \(error.message)",
+                            hint: "etcd was out of reach for longer than the lock's \(ttl) s lease; the work was stopped")))
+                        return
+                    } catch {
+                        return
+                    }
+                }
+            }
+        } catch {
+            throw EtcdFailure.transport(error.description).apnsError(at: currentEndpoint, user: configuration.credentials?.user)
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { lost.wait($0) }
+        } onCancel: {
+            stop.cancel()
+            lost.deliver(.failure(CancellationError()))
+        }
+        return nil
     }
 }

@@ -1,6 +1,7 @@
 import APNsCore
 import APNsEtcd
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 
@@ -133,6 +134,38 @@ extension EtcdClusterTests {
                 #expect(error?.message == "rotation failed half-way")
                 #expect(try await client.range("/t/locks/rotation/", prefix: true).keyValues.isEmpty)
                 try await rival.shutdown()
+            }
+        }
+    }
+
+    @Test func withLockKeepsItsLeaseThroughAPoolHeldForLongerThanItAndStopsTheWorkWhenItIsLost() async throws {
+        try await withCluster { cluster in
+            try await using(try cluster.client()) { client in
+                let seen = try await client.withLock(name: "/t/locks/held", ttl: 2) { key -> (String, Int64?) in
+                    // Every thread of the pool blocked for 2.5 leases: a renewal that needed a turn there would miss it.
+                    let width = ProcessInfo.processInfo.activeProcessorCount
+                    await withTaskGroup(of: Void.self) { group in
+                        for _ in 0..<width { group.addTask { usleep(5_000_000) } }
+                    }
+                    return (key, try await client.get(key)?.lease)
+                }
+                #expect(seen.1 != nil, "the lock's 2 s lease lapsed while the pool was held")
+
+                // The lease taken away while the work runs: the work is stopped and the error says the lock was lost.
+                let started = Mutex(false)
+                let error = await apnsError {
+                    _ = try await client.withLock(name: "/t/locks/lost", ttl: 2) { key -> Int in
+                        started.withLock { $0 = true }
+                        let lease = try #require(try await client.get(key)).lease
+                        try await client.revokeLease(lease)
+                        try await Task.sleep(for: .seconds(600))
+                        return 0
+                    }
+                }
+                #expect(started.withLock { $0 })
+                #expect(error?.status == .keystore)
+                #expect(error?.message.contains("etcd lock /t/locks/lost: lost while held") == true, "\(String(describing: error))")
+                #expect(try await client.range("/t/locks/lost/", prefix: true).keyValues.isEmpty)
             }
         }
     }
