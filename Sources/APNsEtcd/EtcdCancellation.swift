@@ -3,7 +3,8 @@ import Dispatch
 import Synchronization
 
 /// Stops one blocking etcd call from another thread: ``cancel()`` aborts the libcurl transfer in flight, wakes a
-/// pause between failover rounds, and makes the call's next check throw `CancellationError`. The async API trips
+/// pause between failover rounds, cancels the calls made on its behalf (one per member, ``adopt(_:)``), and makes
+/// the call's next check throw `CancellationError`. The async API trips
 /// it when its task is cancelled; a blocking caller that never cancels passes a fresh one. A liveness pulse
 /// (``CurlEtcdPulse``) pauses and runs its checks under one too.
 ///
