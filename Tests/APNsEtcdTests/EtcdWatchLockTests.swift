@@ -141,15 +141,16 @@ extension EtcdClusterTests {
     @Test func withLockKeepsItsLeaseThroughAPoolHeldForLongerThanItAndStopsTheWorkWhenItIsLost() async throws {
         try await withCluster { cluster in
             try await using(try cluster.client()) { client in
-                let seen = try await client.withLock(name: "/t/locks/held", ttl: 2) { key -> (String, Int64?) in
+                // A 4 s lease (a 2 s one can lapse when a loaded machine stalls etcd or the renewing thread that long).
+                let seen = try await client.withLock(name: "/t/locks/held", ttl: 4) { key -> (String, Int64?) in
                     // Every thread of the pool blocked for 2.5 leases: a renewal that needed a turn there would miss it.
                     let width = ProcessInfo.processInfo.activeProcessorCount
                     await withTaskGroup(of: Void.self) { group in
-                        for _ in 0..<width { group.addTask { usleep(5_000_000) } }
+                        for _ in 0..<width { group.addTask { usleep(10_000_000) } }
                     }
                     return (key, try await client.get(key)?.lease)
                 }
-                #expect(seen.1 != nil, "the lock's 2 s lease lapsed while the pool was held")
+                #expect(seen.1 != nil, "the lock's 4 s lease lapsed while the pool was held")
 
                 // The lease taken away while the work runs: the work is stopped and the error says the lock was lost.
                 let started = Mutex(false)

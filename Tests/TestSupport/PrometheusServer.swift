@@ -33,7 +33,7 @@ public final class PrometheusServer: @unchecked Sendable {
         let configFile = directory.appendingPathComponent("prometheus.yml")
         try Data(config.utf8).write(to: configFile)
         let logFile = directory.appendingPathComponent("prometheus.log")
-        FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         log = try FileHandle(forWritingTo: logFile)
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["--config.file=\(configFile.path)",
