@@ -35,8 +35,8 @@ enum Fixture {
         try ProviderToken.sign(keyID: keyID, teamID: teamID, issuedAt: issuedAt, key: key).compact
     }
 
-    /// Polls until `condition` holds or `limit` seconds of polls pass (a bound against hangs, not a timing assertion): a
-    /// test waits for what it asserts, never for a snapshot after an unrelated wait.
+    /// Polls until `condition` holds or `limit` seconds of polls pass (a bound against hangs, not a timing
+    /// assertion): a test waits for what it asserts, never for a snapshot after an unrelated wait.
     static func waitUntil(limit: TimeInterval = 20, _ condition: () -> Bool) async throws {
         _ = await eventually(seconds: limit, every: .milliseconds(10)) { condition() }
     }

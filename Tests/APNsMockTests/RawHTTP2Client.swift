@@ -126,7 +126,8 @@ final class RawHTTP2Client: @unchecked Sendable {
         return finished
     }
 
-    /// Polls until `condition` holds or `limit` seconds of polls pass (a bound against hangs, not a timing assertion).
+    /// Polls until `condition` holds or `limit` seconds of polls pass (a bound against hangs, not a timing
+    /// assertion).
     func waitUntil(limit: TimeInterval = 20, _ condition: () -> Bool) async throws {
         _ = await eventually(seconds: limit, every: .milliseconds(10)) { condition() }
     }
