@@ -60,25 +60,6 @@ extension EtcdBlockingClient {
         }
         return EtcdLease(id: lease, ttl: renewed)
     }
-
-    /// Starts renewing `lease` at every member every `period` (``keepAliveAtEveryMember(lease:wait:)``) on a
-    /// thread of its own, and returns the handle that stops it: cancelling it ends the pause or the renewal in
-    /// flight at once. A renewal that fails is not retried early; a lease that lapsed shows in the keys it carried.
-    public func renewingAtEveryMember(lease: Int64, every period: Duration, wait: Duration) throws -> EtcdCancellation {
-        let stop = EtcdCancellation()
-        let renewals = client.blocking(cancellation: stop)
-        do throws(CurlThread.StartError) {
-            try CurlThread.detach {
-                while (try? stop.pause(for: period)) != nil {
-                    _ = try? renewals.keepAliveAtEveryMember(lease: lease, wait: wait)
-                }
-            }
-        } catch {
-            throw EtcdFailure.transport(error.description)
-                .apnsError(at: client.currentEndpoint, user: client.configuration.credentials?.user)
-        }
-        return stop
-    }
 }
 
 /// The members' answers to one renewal, in the order they came: a TTL (0: the lease is gone), or nil for a member

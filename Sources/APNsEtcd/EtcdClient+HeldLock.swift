@@ -1,5 +1,4 @@
 import APNsCore
-import APNsCurl
 
 /// A lock held for the length of one piece of work, on a lease kept alive meanwhile.
 extension EtcdClient {
@@ -55,31 +54,24 @@ extension EtcdClient {
 /// The lease under a held lock, renewed every third of its TTL from a thread started with it (never waiting for a
 /// turn on the pool) until ``stop()``; ``lost()`` throws once a renewal fails.
 private final class LockLease: Sendable {
-    private let stopping = EtcdCancellation()
-    private let loss = EtcdHandoff<Void>()
+    private let stopping: EtcdCancellation
+    private let loss: EtcdHandoff<Void>
 
     init(_ client: EtcdClient, lease: EtcdLease, lock name: String) throws {
-        let stopping = self.stopping, loss = self.loss
-        let renewals = client.blocking(cancellation: stopping)
-        let period = Duration.milliseconds(max(100, lease.ttl * 1000 / 3)), ttl = lease.ttl
-        do throws(CurlThread.StartError) {
-            try CurlThread.detach {
-                while (try? stopping.pause(for: period)) != nil {
-                    do {
-                        try renewals.keepAlive(lease: lease.id)
-                    } catch let error as APNsError {
-                        loss.deliver(.failure(APNsError.keystore(
-                            "etcd lock \(name): lost while held: \(error.message)",
-                            hint: "etcd was out of reach for longer than the lock's \(ttl) s lease; the work was stopped")))
-                        return
-                    } catch {
-                        return
-                    }
-                }
+        let loss = EtcdHandoff<Void>(), ttl = lease.ttl
+        self.loss = loss
+        stopping = try client.blocking.startRenewals(every: .milliseconds(max(100, ttl * 1000 / 3))) { calls in
+            do {
+                try calls.keepAlive(lease: lease.id)
+                return true
+            } catch let error as APNsError {
+                loss.deliver(.failure(APNsError.keystore(
+                    "etcd lock \(name): lost while held: \(error.message)",
+                    hint: "etcd was out of reach for longer than the lock's \(ttl) s lease; the work was stopped")))
+                return false
+            } catch {
+                return false
             }
-        } catch {
-            throw EtcdFailure.transport(error.description)
-                .apnsError(at: client.currentEndpoint, user: client.configuration.credentials?.user)
         }
     }
 
