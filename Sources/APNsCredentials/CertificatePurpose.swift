@@ -100,6 +100,18 @@ extension APNsCertificate {
         }
     }
 
+    /// The id the certificate serves: its UID, else what its subject's common name names after "Pass Type ID: ",
+    /// "Website Push ID: " or "VoIP Services: " (Apple's subjects carry both; a copy may carry only the name).
+    public var purposeIdentifier: String? {
+        if let bundleID { return bundleID }
+        let name = commonName ?? ""
+        for prefix in ["Pass Type ID: ", "Website Push ID: ", "VoIP Services: "] where name.hasPrefix(prefix) {
+            let id = name.dropFirst(prefix.count).prefix { $0 != " " }
+            return id.isEmpty ? nil : String(id)
+        }
+        return nil
+    }
+
     /// Why this certificate cannot send to `topic`, or nil when its purpose can serve the topic's push type.
     /// Whether the topic is listed is another question (the topic check's).
     public func purposeRefusal(topic: String) -> String? {
@@ -111,13 +123,13 @@ extension APNsCertificate {
             return nil
         case .voip:
             if isVoIP { return nil }
-            return "a VoIP Services certificate sends PushKit VoIP pushes only (topic \(bundleID.map { $0 + ".voip" } ?? "BUNDLE.voip")), not to \(topic)"
+            return "a VoIP Services certificate sends PushKit VoIP pushes only (topic \(purposeIdentifier.map { $0 + ".voip" } ?? "BUNDLE.voip")), not to \(topic)"
         case .passTypeID:
             if isPass { return nil }
-            return "a Pass Type ID certificate sends Wallet pass updates only (topic \(bundleID ?? "pass.…")), not to \(topic)"
+            return "a Pass Type ID certificate sends Wallet pass updates only (topic \(purposeIdentifier ?? "pass.…")), not to \(topic)"
         case .websitePush:
             if isWeb { return nil }
-            return "a Website Push ID certificate sends Safari website pushes only (topic \(bundleID ?? "web.…")), not to \(topic)"
+            return "a Website Push ID certificate sends Safari website pushes only (topic \(purposeIdentifier ?? "web.…")), not to \(topic)"
         case .notPush:
             return "not a push certificate: APNs accepts it for no topic"
         }

@@ -163,6 +163,13 @@ public struct CertificateVerifier: Sendable {
             let names = chain.dropFirst().map { APNsCertificateName.commonName(of: $0) }
             return CertificateCheck("chain", .pass, "verifies to \(names.joined(separator: " → "))")
         case .couldNotValidate(let failures):
+            // A leaf given as a CA is the usual cause, and swift-certificates says it with a certificate dump.
+            if let notCA = anchors.first(where: { !Self.isCertificateAuthority($0) }) {
+                let same = notCA.sha256Fingerprint == leaf.sha256Fingerprint ? " (it is the certificate itself)" : ""
+                return CertificateCheck("chain", .fail, "the CA given is \(notCA.subject)\(same), which is not a CA "
+                                        + "certificate (its basic constraints say CA:FALSE or are absent): give the "
+                                        + "certificate of the CA that issued it")
+            }
             let reason = failures.first.map { Self.summarise(String(describing: $0.policyFailureReason)) }
                 ?? "no path to a given CA"
             return CertificateCheck("chain", .fail, "does not verify against the given CA: \(reason)")
@@ -171,12 +178,26 @@ public struct CertificateVerifier: Sendable {
 }
 
 extension CertificateVerifier {
-    /// swift-certificates' failure reasons embed whole certificate dumps: keep one readable clause.
+    /// swift-certificates' failure reasons embed whole certificate dumps: keep one readable clause, never a dump.
     public static func summarise(_ reason: String) -> String {
         if reason.hasSuffix("is not yet valid") { return "a certificate in the chain is not yet valid at that time" }
         if reason.contains("expired") { return "a certificate in the chain has expired at that time" }
-        if reason.count <= 160 { return reason }
-        return String(reason.prefix(157)) + "..."
+        var text = reason
+        if let policy = text.firstRange(of: "Policy: ") { text = String(text[policy.upperBound...]) }
+        if let dump = text.firstRange(of: "Certificate(") {
+            let head = text[..<dump.lowerBound].reversed().drop { $0 == " " }.reversed()
+            text = String(head) + " (a certificate in the chain)"
+        }
+        if text.count <= 160 { return text }
+        return String(text.prefix(157)) + "..."
+    }
+
+    /// True when `certificate` may issue others: basic constraints CA:TRUE. A certificate swift-certificates does
+    /// not read is left to OpenSSL's judgement (true here).
+    static func isCertificateAuthority(_ certificate: APNsCertificate) -> Bool {
+        guard let parsed = certificate.certificate else { return true }
+        if case .isCertificateAuthority = try? parsed.extensions.basicConstraints { return true }
+        return false
     }
 }
 

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsCredentials
 import APNsModel
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -8,8 +9,8 @@ import Foundation
 
 /// `apnsctl keystore status`: every key and certificate with its state, age and last use.
 ///
-/// JSON fields: `keystore` (path), `min_days`, `passed` (false when a certificate expires within `min_days`; the
-/// word every checking command uses), `keys` ([KeyStatus]), `certificates` ([CertificateStatus]), `pending_requests`
+/// JSON fields: `keystore` (path), `min_days`, `passed` (false when a certificate expires within `min_days` or is
+/// no push certificate; the word every checking command uses), `keys` ([KeyStatus]), `certificates` ([CertificateStatus]), `pending_requests`
 /// ([PendingRequestStatus]: certificate requests waiting for Apple's certificate, with their age), `revoked_keys`
 /// ([RevokedKey]: every key ever revoked here, purged or not; never added again).
 public struct KeystoreReport: Codable, Sendable, Equatable {
@@ -26,15 +27,19 @@ public struct KeystoreReport: Codable, Sendable, Equatable {
         case revokedKeys = "revoked_keys"
     }
 
-    /// Builds the report. Pure: the manifest, last-use times and "now" are given.
-    public init(keystore: String, manifest: Manifest, lastSigned: [String: Date], now: Date, minDays: Int) {
+    /// Builds the report. Pure: the manifest, last-use times, each certificate's purpose (by record id; absent:
+    /// its file did not read) and "now" are given.
+    public init(keystore: String, manifest: Manifest, lastSigned: [String: Date], now: Date, minDays: Int,
+                purposes: [String: CertificatePurpose] = [:]) {
         self.keystore = keystore
         self.minDays = minDays
         keys = manifest.keys.map { KeyStatus(record: $0, lastUsed: lastSigned[$0.keyID], now: now) }
-        certificates = manifest.certificates.map { CertificateStatus(record: $0, now: now, minDays: minDays) }
+        certificates = manifest.certificates.map {
+            CertificateStatus(record: $0, now: now, minDays: minDays, purpose: purposes[$0.id])
+        }
         pendingRequests = manifest.pendingRequests.map { PendingRequestStatus(record: $0, now: now) }
         revokedKeys = manifest.revokedKeys
-        passed = !certificates.contains { $0.expiring }
+        passed = !certificates.contains { $0.expiring || $0.purpose == .notPush }
     }
 }
 
@@ -147,7 +152,8 @@ public struct KeyStatus: Codable, Sendable, Equatable {
 /// `team_id` (null when the subject has no OU), `not_after`, `days_left` (whole days, rounded down; negative once
 /// past), `expiring` (true when `days_left` < `min_days`, that is when less than `min_days` days of 86,400 seconds
 /// are left),
-/// `imported_at`, `age_days`.
+/// `imported_at`, `age_days`, `purpose` (``CertificatePurpose``: `app_push`, `voip`, `pass_type_id`, `website_push`,
+/// `not_push`; null when the stored file does not read).
 public struct CertificateStatus: Codable, Sendable, Equatable {
     /// A stored certificate's state at report time.
     public enum State: String, Codable, Sendable {
@@ -175,8 +181,11 @@ public struct CertificateStatus: Codable, Sendable, Equatable {
     public var expiring: Bool
     public var importedAt: Date
     public var ageDays: Int
+    /// What the certificate is for (cert verify's purpose check); nil when its stored file does not read.
+    public var purpose: CertificatePurpose?
 
-    init(record: CertificateRecord, now: Date, minDays: Int) {
+    init(record: CertificateRecord, now: Date, minDays: Int, purpose: CertificatePurpose?) {
+        self.purpose = purpose
         id = record.id
         subject = record.subject
         topics = record.topics
@@ -194,7 +203,7 @@ public struct CertificateStatus: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case id, state, teamID = "team_id", subject, topics, environments, notAfter = "not_after"
         case daysLeft = "days_left", expiring
-        case importedAt = "imported_at", ageDays = "age_days"
+        case importedAt = "imported_at", ageDays = "age_days", purpose
     }
 
     /// Every field always present: `team_id` is null when the subject has no OU.
@@ -211,13 +220,21 @@ public struct CertificateStatus: Codable, Sendable, Equatable {
         try c.encode(expiring, forKey: .expiring)
         try c.encode(importedAt, forKey: .importedAt)
         try c.encode(ageDays, forKey: .ageDays)
+        try c.encode(purpose, forKey: .purpose)
     }
 }
 
 extension Keystore {
     /// The status report at the keystore clock's "now".
     public func status(minDays: Int = 30) throws -> KeystoreReport {
-        KeystoreReport(keystore: path, manifest: try manifest(), lastSigned: lastSigned(), now: clock.now(),
-                       minDays: minDays)
+        let manifest = try manifest()
+        var purposes = [String: CertificatePurpose]()
+        for record in manifest.certificates {
+            guard let pem = try? certificatePEM(of: record),
+                  let leaf = try? CredentialReader().read(bytes: pem, name: record.certificateFile).leaf else { continue }
+            purposes[record.id] = leaf.purpose
+        }
+        return KeystoreReport(keystore: path, manifest: manifest, lastSigned: lastSigned(), now: clock.now(),
+                              minDays: minDays, purposes: purposes)
     }
 }

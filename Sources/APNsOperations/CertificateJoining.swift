@@ -48,11 +48,15 @@ public enum CertificateJoining {
         /// A CA certificate file that also vouches for the certificate; nil: Apple only.
         public var caFile: String?
         public var export: Export?
+        /// Refuse a certificate that differs from the request's notes (bundle id, environment) instead of only
+        /// reporting the differences.
+        public var strict: Bool
 
-        public init(file: String, caFile: String? = nil, export: Export? = nil) {
+        public init(file: String, caFile: String? = nil, export: Export? = nil, strict: Bool = false) {
             self.file = file
             self.caFile = caFile
             self.export = export
+            self.strict = strict
         }
 
         /// The input's name in messages.
@@ -74,6 +78,48 @@ public enum CertificateJoining {
         public var export: (file: String, encoding: Export.Encoding)?
         /// The keystore clock's time of the join.
         public var now: Date
+        /// Where the certificate differs from what the request was noted for (empty: it is what was asked for).
+        public var noteDifferences: [NoteDifference]
+    }
+
+    /// One way a certificate differs from its request's notes (`cert request --bundle-id/--env`): Apple issued it
+    /// for another app or environment than the request said, usually because another type or App ID was chosen in
+    /// the portal.
+    public enum NoteDifference: Sendable, Equatable {
+        /// The request was noted for `requested`; the certificate's bundle id is `certificate` (nil: it has none).
+        case bundleID(requested: String, certificate: String?)
+        /// The request was noted for `requested`; the certificate serves `certificate` only.
+        case environment(requested: String, certificate: [String])
+
+        /// The note's name: `bundle_id` or `environment`.
+        public var note: String {
+            switch self {
+            case .bundleID: return "bundle_id"
+            case .environment: return "environment"
+            }
+        }
+
+        /// The request's note and the certificate's value, as text ("none" for an absent value).
+        public var values: (requested: String, certificate: String) {
+            switch self {
+            case .bundleID(let requested, let certificate): return (requested, certificate ?? "none")
+            case .environment(let requested, let certificate):
+                return (requested, certificate.isEmpty ? "none" : certificate.joined(separator: " and "))
+            }
+        }
+    }
+
+    /// The differences between `leaf` and the notes of `request`.
+    public static func noteDifferences(_ leaf: APNsCertificate, request: PendingRequestRecord) -> [NoteDifference] {
+        var differences = [NoteDifference]()
+        if let bundleID = request.bundleID, leaf.bundleID != bundleID {
+            differences.append(.bundleID(requested: bundleID, certificate: leaf.bundleID))
+        }
+        let environments = leaf.environments.map(\.rawValue)
+        if let environment = request.environment, !environments.contains(environment) {
+            differences.append(.environment(requested: environment, certificate: environments))
+        }
+        return differences
     }
 
     /// Joins. Throws ``CertificateJoinError`` and the readers', verifier's and keystore's errors; the keystore
@@ -91,6 +137,10 @@ public enum CertificateJoining {
         } ?? []
         let trust = try await AppleChain().verify(leaf, chain: bundle.chain, extraAnchors: anchors, file: name,
                                                   caFile: input.caFile)
+        let differences = noteDifferences(leaf, request: request)
+        if input.strict, !differences.isEmpty {
+            throw CertificateJoinError.notesDiffer(file: name, requestID: request.id, differences: differences)
+        }
         let key: PrivateKey
         do {
             key = try PrivateKey(pemEncoded: try store.privateKeyPEM(of: request))
@@ -115,7 +165,7 @@ public enum CertificateJoining {
         }
         return Result(requestID: request.id, certificate: joined.certificate, leaf: leaf, kind: kind, trust: trust,
                       alreadyPresent: joined.alreadyPresent, export: input.export.map { ($0.file, $0.encoding) },
-                      now: store.clock.now())
+                      now: store.clock.now(), noteDifferences: differences)
     }
 }
 
@@ -129,4 +179,6 @@ public enum CertificateJoinError: Error, Equatable {
     case keyMismatch(requestID: String, file: String)
     /// The export's file exists and is not to be replaced.
     case exportExists(file: String)
+    /// The certificate in `file` differs from the notes of request `requestID`, and differences were to refuse.
+    case notesDiffer(file: String, requestID: String, differences: [CertificateJoining.NoteDifference])
 }

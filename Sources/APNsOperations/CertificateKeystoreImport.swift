@@ -66,6 +66,12 @@ public enum CertificateKeystoreImport {
         guard bundle.keyMatchesLeaf == true else {
             throw CertificateKeystoreImportError.keyMismatch(name: name, subject: leaf.subject)
         }
+        // The certificate judge's purpose check (cert verify's): a certificate APNs accepts for no topic is not
+        // stored, so the keystore never shows a code-signing certificate as a valid push credential.
+        guard leaf.purpose != .notPush else {
+            throw CertificateKeystoreImportError.notPush(name: name, subject: leaf.subject,
+                                                        evidence: leaf.purposeEvidence)
+        }
         let now = input.keystore.clock.now()
         let stored = try input.keystore.addCertificate(try CertificateImport(leaf: leaf, chain: bundle.chain, key: key))
         return Result(record: stored.certificate, alreadyPresent: stored.alreadyPresent, leaf: leaf, now: now)
@@ -86,4 +92,7 @@ public enum CertificateKeystoreImportError: Error, Equatable, Sendable {
     case noPrivateKey(name: String)
     /// The private key is not the certificate's.
     case keyMismatch(name: String, subject: String)
+    /// The certificate is no push certificate (a development, distribution or server certificate): `evidence`
+    /// says what its purpose was read from.
+    case notPush(name: String, subject: String, evidence: String)
 }

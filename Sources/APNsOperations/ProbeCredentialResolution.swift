@@ -32,8 +32,11 @@ public enum ProbeCredentialSource {
 public struct ResolvedProbeCredential {
     /// The credential the prober sends.
     public var credential: ProbeCredential
-    /// A certificate's bundle id: the topic when none is given.
+    /// A certificate's topic when none is given: its bundle id, or `<bundle id>.voip` for a VoIP Services
+    /// certificate (which APNs refuses for the bare bundle id).
     public var defaultTopic: String?
+    /// The push type when none is given: voip for a VoIP Services certificate; nil: background.
+    public var defaultPushType: APNsPushType?
     /// The keystore key that signed the token, with its recorded scope.
     public var signingKey: SigningKeyDescription?
     /// A ready token's `kid` and `iss` (a token file or variable: no recorded scope); nil otherwise.
@@ -147,9 +150,14 @@ public enum ProbeCredentialResolution {
             validity = .notYetValid(path: path, notBefore: leaf.notBefore)
         }
         let chain = bundle.certificates.map(\.pemEncoded).joined(separator: "\n")
-        return ResolvedProbeCredential(
+        var resolved = ResolvedProbeCredential(
             credential: .pem(certificate: Array(chain.utf8), key: Array(try privateKey.pkcs8PEM.utf8), keyPassword: nil),
             defaultTopic: leaf.bundleID, certificateValidity: validity)
+        if leaf.purpose == .voip, let bundleID = leaf.bundleID {
+            resolved.defaultTopic = APNsPushType.voip.topic(forBundleID: bundleID)
+            resolved.defaultPushType = .voip
+        }
+        return resolved
     }
 }
 

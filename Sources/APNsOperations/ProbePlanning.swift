@@ -59,7 +59,8 @@ public struct CanarySpecification: Sendable, Equatable {
     public var deviceToken: String?
     /// `apns-topic`; nil: the credential's (a certificate's bundle id).
     public var topic: String?
-    public var pushType: APNsPushType
+    /// `apns-push-type`; nil: the credential's (voip for a VoIP Services certificate), else background.
+    public var pushType: APNsPushType?
     public var priority: Int?
     public var payload: Payload
 
@@ -73,7 +74,7 @@ public struct CanarySpecification: Sendable, Equatable {
         case file(String)
     }
 
-    public init(deviceToken: String? = nil, topic: String? = nil, pushType: APNsPushType = .background,
+    public init(deviceToken: String? = nil, topic: String? = nil, pushType: APNsPushType? = nil,
                 priority: Int? = nil, payload: Payload = .standard) {
         self.deviceToken = deviceToken
         self.topic = topic
@@ -82,8 +83,9 @@ public struct CanarySpecification: Sendable, Equatable {
         self.payload = payload
     }
 
-    /// The canary request, with `defaultTopic` when no topic is given.
-    public func request(defaultTopic: String?) throws -> CanaryRequest {
+    /// The canary request, with `defaultTopic` when no topic is given and `defaultPushType` (else background)
+    /// when no push type is given.
+    public func request(defaultTopic: String?, defaultPushType: APNsPushType? = nil) throws -> CanaryRequest {
         var token = DeviceToken.dummy
         if let deviceToken {
             token = try DeviceToken(parsing: deviceToken)
@@ -94,8 +96,8 @@ public struct CanarySpecification: Sendable, Equatable {
         case .text(let text): body = Array(text.utf8)
         case .file(let path): body = try SecureFile.read(path, limit: 64 * 1024, offerStandardInput: false)
         }
-        return CanaryRequest.canary(deviceToken: token, topic: topic ?? defaultTopic, pushType: pushType,
-                                    priority: priority, payload: body)
+        return CanaryRequest.canary(deviceToken: token, topic: topic ?? defaultTopic,
+                                    pushType: pushType ?? defaultPushType ?? .background, priority: priority, payload: body)
     }
 }
 
@@ -178,7 +180,8 @@ public enum ProbePlanning {
                 canary: ChannelRequest.list(bundleID: APNsPushType.bundleID(ofTopic: topic)), count: request.count,
                 timeout: request.server.timeout)
         } else {
-            let canary = try request.canary.request(defaultTopic: resolved.defaultTopic)
+            let canary = try request.canary.request(defaultTopic: resolved.defaultTopic,
+                                                    defaultPushType: resolved.defaultPushType)
             configuration = try request.server.configuration(credential: resolved.credential, canary: canary,
                                                              count: request.count)
         }

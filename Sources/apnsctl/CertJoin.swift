@@ -34,6 +34,8 @@ struct CertJoin: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Export encoding: p12 or pem.", valueName: "p12|pem")) var to = "p12"
     @Flag(help: "p12 export: RC2-40/3DES/SHA-1 for older macOS Keychain import.") var legacy = false
     @Flag(help: "Replace an existing --out file.") var force = false
+    @Flag(help: "Refuse (exit 3) a certificate whose bundle id or environment differs from the request's notes.")
+    var strict = false
     @OptionGroup var outSecret: OutputSecretOptions
     @OptionGroup var keystore: KeystoreOptions
     @OptionGroup var output: FormatOptions
@@ -51,9 +53,11 @@ struct CertJoin: AsyncParsableCommand {
     /// `website_push`: the same word as cert inspect, verify and expiry), `topics`, `environments`, `team_id`,
     /// `not_after`, `days_left`, `trust` (`apple`, or `ca` when only --ca vouches for it), `chain` (the verified
     /// path: RFC 4514 subjects, the leaf's issuer first), `already_present`, `export` (`{"file", "format"}`, null
-    /// without --out).
+    /// without --out), `note_differences` (`[{"note", "requested", "certificate"}]`: where the certificate differs from
+    /// the request's `--bundle-id`/`--env` notes; empty when it is what was asked for).
     struct Report: Encodable {
         struct Export: Encodable { var file: String; var format: String }
+        struct Difference: Encodable { var note: String; var requested: String; var certificate: String }
         var id: String
         var request: String
         var subject: String
@@ -68,10 +72,22 @@ struct CertJoin: AsyncParsableCommand {
         var chain: [String]
         var alreadyPresent: Bool
         @Nullable var export: Export?
+        var noteDifferences: [Difference]
         enum CodingKeys: String, CodingKey {
             case id, request, subject, kind = "certificate_type", purpose, topics, environments, teamID = "team_id"
             case notAfter = "not_after", daysLeft = "days_left", trust, chain, alreadyPresent = "already_present"
-            case export
+            case export, noteDifferences = "note_differences"
+        }
+    }
+
+    /// A difference in words: "the request was noted for com.example.app; the certificate is for com.other.app".
+    static func describe(_ difference: CertificateJoining.NoteDifference) -> String {
+        let (requested, certificate) = difference.values
+        switch difference {
+        case .bundleID:
+            return "the request was noted for bundle id \(requested); the certificate is for \(certificate)"
+        case .environment:
+            return "the request was noted for \(requested); the certificate serves \(certificate)"
         }
     }
 
@@ -81,8 +97,8 @@ struct CertJoin: AsyncParsableCommand {
             CertificateJoining.Export(file: file, encoding: to == "pem" ? .pem : legacy ? .p12Legacy : .p12,
                                       overwrite: force, password: outputPassword)
         }
-        let joined = try await CertificateJoining.run(CertificateJoining.Input(file: file, caFile: ca, export: export),
-                                                      store: store)
+        let joined = try await CertificateJoining.run(
+            CertificateJoining.Input(file: file, caFile: ca, export: export, strict: strict), store: store)
         let name = file == "-" ? "standard input" : file
         let record = joined.certificate, leaf = joined.leaf, now = joined.now, trust = joined.trust
         let exported = joined.export.map { Report.Export(file: $0.file, format: $0.encoding.rawValue) }
@@ -91,7 +107,10 @@ struct CertJoin: AsyncParsableCommand {
                 id: record.id, request: joined.requestID, subject: record.subject, kind: joined.kind,
                 purpose: leaf.purpose, topics: record.topics, environments: record.environments, teamID: record.teamID,
                 notAfter: record.notAfter, daysLeft: leaf.daysLeft(at: now), trust: trust.trust, chain: trust.subjects,
-                alreadyPresent: joined.alreadyPresent, export: exported))
+                alreadyPresent: joined.alreadyPresent, export: exported,
+                noteDifferences: joined.noteDifferences.map {
+                    Report.Difference(note: $0.note, requested: $0.values.requested, certificate: $0.values.certificate)
+                }))
         } else {
             print("joined request \(joined.requestID) with \(name): certificate \(record.id) \(record.subject)")
             print(trust.trust == .apple ? "issued by Apple: \(trust.path)"
@@ -104,6 +123,9 @@ struct CertJoin: AsyncParsableCommand {
         }
         if leaf.notAfter <= now {
             Console.warn("\(name): the certificate \(Wording.timeLeft(until: leaf.notAfter, now: now))")
+        }
+        for difference in joined.noteDifferences {
+            Console.warn("\(name): \(Self.describe(difference)) (--strict refuses such a certificate)")
         }
     }
 

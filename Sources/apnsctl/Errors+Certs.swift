@@ -54,6 +54,10 @@ extension CertificateKeystoreImportError: UserFacingError {
         case .keyMismatch(let name, let subject):
             return .badInput("\(name): the private key does not belong to the certificate \(subject)",
                              hint: "pair the certificate with the key it was issued for")
+        case .notPush(let name, let subject, let evidence):
+            return .badInput("\(name): \(subject) is not a push certificate: \(evidence), so APNs accepts it for no topic",
+                             hint: "import the app's \"Apple Push Notification service SSL\" certificate from the developer "
+                                 + "portal" + (name == "standard input" ? "" : " (`apnsctl cert inspect \(name)` shows a certificate's purpose)"))
         }
     }
 }

@@ -1,4 +1,5 @@
 import APNsCore
+import APNsCredentials
 import APNsKeystore
 import ArgumentParser
 #if canImport(FoundationEssentials)
@@ -11,7 +12,8 @@ struct KeystoreStatus: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Keys, certificates and pending requests with state and age; exit 1 if a certificate expires soon.",
-        discussion: "Exit 1 when a certificate expires within --min-days (for cron or CI).")
+        discussion: "Each certificate shows its purpose (app push, VoIP Services, …). Exit 1 when a certificate "
+            + "expires within --min-days or is no push certificate (for cron or CI).")
 
     @OptionGroup var keystore: KeystoreOptions
     @Option(name: .customLong("min-days"), help: "Fail when a certificate has fewer days left than this.")
@@ -44,9 +46,10 @@ struct KeystoreStatus: AsyncParsableCommand {
                 print("no certificates")
             } else {
                 for cert in report.certificates {
-                    let mark: CheckMark = cert.expiring ? .fail : .pass
+                    let mark: CheckMark = cert.expiring || cert.purpose == .notPush ? .fail : .pass
                     print(Console.checkLine(mark, cert.subject,
-                        "\(cert.stateAndTimeLeft) (\(cert.state == .expired ? "on" : "until") \(KeystoreText.date(cert.notAfter))), "
+                        "\(cert.purpose.map(\.phrase) ?? "purpose unknown (file unreadable)"), "
+                        + "\(cert.stateAndTimeLeft) (\(cert.state == .expired ? "on" : "until") \(KeystoreText.date(cert.notAfter))), "
                         + "\(cert.environments.joined(separator: "+")), topics \(cert.topics.joined(separator: " "))"))
                 }
             }

@@ -35,7 +35,8 @@ struct PayloadCheck: AsyncParsableCommand {
     @Option(help: "apns-priority: 10, 5 or 1.")
     var priority: String?
 
-    @Option(help: ArgumentHelp("apns-expiration: unix seconds (0: deliver once).", valueName: "S"))
+    // Unconditional: `--expiration -1` is a value to judge (APNs refuses it: BadExpirationDate), not an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("apns-expiration: unix seconds (0: deliver once).", valueName: "S"))
     var expiration: String?
 
     @Option(name: .customLong("collapse-id"), help: "apns-collapse-id (at most 64 bytes).")

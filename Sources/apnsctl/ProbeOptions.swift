@@ -124,8 +124,9 @@ struct ProbeCanaryOptions: ParsableArguments {
     @Option(help: ArgumentHelp("apns-topic: the bundle id, with the push type's suffix.", valueName: "TOPIC"))
     var topic: String?
 
-    @Option(name: .customLong("push-type"), help: "apns-push-type.")
-    var pushType: APNsPushType = .background
+    @Option(name: .customLong("push-type"),
+            help: "apns-push-type (default: voip with a VoIP Services certificate, else background).")
+    var pushType: APNsPushType?
 
     @Option(help: "apns-priority: 10, 5 or 1 (default 5 for background, 10 otherwise).")
     var priority: Int?
