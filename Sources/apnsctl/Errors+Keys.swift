@@ -64,6 +64,11 @@ extension CertificateJoinError: UserFacingError {
                              hint: "the keystore's request file was changed; restore it from a backup")
         case .exportExists(let file):
             return .output("\(file): already exists", hint: "choose another --out, or add --force to replace it")
+        case .notesDiffer(let file, let requestID, let differences):
+            return .badInput("\(file): not the certificate request \(requestID) was made for: "
+                                + differences.map(CertJoin.describe).joined(separator: "; "),
+                             hint: "download the certificate made for the noted app and environment from the developer "
+                                 + "portal, or join this one without --strict (the difference is then a warning)")
         }
     }
 }
