@@ -8,8 +8,8 @@ import Foundation
 /// A certificate signing request whose private key waits in the keystore for the certificate Apple returns.
 ///
 /// JSON fields (`pending_requests` in `keystore.json`): `id` (first 16 hex digits of the SHA-256 of the
-/// SubjectPublicKeyInfo DER), `subject` (RFC 2253), `created_at`, `bundle_id` and `environment` (notes given to
-/// `cert request`, absent when not given), `public_key` (base64 SubjectPublicKeyInfo DER), `fingerprint`
+/// SubjectPublicKeyInfo DER), `subject` (RFC 2253), `created_at`, `bundle_id`, `environment` and `team_id` (notes
+/// given to `cert request`, absent when not given), `public_key` (base64 SubjectPublicKeyInfo DER), `fingerprint`
 /// (SHA-256 of that DER, hex), `key_file` (`requests/ID.key.pem`, relative to the keystore; PKCS#8 PEM, 0600).
 public struct PendingRequestRecord: Codable, Sendable, Equatable {
     public var id: String
@@ -17,12 +17,15 @@ public struct PendingRequestRecord: Codable, Sendable, Equatable {
     public var createdAt: Date
     public var bundleID: String?
     public var environment: String?
+    /// Note: the team the certificate is for (absent in requests made before the note existed).
+    public var teamID: String?
     public var publicKey: String
     public var fingerprint: String
     public var keyFile: String
 
     public init(id: String, subject: String, createdAt: Date, bundleID: String?, environment: String?,
-                publicKey: String, fingerprint: String, keyFile: String) {
+                teamID: String? = nil, publicKey: String, fingerprint: String, keyFile: String) {
+        self.teamID = teamID
         self.id = id
         self.subject = subject
         self.createdAt = createdAt
@@ -34,7 +37,7 @@ public struct PendingRequestRecord: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, subject, createdAt = "created_at", bundleID = "bundle_id", environment
+        case id, subject, createdAt = "created_at", bundleID = "bundle_id", environment, teamID = "team_id"
         case publicKey = "public_key", fingerprint, keyFile = "key_file"
     }
 }
@@ -49,12 +52,14 @@ public struct NewPendingRequest: Sendable {
     public var privateKeyPEM: String
     /// The CSR's subject, for people.
     public var subject: String
-    /// Notes: the bundle id and environment the certificate is meant for.
+    /// Notes: the bundle id, environment and team the certificate is meant for.
     public var bundleID: String?
     public var environment: String?
+    public var teamID: String?
 
     public init(fingerprint: String, publicKeyDER: [UInt8], privateKeyPEM: String, subject: String,
-                bundleID: String?, environment: String?) {
+                bundleID: String?, environment: String?, teamID: String? = nil) {
+        self.teamID = teamID
         self.fingerprint = fingerprint
         self.publicKeyDER = publicKeyDER
         self.privateKeyPEM = privateKeyPEM
@@ -78,7 +83,7 @@ extension Keystore {
             }
             let record = PendingRequestRecord(
                 id: id, subject: request.subject, createdAt: clock.now(), bundleID: request.bundleID,
-                environment: request.environment, publicKey: Data(request.publicKeyDER).base64EncodedString(),
+                environment: request.environment, teamID: request.teamID, publicKey: Data(request.publicKeyDER).base64EncodedString(),
                 fingerprint: request.fingerprint.lowercased(), keyFile: "requests/\(id).key.pem")
             change.write(record.keyFile, Array(request.privateKeyPEM.utf8), crashBefore: "before-key-file")
             manifest.pendingRequests.append(record)
@@ -86,6 +91,7 @@ extension Keystore {
             change.detail = "request \(id): \(request.subject)"
                 + (request.bundleID.map { "; bundle id \($0)" } ?? "")
                 + (request.environment.map { "; \($0)" } ?? "")
+                + (request.teamID.map { "; team \($0)" } ?? "")
             return record
         }
     }
@@ -158,6 +164,7 @@ public struct PendingRequestStatus: Codable, Sendable, Equatable {
     public var subject: String
     public var bundleID: String?
     public var environment: String?
+    public var teamID: String?
     public var fingerprint: String
     public var createdAt: Date
     public var ageDays: Int
@@ -167,13 +174,14 @@ public struct PendingRequestStatus: Codable, Sendable, Equatable {
         subject = record.subject
         bundleID = record.bundleID
         environment = record.environment
+        teamID = record.teamID
         fingerprint = record.fingerprint
         createdAt = record.createdAt
         ageDays = Wording.ageDays(since: record.createdAt, now: now)
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, subject, bundleID = "bundle_id", environment, fingerprint = "public_key_sha256"
+        case id, subject, bundleID = "bundle_id", environment, teamID = "team_id", fingerprint = "public_key_sha256"
         case createdAt = "created_at", ageDays = "age_days"
     }
 
@@ -184,6 +192,7 @@ public struct PendingRequestStatus: Codable, Sendable, Equatable {
         try c.encode(subject, forKey: .subject)
         try c.encode(bundleID, forKey: .bundleID)
         try c.encode(environment, forKey: .environment)
+        try c.encode(teamID, forKey: .teamID)
         try c.encode(fingerprint, forKey: .fingerprint)
         try c.encode(createdAt, forKey: .createdAt)
         try c.encode(ageDays, forKey: .ageDays)

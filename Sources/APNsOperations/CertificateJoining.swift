@@ -48,7 +48,7 @@ public enum CertificateJoining {
         /// A CA certificate file that also vouches for the certificate; nil: Apple only.
         public var caFile: String?
         public var export: Export?
-        /// Refuse a certificate that differs from the request's notes (bundle id, environment) instead of only
+        /// Refuse a certificate that differs from the request's notes (bundle id, environment, team) instead of only
         /// reporting the differences.
         public var strict: Bool
 
@@ -90,19 +90,23 @@ public enum CertificateJoining {
         case bundleID(requested: String, certificate: String?)
         /// The request was noted for `requested`; the certificate serves `certificate` only.
         case environment(requested: String, certificate: [String])
+        /// The request was noted for team `requested`; the certificate's team (subject OU) is `certificate`.
+        case team(requested: String, certificate: String?)
 
         /// The note's name: `bundle_id` or `environment`.
         public var note: String {
             switch self {
             case .bundleID: return "bundle_id"
             case .environment: return "environment"
+            case .team: return "team_id"
             }
         }
 
         /// The request's note and the certificate's value, as text ("none" for an absent value).
         public var values: (requested: String, certificate: String) {
             switch self {
-            case .bundleID(let requested, let certificate): return (requested, certificate ?? "none")
+            case .bundleID(let requested, let certificate), .team(let requested, let certificate):
+                return (requested, certificate ?? "none")
             case .environment(let requested, let certificate):
                 return (requested, certificate.isEmpty ? "none" : certificate.joined(separator: " and "))
             }
@@ -118,6 +122,9 @@ public enum CertificateJoining {
         let environments = leaf.environments.map(\.rawValue)
         if let environment = request.environment, !environments.contains(environment) {
             differences.append(.environment(requested: environment, certificate: environments))
+        }
+        if let team = request.teamID, leaf.teamID != team {
+            differences.append(.team(requested: team, certificate: leaf.teamID))
         }
         return differences
     }

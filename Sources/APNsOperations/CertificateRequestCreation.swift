@@ -21,6 +21,8 @@ public enum CertificateRequestCreation {
         public var bundleID: String?
         /// Note: the environment it is for (`development` or `production`).
         public var environment: String?
+        /// Note: the team it is for.
+        public var teamID: String?
         public var keystore: Keystore
 
         public init(csrFile: String, subject: CertificateRequestSubject, keystore: Keystore) {
@@ -40,7 +42,7 @@ public enum CertificateRequestCreation {
         let record = try store.addPendingRequest(NewPendingRequest(
             fingerprint: request.publicKeySHA256, publicKeyDER: request.publicKeyDER,
             privateKeyPEM: request.privateKeyPEM, subject: request.subject, bundleID: input.bundleID,
-            environment: input.environment))
+            environment: input.environment, teamID: input.teamID))
         do {
             try SecureFile.write(Array(request.pem.utf8), to: input.csrFile, mode: 0o644, overwrite: input.overwrite)
         } catch {

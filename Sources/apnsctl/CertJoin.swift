@@ -34,7 +34,7 @@ struct CertJoin: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Export encoding: p12 or pem.", valueName: "p12|pem")) var to = "p12"
     @Flag(help: "p12 export: RC2-40/3DES/SHA-1 for older macOS Keychain import.") var legacy = false
     @Flag(help: "Replace an existing --out file.") var force = false
-    @Flag(help: "Refuse (exit 3) a certificate whose bundle id or environment differs from the request's notes.")
+    @Flag(help: "Refuse (exit 3) a certificate whose bundle id, environment or team differs from the request's notes.")
     var strict = false
     @OptionGroup var outSecret: OutputSecretOptions
     @OptionGroup var keystore: KeystoreOptions
@@ -88,6 +88,8 @@ struct CertJoin: AsyncParsableCommand {
             return "the request was noted for bundle id \(requested); the certificate is for \(certificate)"
         case .environment:
             return "the request was noted for \(requested); the certificate serves \(certificate)"
+        case .team:
+            return "the request was noted for team \(requested); the certificate is team \(certificate)'s"
         }
     }
 

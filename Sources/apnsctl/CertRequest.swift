@@ -37,6 +37,8 @@ struct CertRequest: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Note: development (Sandbox certificate) or production (Sandbox & Production).",
                                valueName: "ENV"))
     var env: APNsEnvironment?
+    @Option(help: ArgumentHelp("Note: the team the certificate is for (cert join checks it).", valueName: "TEAMID"))
+    var team: String?
     @Flag(help: "List the pending requests instead.") var list = false
     @Option(help: ArgumentHelp("Remove the pending request ID and its key.", valueName: "ID")) var discard: String?
     @OptionGroup var keystore: KeystoreOptions
@@ -46,13 +48,14 @@ struct CertRequest: AsyncParsableCommand {
         let modes = [out != nil, list, discard != nil].filter { $0 }.count
         if modes == 0 { throw ValidationError("name the CSR file with --out FILE (or use --list / --discard ID)") }
         if modes > 1 { throw ValidationError("--out, --list and --discard cannot be used together") }
+        if let team { try AppleIdentifier.validate(team, as: .team) }
         if let bundleID, let problem = BundleIdentifier.problem(bundleID) {
             throw ValidationError("--bundle-id '\(bundleID)' is not a bundle id: \(problem) (e.g. com.example.app)")
         }
     }
 
     /// JSON (docs/json/cert-request.schema.json): `id`, `csr` (path), `subject`, `public_key_sha256`, `bundle_id`,
-    /// `environment` (null when not noted), `portal_certificate_type` (what to choose in the portal), `portal_url`,
+    /// `environment`, `team_id` (null when not noted), `portal_certificate_type` (what to choose in the portal), `portal_url`,
     /// `join_command`, `next_steps` (in order).
     struct Output: Encodable {
         var id: String
@@ -61,12 +64,14 @@ struct CertRequest: AsyncParsableCommand {
         var publicKeySHA256: String
         @Nullable var bundleID: String?
         @Nullable var environment: String?
+        @Nullable var teamID: String?
         var certificateType: String
         var portalURL: String
         var joinCommand: String
         var nextSteps: [String]
         enum CodingKeys: String, CodingKey {
             case id, csr, subject, publicKeySHA256 = "public_key_sha256", bundleID = "bundle_id", environment
+            case teamID = "team_id"
             case certificateType = "portal_certificate_type", portalURL = "portal_url", joinCommand = "join_command"
             case nextSteps = "next_steps"
         }
@@ -87,13 +92,13 @@ struct CertRequest: AsyncParsableCommand {
                                                                  ?? bundleID ?? "apnsctl push certificate",
                                                              country: country), keystore: store)
         let env = env?.rawValue
-        (input.overwrite, input.bundleID, input.environment) = (force, bundleID, env)
+        (input.overwrite, input.bundleID, input.environment, input.teamID) = (force, bundleID, env, team)
         let record = try CertificateRequestCreation.run(input)
         let steps = CertificateRequestSteps(csrPath: out, environment: env, bundleID: bundleID,
                                             joinCommand: { "apnsctl cert join \($0)" + (keystore.keystore.map { " --keystore \($0)" } ?? "") })
         if output.isJSON {
             try Console.printJSON(Output(id: record.id, csr: out, subject: record.subject,
-                                         publicKeySHA256: record.fingerprint, bundleID: bundleID, environment: env,
+                                         publicKeySHA256: record.fingerprint, bundleID: bundleID, environment: env, teamID: team,
                                          certificateType: steps.certificateType,
                                          portalURL: CertificateRequestSteps.portalURL,
                                          joinCommand: steps.joinCommand, nextSteps: steps.steps))

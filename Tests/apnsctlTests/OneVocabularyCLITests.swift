@@ -44,12 +44,13 @@ import Testing
         #expect(text.stdout.contains("VoIP Services, valid"), "\(text.stdout)")
     }
 
-    /// `cert join` warns when Apple's certificate is for another bundle id than the request was noted for, and
-    /// `--strict` refuses it (exit 3) with the request still pending.
+    /// `cert join` warns when Apple's certificate is for another bundle id or team than the request was noted for,
+    /// and `--strict` refuses it (exit 3) with the request still pending.
     @Test func certJoinWarnsAndStrictRefusesACertificateForAnotherApp() throws {
         let ks = try KeystoreCLI.fresh()
         let directory = CLI.temporaryDirectory("join-notes")
-        let (csr, id) = try RequestCLI.request(ks, in: directory, extra: ["--bundle-id", "com.example.app"])
+        let (csr, id) = try RequestCLI.request(ks, in: directory, extra: ["--bundle-id", "com.example.app",
+                                                                               "--team", "ZZZ1234567"])
         let cer = try RequestCLI.sign(csr, in: directory, bundleID: "com.other.app")
         let strict = try KeystoreCLI.run(["cert", "join", cer, "--ca", RequestCLI.ca, "--strict"], ks)
         #expect(strict.status == 3, "\(strict.stderr)")
@@ -62,7 +63,9 @@ import Testing
         #expect(joined.stderr.contains("warning") && joined.stderr.contains("com.other.app"), "\(joined.stderr)")
         let json = try #require(try KeystoreCLI.json(joined) as? [String: Any])
         let differences = try #require(json["note_differences"] as? [[String: String]])
-        #expect(differences == [["note": "bundle_id", "requested": "com.example.app", "certificate": "com.other.app"]])
+        #expect(differences == [["note": "bundle_id", "requested": "com.example.app", "certificate": "com.other.app"],
+                                ["note": "team_id", "requested": "ZZZ1234567", "certificate": "TEAM123456"]])
+        #expect(joined.stderr.contains("the request was noted for team ZZZ1234567; the certificate is team TEAM123456's"))
     }
 
     /// A leaf given as `--ca` is said in words, not as swift-certificates' certificate dump.
