@@ -19,10 +19,13 @@ import Foundation
 /// that comes less than ``pingAfterQuiet`` after the connection's last answer: that answer showed it alive, and
 /// HTTP/2 stacks take PINGs sent faster for a flood (NIO's own: more than 200 control frames in 30 s).
 public final class CanaryConnection: Sendable {
-    /// What identifies a connection: the server (with its trusted CAs) and the credential.
+    /// What identifies a connection: the server (with its trusted CAs) and the credential. `caContents`, the
+    /// `cacert:` file's bytes when the configuration was applied, makes a CA file changed before a reload open a
+    /// new connection that trusts the new file (a connection reads its CA file once).
     public struct Key: Sendable, Hashable {
         public var server: CanaryServer
         public var credential: CanaryCredential
+        public var caContents: [UInt8]? = nil
     }
 
     /// One canary round on the connection: the canary's exchange, and the PING sent before it.

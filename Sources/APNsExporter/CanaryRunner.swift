@@ -63,7 +63,7 @@ final class CanaryRunner: Sendable {
             resolved = try credentials.resolve(target)
         } catch {
             ExporterLog.line("target \(target.name): \(error.message)")
-            metrics.recordUnsent(target: target, reason: error.reason, at: started)
+            metrics.recordUnsent(target: target, failure: error, at: started)
             return
         }
         if let token = resolved.token {

@@ -37,6 +37,7 @@ public struct CredentialSource: Sendable {
 
     /// The credential for `target`'s next round.
     public func resolve(_ target: CanaryTarget) throws(CanaryFailure) -> Resolved {
+        if let caFile = target.server.caFile { try Self.checkCAFile(caFile) }
         switch target.credential {
         case .token(let team, let keyID):
             let token = try self.token(team: team, keyID: keyID, target: target)
@@ -50,44 +51,95 @@ public struct CredentialSource: Sendable {
     private func token(team: String?, keyID: String?, target: CanaryTarget) throws(CanaryFailure) -> ProviderToken {
         if let tokenDirectory {
             guard let team, let environment = target.server.environment else {
-                throw .token("a token agent's files are named TEAM-ENVIRONMENT.token: the target needs a team and an environment")
+                throw .keyMissing("a token agent's files are named TEAM-ENVIRONMENT.token: the target needs a team and an environment")
             }
             let path = tokenDirectory + "/\(team)-\(environment.rawValue).token"
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw .tokenFileMissing("\(path): no such file (is the token agent writing \(tokenDirectory)?)")
+            }
             do {
                 let bytes = try SecureFile.read(path, limit: 64 * 1024, offerStandardInput: false)
                 let text = String(decoding: bytes, as: UTF8.self)
                 return try ProviderToken(parsing: text.trimmingWhitespace())
             } catch {
-                throw .token("\(path): \((error as? APNsError)?.message ?? String(describing: error))")
+                throw .tokenFileUnreadable(Self.words(error, file: path))
             }
         }
+        let store: Keystore
         do {
-            let store = try openKeystore(keystore)
+            store = try openKeystore(keystore)
+        } catch {
+            throw .keystoreUnreadable(Self.words(error, file: keystore ?? "the default keystore"))
+        }
+        do {
             return try store.token(team: team, keyID: keyID, environment: target.server.environment,
                                    topic: target.topic).token
         } catch {
-            throw .token((error as? APNsError)?.message ?? String(describing: error))
+            throw Self.keyFailure(store, team: team, keyID: keyID, words: Self.words(error, file: nil))
         }
     }
 
-    private func certificate(_ path: String, passwordFile: String?)
+    /// Why the keystore signs no token for (`team`, `keyID`): the key (or every key of the team) is revoked, or
+    /// there is none that may sign; a manifest that cannot be read is the keystore's failure.
+    static func keyFailure(_ store: Keystore, team: String?, keyID: String?, words: String) -> CanaryFailure {
+        guard let manifest = try? store.manifest() else { return .keystoreUnreadable(words) }
+        if let keyID {
+            if manifest.revokedKeys.contains(where: { $0.keyID == keyID }) || manifest.key(keyID)?.state == .revoked {
+                return .keyRevoked(words)
+            }
+            return .keyMissing(words)
+        }
+        let keys = manifest.keys.filter { team == nil || $0.teamID == team }
+        let tombstones = manifest.revokedKeys.filter { team == nil || $0.teamID == team }
+        if keys.allSatisfy({ $0.state == .revoked }), !(keys.isEmpty && tombstones.isEmpty) {
+            return .keyRevoked(words)
+        }
+        return .keyMissing(words)
+    }
+
+    /// An error's words, prefixed with `file` unless they name it already.
+    static func words(_ error: any Error, file: String?) -> String {
+        let text = (error as? APNsError)?.message ?? String(describing: error)
+        guard let file, !text.hasPrefix(file) else { return text }
+        return "\(file): \(text)"
+    }
+
+    /// Reads the client certificate and its key (with `passwordFile`); refuses one that has expired at `now`.
+    func certificate(_ path: String, passwordFile: String?, now: Date = Date())
         throws(CanaryFailure) -> (ProbeCredential, topic: String?) {
+        let password: String?
         do {
-            let password: String? = try passwordFile.map {
+            password = try passwordFile.map {
                 String(decoding: try SecureFile.read($0, limit: 4096, offerStandardInput: false), as: UTF8.self)
                     .trimmingWhitespace()
             }
-            let bundle = try CredentialReader(password: { password ?? "" }).read(path: path, offerStandardInput: false)
-            guard let leaf = bundle.leaf, let key = bundle.privateKey else {
-                throw CanaryFailure.certificate("\(path): holds no certificate with its private key")
-            }
-            let chain = bundle.certificates.map(\.pemEncoded).joined(separator: "\n")
-            return (.pem(certificate: Array(chain.utf8), key: Array(try key.pkcs8PEM.utf8), keyPassword: nil),
-                    leaf.bundleID)
-        } catch let failure as CanaryFailure {
-            throw failure
         } catch {
-            throw .certificate("\(path): \((error as? APNsError)?.message ?? String(describing: error))")
+            throw .certificateUnreadable(Self.words(error, file: passwordFile))
+        }
+        let bundle: CredentialBundle
+        do {
+            bundle = try CredentialReader(password: { password ?? "" }, passwordAtHand: password != nil)
+                .read(path: path, offerStandardInput: false)
+        } catch {
+            throw .certificateUnreadable(Self.words(error, file: path))
+        }
+        guard let leaf = bundle.leaf, let key = bundle.privateKey, let keyPEM = try? key.pkcs8PEM else {
+            throw .certificateUnreadable("\(path): holds no certificate with its private key")
+        }
+        if leaf.notAfter <= now {
+            throw .certificateExpired("\(path): the certificate expired on \(ISO8601Text.string(from: leaf.notAfter))")
+        }
+        let chain = bundle.certificates.map(\.pemEncoded).joined(separator: "\n")
+        return (.pem(certificate: Array(chain.utf8), key: Array(keyPEM.utf8), keyPassword: nil), leaf.bundleID)
+    }
+
+    /// Refuses a `cacert:` file that cannot be read or holds no certificate.
+    public static func checkCAFile(_ path: String) throws(CanaryFailure) {
+        do {
+            let bundle = try CredentialReader().read(path: path, offerStandardInput: false)
+            guard !bundle.certificates.isEmpty else { throw APNsError.badInput("\(path): holds no certificate") }
+        } catch {
+            throw .caFileUnreadable(Self.words(error, file: path))
         }
     }
 }

@@ -54,7 +54,10 @@ public final class Exporter: Sendable {
             var runners: [String: CanaryRunner] = [:]
             var connections: [CanaryConnection.Key: CanaryConnection] = [:]
             for target in configuration.targets {
-                let key = CanaryConnection.Key(server: target.server, credential: target.credential)
+                let key = CanaryConnection.Key(server: target.server, credential: target.credential,
+                                               caContents: target.server.caFile.flatMap {
+                    try? SecureFile.read($0, limit: SecureFile.credentialLimit, offerStandardInput: false)
+                })
                 let connection = connections[key] ?? state.connections[key]
                     ?? CanaryConnection(key: key, timeout: configuration.targets.filter {
                         $0.server == target.server && $0.credential == target.credential
@@ -82,14 +85,21 @@ public final class Exporter: Sendable {
         state.withLock { $0.expiry }?.start()
     }
 
-    /// Reads `file` again with `load` and applies it; a file that does not load is reported (thrown) and the
-    /// configuration in force is kept.
-    public func reload<Failure: Error>(
-        _ file: String, using load: (String) throws(Failure) -> ExporterConfiguration
-    ) throws(Failure) {
+    /// Checks what `configuration` names (``ConfigurationCheck``): every file can be read, every canary passes the
+    /// push rules. Throws a ``ConfigurationError`` naming the key and its line.
+    public func check(_ configuration: ExporterConfiguration) throws(ConfigurationError) {
+        try ConfigurationCheck(configuration: configuration, tokenDirectoryOverride: tokenDirectory,
+                               openKeystore: openKeystore).run()
+    }
+
+    /// Reads `file` again with `load`, checks it (``check(_:)``: the files it names are read again, CA files
+    /// included) and applies it; a file that does not load or pass is reported (thrown), the configuration in
+    /// force is kept and the reload timestamp stays where it was.
+    public func reload(_ file: String, using load: (String) throws -> ExporterConfiguration) throws {
         let configuration: ExporterConfiguration
         do {
             configuration = try load(file)
+            try check(configuration)
         } catch {
             metrics.recordReload(success: false, at: Date())
             throw error

@@ -26,6 +26,9 @@ public final class ExporterMetrics: Sendable {
         var answerInfo: [String: (labels: [(String, String)], gauge: Gauge)] = [:]
         /// The credential gauges of the last expiry scan, unregistered when the next scan no longer finds them.
         var expiryGauges: [Gauge] = []
+        /// The gauges whose value is a duration to or from an instant, set again at each render: time left
+        /// (`since` false: instant minus now) and key ages (`since` true: now minus instant).
+        var clocks: [(gauge: Gauge, instant: Date, since: Bool)] = []
         /// Token issue times per (team_id, key_id, environment).
         var tokens: [[String]: Date] = [:]
     }
@@ -45,16 +48,16 @@ public final class ExporterMetrics: Sendable {
     static let pingRTT = Family(name: "apnsctl_probe_ping_rtt_seconds", help: "Round trip of the HTTP/2 PING sent on the kept-open connection before the target's last canary.")
     static let pingFailures = Family(name: "apnsctl_probe_ping_failures_total", help: "HTTP/2 PINGs on the kept-open connection that failed or went unanswered (the connection is then reopened).")
     static let clockOffset = Family(name: "apnsctl_probe_clock_offset_seconds", help: "Server Date header minus local clock, in seconds.")
-    static let expiry = Family(name: "apnsctl_credential_expiry_timestamp_seconds", help: "When the credential expires (not after), unix seconds.")
-    static let daysLeft = Family(name: "apnsctl_credential_days_left", help: "Whole days until the credential expires; negative once expired.")
-    static let keyAge = Family(name: "apnsctl_signing_key_age_days", help: "Age of a .p8 signing key in days (it never expires).")
+    static let expiry = CredentialMetricFamilies.expiry
+    static let timeLeft = CredentialMetricFamilies.timeLeft
+    static let keyAge = CredentialMetricFamilies.keyAge
     static let unreadable = Family(name: "apnsctl_credential_unreadable", help: "A file the exporter could not read (1 per file).")
     static let expiryRun = Family(name: "apnsctl_expiry_last_run_timestamp_seconds", help: "When the exporter last scanned the credentials, unix seconds.")
     static let tokenAge = Family(name: "apnsctl_token_age_seconds", help: "Age of the provider token the canaries send, per key (the token itself is never exported).")
     static let tokenIssued = Family(name: "apnsctl_token_issued_timestamp_seconds", help: "The iat of the provider token the canaries send, per key.")
     static let buildInfo = Family(name: "apnsctl_exporter_build_info", help: "The exporter's version and build (always 1).")
     static let reload = Family(name: "apnsctl_exporter_config_reload_success", help: "1 when the last configuration load succeeded, 0 when the exporter kept the previous one.")
-    static let reloadTime = Family(name: "apnsctl_exporter_config_reload_timestamp_seconds", help: "When the configuration was last loaded or reloaded, unix seconds.")
+    static let reloadTime = Family(name: "apnsctl_exporter_config_reload_timestamp_seconds", help: "When the configuration in force was loaded (the last successful load or reload), unix seconds.")
 
     /// Latency buckets, in seconds: APNs answers within tens of milliseconds; a connect may take seconds.
     static let buckets: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
@@ -88,7 +91,7 @@ public final class ExporterMetrics: Sendable {
         gauge(Self.lastRun, base).set(to: run)
         if healthy { gauge(Self.lastSuccess, base).set(to: run) }
         let reason = report.reason ?? report.failure?.kind.rawValue ?? ""
-        answered(target, status: report.status ?? 0, reason: reason, outcome: report.verdict.outcome.rawValue)
+        answered(target, status: report.status ?? 0, reason: reason, outcome: Self.outcome(report))
         let t = report.timings
         let phases: [(String, Double?)] = [("connect", t.connect), ("tls", t.tls), ("first_byte", t.firstByte),
                                            ("total", t.total)]
@@ -116,13 +119,21 @@ public final class ExporterMetrics: Sendable {
         }
     }
 
-    /// Records a round that sent nothing: its credential could not be had (`reason` "credential").
-    public func recordUnsent(target: CanaryTarget, reason: String, at started: Date) {
+    /// The `outcome` label of a sent round: `healthy`, `rejected` (APNs refused), `unreachable` (network or TLS to
+    /// the server), or `credential` when the client could not use its own credential (a local problem).
+    static func outcome(_ report: ProbeReport) -> String {
+        if report.status == nil, report.failure?.kind == .credential { return CanaryFailure.outcome }
+        return report.verdict.outcome.rawValue
+    }
+
+    /// Records a round that sent nothing: its credential (or a file it needs) could not be had, `outcome`
+    /// "credential" and the failure's `reason`.
+    public func recordUnsent(target: CanaryTarget, failure: CanaryFailure, at started: Date) {
         let base = Self.labels(target)
         gauge(Self.up, base).set(to: 0)
         gauge(Self.status, base).set(to: 0)
         gauge(Self.lastRun, base).set(to: started.timeIntervalSince1970.rounded(.down))
-        answered(target, status: 0, reason: reason, outcome: "unreachable")
+        answered(target, status: 0, reason: failure.reason, outcome: CanaryFailure.outcome)
     }
 
     private func answered(_ target: CanaryTarget, status: Int, reason: String, outcome: String) {
@@ -148,20 +159,28 @@ public final class ExporterMetrics: Sendable {
         state.withLock { state in
             for gauge in state.expiryGauges { registry.unregisterGauge(gauge) }
             state.expiryGauges = []
-            func add(_ family: Family, _ labels: [(String, String)], _ value: Double) {
+            state.clocks = []
+            @discardableResult
+            func add(_ family: Family, _ labels: [(String, String)], _ value: Double) -> Gauge {
                 let gauge = registry.makeGauge(descriptor: family.descriptor, labels: labels)
                 gauge.set(to: value)
                 state.expiryGauges.append(gauge)
+                return gauge
+            }
+            func clock(_ family: Family, _ labels: [(String, String)], _ instant: Date, since: Bool) {
+                let seconds = since ? now.timeIntervalSince(instant) : instant.timeIntervalSince(now)
+                state.clocks.append((add(family, labels, seconds.rounded(.down)), instant, since))
             }
             for item in items {
                 let labels = [("kind", item.kind.rawValue), ("team_id", item.team ?? ""), ("purpose", item.purpose ?? ""),
                               ("topic", item.topic ?? ""), ("environment", item.environment ?? ""), ("file", item.file),
                               ("name", item.name)]
                 if let notAfter = item.notAfter { add(Self.expiry, labels, notAfter.timeIntervalSince1970.rounded(.down)) }
-                if let days = item.daysLeft, item.notAfter != nil { add(Self.daysLeft, labels, Double(days)) }
-                if item.kind == .signingKey, let age = item.ageDays {
-                    add(Self.keyAge, [("kind", item.kind.rawValue), ("team_id", item.team ?? ""),
-                                      ("key_id", item.keyID ?? ""), ("file", item.file), ("name", item.name)], Double(age))
+                if let notAfter = item.notAfter { clock(Self.timeLeft, labels, notAfter, since: false) }
+                if item.kind == .signingKey, let created = item.createdAt {
+                    clock(Self.keyAge, [("kind", item.kind.rawValue), ("team_id", item.team ?? ""),
+                                        ("key_id", item.keyID ?? ""), ("file", item.file), ("name", item.name)],
+                          created, since: true)
                 }
                 if item.kind == .unreadable { add(Self.unreadable, [("file", item.file)], 1) }
             }
@@ -169,15 +188,20 @@ public final class ExporterMetrics: Sendable {
         gauge(Self.expiryRun, []).set(to: now.timeIntervalSince1970.rounded(.down))
     }
 
-    /// Records a configuration load: `success` false when a reload failed and the previous one is kept.
+    /// Records a configuration load: `success` false when a reload failed and the previous one is kept. The
+    /// timestamp is the last successful load's: a failed reload leaves it where it was.
     public func recordReload(success: Bool, at now: Date) {
         gauge(Self.reload, []).set(to: success ? 1 : 0)
-        gauge(Self.reloadTime, []).set(to: now.timeIntervalSince1970.rounded(.down))
+        if success { gauge(Self.reloadTime, []).set(to: now.timeIntervalSince1970.rounded(.down)) }
     }
 
-    /// The exposition text at `now` (token ages computed now).
+    /// The exposition text at `now` (token ages, credentials' time left and keys' ages computed now).
     public func render(now: Date = Date()) -> [UInt8] {
-        let tokens = state.withLock { $0.tokens }
+        let (tokens, clocks) = state.withLock { ($0.tokens, $0.clocks) }
+        for clock in clocks {
+            let seconds = clock.since ? now.timeIntervalSince(clock.instant) : clock.instant.timeIntervalSince(now)
+            clock.gauge.set(to: seconds.rounded(.down))
+        }
         for (key, issuedAt) in tokens {
             let labels = [("team_id", key[0]), ("key_id", key[1]), ("environment", key[2])]
             gauge(Self.tokenIssued, labels).set(to: issuedAt.timeIntervalSince1970.rounded(.down))

@@ -1,6 +1,9 @@
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The exporter's HTTP/1.1 endpoint: `GET /metrics` (Prometheus text format 0.0.4) and `GET /healthz`.
 public final class MetricsServer: Sendable {
@@ -28,7 +31,7 @@ public final class MetricsServer: Sendable {
             return MetricsServer(host: host, port: channel.localAddress?.port ?? port, group: group, channel: channel)
         } catch {
             try? await group.shutdownGracefully()
-            throw ListenError(address: "\(host):\(port)", reason: String(describing: error))
+            throw ListenError(host: host, port: port, error: error)
         }
     }
 
@@ -45,10 +48,38 @@ public final class MetricsServer: Sendable {
         try? await group.shutdownGracefully()
     }
 
-    /// The listen address could not be bound.
+    /// The listen address could not be bound: where, and why in words (never NIO's `bind(descriptor:…)`).
     public struct ListenError: Error, Sendable, Equatable {
+        /// `HOST:PORT` (an IPv6 host in brackets).
         public var address: String
-        public var reason: String
+        public var port: Int
+        public var cause: Cause
+
+        /// Why the address could not be bound.
+        public enum Cause: Sendable, Equatable {
+            /// Another socket holds the address (EADDRINUSE).
+            case addressInUse
+            /// A port below 1024 without the privilege (EACCES).
+            case permissionDenied
+            /// No interface of this machine has the address (EADDRNOTAVAIL).
+            case addressNotAvailable
+            /// The host name resolves to no address.
+            case unresolvable
+            /// Another cause, in the system's words.
+            case other(String)
+        }
+
+        init(host: String, port: Int, error: any Error) {
+            address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+            self.port = port
+            switch (error as? IOError)?.errnoCode {
+            case EADDRINUSE?: cause = .addressInUse
+            case EACCES?: cause = .permissionDenied
+            case EADDRNOTAVAIL?: cause = .addressNotAvailable
+            case let code?: cause = .other(String(cString: strerror(code)).lowercased())
+            case nil: cause = error is SocketAddressError ? .unresolvable : .other("\(error)")
+            }
+        }
     }
 
     private final class Handler: ChannelInboundHandler, @unchecked Sendable {

@@ -22,15 +22,24 @@ public struct ExporterConfiguration: Sendable, Equatable, Codable {
     public var credentials: [String]
     /// `expiry_interval:` seconds between two scans of the credentials (default an hour).
     public var expiryInterval: Double
+    /// The 1-based line of each key, by its path (`keystore`, `targets[0].cacert`): what an error found after
+    /// parsing (a file the configuration names cannot be read) points at. Nil when not read from a file.
+    public var lines: [String: Int]?
 
     public init(file: String, keystore: String? = nil, tokenDirectory: String? = nil, targets: [CanaryTarget] = [],
-                credentials: [String] = [], expiryInterval: Double = 3600) {
+                credentials: [String] = [], expiryInterval: Double = 3600, lines: [String: Int]? = nil) {
         self.file = file
         self.keystore = keystore
         self.tokenDirectory = tokenDirectory
         self.targets = targets
         self.credentials = credentials
         self.expiryInterval = expiryInterval
+        self.lines = lines
+    }
+
+    /// A ``ConfigurationError`` about `key` (a path such as `targets[0].cacert`), at its line when known.
+    public func error(_ key: String?, _ problem: String) -> ConfigurationError {
+        ConfigurationError(file: file, line: key.flatMap { lines?[$0] }, key: key, problem: problem)
     }
 }
 

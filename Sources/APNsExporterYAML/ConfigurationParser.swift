@@ -53,6 +53,9 @@ public struct ConfigurationParser: Sendable {
         }
         var configuration = ExporterConfiguration(file: file)
         guard let root else { return configuration }
+        var lines: [String: Int] = [:]
+        Self.collectLines(root, prefix: nil, into: &lines)
+        configuration.lines = lines
         let fields = try mapping(root, key: nil, allowed: Self.rootKeys)
         if let node = fields["keystore"] { configuration.keystore = try string(node, key: "keystore") }
         if let node = fields["token_dir"] { configuration.tokenDirectory = try string(node, key: "token_dir") }
@@ -178,6 +181,23 @@ public struct ConfigurationParser: Sendable {
     }
 
     // MARK: - Nodes
+
+    /// The line of every key under `node`, by its path (`targets[0].cacert`).
+    static func collectLines(_ node: Node, prefix: String?, into lines: inout [String: Int]) {
+        if let mapping = node.mapping {
+            for (name, value) in mapping {
+                let path = prefix.map { "\($0).\(name.string ?? "")" } ?? (name.string ?? "")
+                if let line = name.mark?.line { lines[path] = line }
+                collectLines(value, prefix: path, into: &lines)
+            }
+        } else if let items = node.sequence {
+            for (index, item) in items.enumerated() {
+                let path = "\(prefix ?? "")[\(index)]"
+                if let line = item.mark?.line { lines[path] = line }
+                collectLines(item, prefix: path, into: &lines)
+            }
+        }
+    }
 
     private func mapping(_ node: Node, key: String?, allowed: Set<String>) throws(ConfigurationError) -> [String: Node] {
         guard let mapping = node.mapping else {

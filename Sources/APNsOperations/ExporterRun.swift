@@ -44,7 +44,8 @@ public enum ExporterRun {
 
     /// The exporter running for `input`, serving and with its configuration applied. Throws
     /// ``ExporterConfigToolError`` or ``ConfigurationError`` for a configuration that cannot be read, then
-    /// ``ListenAddressError/cannotListen(address:reason:)``.
+    /// ``ListenAddressError/cannotListen(address:port:failure:)``. The configuration is checked
+    /// (``Exporter/check(_:)``: the files it names, the push rules) before anything is served.
     public static func start(_ input: Input) async throws -> RunningExporter {
         OpenSSLRuntime.bootstrap()  // before any thread: no clean-up at exit under a thread still in OpenSSL
         let tool = try input.tool ?? ExporterConfigTool.locate()
@@ -54,13 +55,22 @@ public enum ExporterRun {
             try KeystoreStores.open(KeystoreLocation.resolve(flag: path ?? flag), access: access, clock: ProcessClock(),
                                     lockTimeout: lockTimeout)
         }
+        try exporter.check(configuration)
         let server: MetricsServer
         do {
             server = try await MetricsServer.start(host: input.listen.host, port: input.listen.port) {
                 exporter.metrics.render()
             }
         } catch {
-            throw ListenAddressError.cannotListen(address: error.address, reason: error.reason)
+            let failure: ListenFailure
+            switch error.cause {
+            case .addressInUse: failure = .addressInUse
+            case .permissionDenied: failure = .permissionDenied
+            case .addressNotAvailable: failure = .addressNotAvailable
+            case .unresolvable: failure = .unresolvable
+            case .other(let text): failure = .other(text)
+            }
+            throw ListenAddressError.cannotListen(address: error.address, port: error.port, failure: failure)
         }
         exporter.apply(configuration)
         return RunningExporter(exporter: exporter, server: server, configFile: input.configFile, tool: tool)

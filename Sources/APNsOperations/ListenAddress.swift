@@ -32,6 +32,31 @@ public struct ListenAddress: Sendable, Equatable {
 public enum ListenAddressError: Error, Sendable, Equatable {
     /// The text given is not `HOST:PORT` (a port from 0 to 65535).
     case malformed(String)
-    /// `address` (`HOST:PORT`) could not be bound: why, in the system's words.
-    case cannotListen(address: String, reason: String)
+    /// `address` (`HOST:PORT`) could not be bound, and why.
+    case cannotListen(address: String, port: Int, failure: ListenFailure)
+}
+
+/// Why a listen address could not be bound.
+public enum ListenFailure: Sendable, Equatable {
+    /// Another process listens there (EADDRINUSE).
+    case addressInUse
+    /// A port below 1024 needs privileges (EACCES).
+    case permissionDenied
+    /// No network interface of this machine has that address (EADDRNOTAVAIL).
+    case addressNotAvailable
+    /// The host name does not resolve to an address.
+    case unresolvable
+    /// Another cause, in the system's words.
+    case other(String)
+
+    /// The cause in words, as `mock serve` says them.
+    public var words: String {
+        switch self {
+        case .addressInUse: return "the address is already in use"
+        case .permissionDenied: return "permission denied"
+        case .addressNotAvailable: return "no network interface of this machine has that address"
+        case .unresolvable: return "the host name does not resolve to an address"
+        case .other(let text): return text
+        }
+    }
 }

@@ -14,10 +14,10 @@ import Foundation
 /// Prometheus (all gauges; labels `kind`, `team_id`, `purpose`, `topic`, `environment`, `file`, `name`: the label
 /// names of every apnsctl metric, docs/probe.md):
 /// `apnsctl_credential_expiry_timestamp_seconds` (not-after, unix seconds; one per expiring credential),
-/// `apnsctl_credential_days_left` (whole days left; negative once expired),
-/// `apnsctl_signing_key_age_days` (.p8 keys never expire: their age; labels `kind`, `team_id`, `key_id`, `file`,
+/// `apnsctl_credential_time_left_seconds` (seconds left at `generated_at`; negative once expired),
+/// `apnsctl_signing_key_age_seconds` (.p8 keys never expire: their age; labels `kind`, `team_id`, `key_id`, `file`,
 /// `name`),
-/// `apnsctl_pending_request_age_days` (pending certificate requests: their age; labels `kind`, `topic`,
+/// `apnsctl_pending_request_age_seconds` (pending certificate requests: their age; labels `kind`, `topic`,
 /// `environment`, `file`, `name`),
 /// `apnsctl_credential_unreadable` (1 per file that could not be read; labels `file`),
 /// `apnsctl_expiry_credentials` (how many credentials were listed), `apnsctl_expiry_last_run_timestamp_seconds`.
@@ -99,21 +99,22 @@ public struct ExpiryReport: Encodable, Sendable {
              ("name", item.name)]
         }
         let expiring = items.filter { $0.notAfter != nil }
-        metric("apnsctl_credential_expiry_timestamp_seconds", "When the credential expires (not after), unix seconds.",
-               expiring.compactMap { item in item.notAfter.map { (labels(item), $0.timeIntervalSince1970) } })
-        metric("apnsctl_credential_days_left", "Whole days until the credential expires; negative once expired.",
-               expiring.compactMap { item in item.daysLeft.map { (labels(item), Double($0)) } })
-        metric("apnsctl_signing_key_age_days", "Age of a .p8 signing key in days (it never expires).",
-               items.filter { $0.kind == .signingKey }.compactMap { item in
-                   item.ageDays.map { ([("kind", item.kind.rawValue), ("team_id", item.team ?? ""),
-                                        ("key_id", item.keyID ?? ""), ("file", item.file), ("name", item.name)], Double($0)) }
-               })
-        metric("apnsctl_pending_request_age_days", "Age of a pending certificate request in days (cert request).",
-               items.filter { $0.kind == .request }.compactMap { item in
-                   item.ageDays.map { ([("kind", item.kind.rawValue), ("topic", item.topic ?? ""),
-                                        ("environment", item.environment ?? ""), ("file", item.file),
-                                        ("name", item.name)], Double($0)) }
-               })
+        let families = CredentialMetricFamilies.self
+        gauges.add(families.expiry, expiring.compactMap { item in
+            item.notAfter.map { (labels(item), $0.timeIntervalSince1970.rounded(.down)) }
+        })
+        gauges.add(families.timeLeft, expiring.compactMap { item in
+            item.notAfter.map { (labels(item), $0.timeIntervalSince(generatedAt).rounded(.down)) }
+        })
+        gauges.add(families.keyAge, items.filter { $0.kind == .signingKey }.compactMap { item in
+            item.createdAt.map { ([("kind", item.kind.rawValue), ("team_id", item.team ?? ""), ("key_id", item.keyID ?? ""),
+                                   ("file", item.file), ("name", item.name)], generatedAt.timeIntervalSince($0).rounded(.down)) }
+        })
+        gauges.add(families.pendingRequestAge, items.filter { $0.kind == .request }.compactMap { item in
+            item.createdAt.map { ([("kind", item.kind.rawValue), ("topic", item.topic ?? ""),
+                                   ("environment", item.environment ?? ""), ("file", item.file), ("name", item.name)],
+                                  generatedAt.timeIntervalSince($0).rounded(.down)) }
+        })
         metric("apnsctl_credential_unreadable", "A file the expiry scan could not read (1 per file).",
                items.filter { $0.kind == .unreadable }.map { ([("file", $0.file)], 1) })
         metric("apnsctl_expiry_credentials", "Credentials listed by this run.",

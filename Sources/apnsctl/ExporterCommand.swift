@@ -77,18 +77,32 @@ extension ListenAddressError: UserFacingError {
         switch self {
         case .malformed(let text):
             return .usage("--listen \(text): not HOST:PORT", hint: "e.g. --listen 127.0.0.1:9464")
-        case .cannotListen(let address, let reason):
-            return APNsError(.unreachable, "cannot listen on \(address): \(reason)",
-                             hint: "pick another --listen HOST:PORT (port 0 picks a free one)")
+        case .cannotListen(let address, let port, let failure):
+            let hint: String
+            switch failure {
+            case .addressInUse:
+                hint = "another process listens on port \(port) (`ss -ltnp 'sport = :\(port)'` shows which); "
+                    + "pick another --listen HOST:PORT, or port 0 for any free one"
+            case .permissionDenied:
+                hint = "ports below 1024 need privileges; pick a --listen port of 1024 or more, or 0 for any free one"
+            case .addressNotAvailable:
+                hint = "listen on 127.0.0.1 (the default's host) or an address this machine has"
+            case .unresolvable:
+                hint = "pass an IP address or a resolvable name in --listen HOST:PORT"
+            case .other:
+                hint = "pick another --listen HOST:PORT (port 0 picks a free one)"
+            }
+            return APNsError(.unreachable, "cannot listen on \(address): \(failure.words)", hint: hint)
         }
     }
 }
 
 extension ConfigurationError: UserFacingError {
     var presented: APNsError {
-        APNsError.badInput(description, hint: line == nil
+        APNsError.badInput(description, hint: key == nil
             ? "check the path given to --config"
-            : "fix the key (docs/exporter.md lists them), then start the exporter again or send it SIGHUP")
+            : "fix the key or the file it names (docs/exporter.md lists the keys), then start the exporter again "
+                + "or send it SIGHUP")
     }
 }
 

@@ -50,7 +50,7 @@ import Testing
         let text = report.prometheus
         let samples = text.split(separator: "\n").filter { $0.hasPrefix("apnsctl_credential_expiry_timestamp_seconds{") }
         #expect(samples.count == 2)
-        #expect(text.contains("# TYPE apnsctl_credential_days_left gauge"))
+        #expect(text.contains("# TYPE apnsctl_credential_time_left_seconds gauge"))
         #expect(samples.contains { $0.contains("kind=\"profile\"") && $0.contains("team_id=\"TEAM123456\"")
                     && $0.contains("topic=\"com.example.dev\"") && $0.hasSuffix(" 2366841600") })
         #expect(text.contains("apnsctl_credential_unreadable{file=\"\(ProfileFixtures.path("empty.mobileprovision"))\"} 1"))

@@ -52,7 +52,7 @@ import Testing
         let table = try KeystoreCLI.ok(["expiry"], ks).stdout
         #expect(table.split(separator: "\n").contains { $0.hasPrefix("request") && $0.contains(id) && $0.contains("pending (age 0 days)") })
         let prometheus = try KeystoreCLI.ok(["expiry", "--format", "prometheus"], ks).stdout
-        #expect(prometheus.contains("apnsctl_pending_request_age_days{kind=\"request\",topic=\"com.example.app\",environment=\"development\""))
+        #expect(prometheus.contains("apnsctl_pending_request_age_seconds{kind=\"request\",topic=\"com.example.app\",environment=\"development\""))
 
         try KeystoreCLI.ok(["cert", "request", "--discard", id], ks)
         let after = try KeystoreCLI.json(try KeystoreCLI.ok(["expiry", "--format", "json"], ks)) as? [String: Any] ?? [:]
@@ -68,7 +68,7 @@ import Testing
         #expect(result.stdout.isEmpty)
         let text = try String(contentsOfFile: out, encoding: .utf8)
         #expect(text.contains("# TYPE apnsctl_credential_expiry_timestamp_seconds gauge"))
-        #expect(text.contains("apnsctl_credential_days_left{kind=\"profile\",team_id=\"MACTEAM123\",purpose=\"\",topic=\"com.example.mac\",environment=\"production\""))
+        #expect(text.contains("apnsctl_credential_time_left_seconds{kind=\"profile\",team_id=\"MACTEAM123\",purpose=\"\",topic=\"com.example.mac\",environment=\"production\""))
         #expect(CertCLI.mode(out) == 0o644)
         #expect(CertCLI.listing(directory) == ["apnsctl.prom"])
     }
@@ -91,7 +91,7 @@ import Testing
         #expect(parsed.status == 0)
         let lines = parsed.output.split(separator: "\n").map(String.init)
         #expect(lines.contains("apnsctl_credential_expiry_timestamp_seconds gauge 11 certificate,profile"), "\(lines)")
-        #expect(lines.contains("apnsctl_credential_days_left gauge 11 certificate,profile"))
+        #expect(lines.contains("apnsctl_credential_time_left_seconds gauge 11 certificate,profile"))
         #expect(lines.contains("apnsctl_credential_unreadable gauge 1 "))
         #expect(lines.contains("apnsctl_expiry_credentials gauge 1 "))
     }

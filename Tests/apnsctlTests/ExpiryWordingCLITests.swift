@@ -89,9 +89,9 @@ import Testing
         let result = try CLI.run(["expiry", "--no-keystore", CertCLI.path("dev.pem"), key.path, "--format", "prometheus"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        let days = try #require(lines.first { $0.hasPrefix("apnsctl_credential_days_left{kind=\"certificate\"") })
+        let days = try #require(lines.first { $0.hasPrefix("apnsctl_credential_time_left_seconds{kind=\"certificate\"") })
         #expect(days.contains(",team_id=\"TEAM123456\",purpose=\"app_push\",topic=\"com.example.dev\","), "\(days)")
-        let age = try #require(lines.first { $0.hasPrefix("apnsctl_signing_key_age_days{") })
+        let age = try #require(lines.first { $0.hasPrefix("apnsctl_signing_key_age_seconds{") })
         #expect(age.contains("key_id=\"ABC123DEFG\""), "\(age)")
         #expect(!lines.contains { $0.contains("{kind=") && $0.contains(",team=\"") })
     }

@@ -108,12 +108,12 @@ struct ExporterCredentialKindsTests: FleetCLI {
             let up = waitUntil(30) {
                 let text = metrics()
                 return text.contains("apnsctl_probe_success{\(labels)} 1.0")
-                    && text.contains(#"apnsctl_signing_key_age_days{"#) && text.contains("apnsctl_token_issued_timestamp_seconds{")
+                    && text.contains(#"apnsctl_signing_key_age_seconds{"#) && text.contains("apnsctl_token_issued_timestamp_seconds{")
             }
             #expect(up != nil, "not up: \(metrics()); exporter: \(exporter.stderr)")
             let text = metrics()
             #expect(text.contains(#"apnsctl_token_issued_timestamp_seconds{team_id="TEAM123456",key_id="KEY1234567",environment="production"}"#), "\(text)")
-            let age = text.split(separator: "\n").first { $0.hasPrefix("apnsctl_signing_key_age_days{") }.map(String.init) ?? ""
+            let age = text.split(separator: "\n").first { $0.hasPrefix("apnsctl_signing_key_age_seconds{") }.map(String.init) ?? ""
             #expect(age.contains(#"key_id="KEY1234567""#), "\(age)")
             #expect(exporter.terminate() == 0)
         }
