@@ -18,7 +18,8 @@ struct TokenInspect: AsyncParsableCommand {
             + "(a keystore key), or the keystore's key named by the token's kid. A token is accepted only with a "
             + "verified signature: when no key is found for its kid the verdict is unknown_key. Exit 1 when the key "
             + "is unknown, the token is expired, from the future, its signature does not verify, its iss is not the "
-            + "key's team, or its key is revoked; the verdict line follows every check. --decode-only prints the "
+            + "key's team, or its key is revoked (the keystore's records decide, a purged key's tombstone too, by key id or by "
+            + "key material, whatever file --key gives); the verdict line follows every check. --decode-only prints the "
             + "header and claims without a verdict (exit 0). A DER-encoded signature verifies too (APNs accepts it), "
             + "and is pointed out.")
 
@@ -41,8 +42,11 @@ struct TokenInspect: AsyncParsableCommand {
     /// `not_checked`), `signature_encoding` (`jose` | `der` | `unknown`), `verified_with` (file or key id; null when
     /// not checked), `key_state` and `key_trusted` (when the key is in the keystore: false once it is revoked or
     /// retired past its grace period; null otherwise), `environments` and `topics` (the keystore key's recorded
-    /// scope; null when the key is not a keystore key, `topics` null too for a team-scoped key), `summary`, `hint`
-    /// (what to do; null when nothing).
+    /// scope; null when the key is not a keystore key, `topics` null too for a team-scoped key), `key_verdict` (the
+    /// key judge's answer from the keystore's records, by the token's kid and by the key file's material: `usable` |
+    /// `revoked` | `retired` | `unknown` | `wrong_team` | `out_of_scope`; null without a keystore or with
+    /// --decode-only), `key_findings` (its findings, one line each), `summary`, `hint` (what to do; null when
+    /// nothing).
     struct Output: Encodable {
         var algorithm: String
         var keyID: String
@@ -58,13 +62,16 @@ struct TokenInspect: AsyncParsableCommand {
         @Nullable var keyTrusted: Bool?
         @Nullable var environments: [APNsEnvironment]?
         @Nullable var topics: [String]?
+        @Nullable var keyVerdict: KeyJudgement.VerdictKind?
+        var keyFindings: [String]
         var summary: String
         @Nullable var hint: String?
         enum CodingKeys: String, CodingKey {
             case algorithm, keyID = "key_id", teamID = "team_id", issuedAt = "issued_at", ageSeconds = "age_seconds"
             case verdict, acceptedUntil = "accepted_until", signature, signatureEncoding = "signature_encoding"
             case verifiedWith = "verified_with"
-            case keyState = "key_state", keyTrusted = "key_trusted", environments, topics, summary, hint
+            case keyState = "key_state", keyTrusted = "key_trusted", environments, topics, keyVerdict = "key_verdict"
+            case keyFindings = "key_findings", summary, hint
         }
     }
 
@@ -122,8 +129,8 @@ struct TokenInspect: AsyncParsableCommand {
         if parsed.issuedAtIsString {
             print("iat:       a string of digits, not a number: APNs accepts it, strict JWT libraries do not")
         }
-        if let verifier = result.verifier, let state = verifier.state, verifier.trusted == false {
-            print("key:       \(parsed.keyID) is \(state.rawValue) and no longer verifies tokens")
+        for finding in result.judgement?.findings ?? [] where result.judgement?.kind != .unknown {
+            print("key:       \(finding.summary)")
         }
         if let hint { print("hint:      \(hint)") }
     }
@@ -152,7 +159,8 @@ extension TokenInspect.Output {
                   signature: result.signature.rawValue, signatureEncoding: parsed.signatureEncoding,
                   verifiedWith: result.verifier?.name, keyState: result.verifier?.state,
                   keyTrusted: result.verifier?.trusted, environments: result.scope?.environments,
-                  topics: result.scope?.topics, summary: result.verdict?.summary
+                  topics: result.scope?.topics, keyVerdict: result.judgement?.kind,
+                  keyFindings: result.judgement?.findings.map(\.summary) ?? [], summary: result.verdict?.summary
                     ?? "decoded only: no verdict (the signature was not checked)", hint: hint)
     }
 }
