@@ -189,6 +189,8 @@ dist: deps
 
 ## Installs dist/'s .deb and tarball into minimal Debian roots (debootstrap --variant=minbase, cached in
 ## .build-dist/) and runs apnsctl there as a newcomer would; then removes the package and checks nothing is left.
+## In the root with systemd it also starts the exporter as its unit's user from the installed example, reading the
+## keystore the examples name (packaging/dist-exporter.sh, docs/install.md "Who reads the keystore").
 dist-check: dist
 	$(SUDO) scripts/dist-check.sh
 

@@ -102,7 +102,7 @@ import TestSupport
         // A VoIP topic with the default background push: APNs answers 400 BadTopic.
         let voip = try #require(try setting.error("keystore: \(setting.keystore)\n"
             + Self.target("    team: TEAM123456\n    topic: com.example.app.voip\n")))
-        #expect(voip.key == "targets[0].topic" && voip.line == 6, "\(voip)")
+        #expect(voip.key == "targets[0].topic" && voip.line == 7, "\(voip)")
         #expect(voip.problem.contains("BadTopic"), "\(voip)")
         // A voip push to the bare bundle id.
         let bare = try #require(try setting.error("keystore: \(setting.keystore)\n"

@@ -63,4 +63,49 @@ import Testing
             if let user { #expect(sysusers.contains("u \(user) "), "\(unit.unit): \(user) is not in apnsctl.sysusers") }
         }
     }
+
+    /// `KEY=value` lines (or `key: value`, a comment cut) of a packaged file.
+    static func value(_ key: String, in text: String, separator: String) -> String? {
+        for line in text.split(separator: "\n") where line.hasPrefix(key + separator) {
+            let rest = line.dropFirst(key.count + separator.count)
+            return String(rest.split(separator: "#").first ?? "").trimmingCharacters(in: .whitespaces)
+        }
+        return nil
+    }
+
+    static func unit(_ name: String) throws -> String {
+        try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    /// One ownership model: the exporter and the probe timer read the keystore their examples name, so they run as
+    /// one user whose 0700 state directory holds it (a keystore is 0700 and refuses another user); the token agent
+    /// reads the fleet keystore in etcd and needs none. Before, the two units ran as apnsctl-exporter and
+    /// apnsctl-probe, and one of them could not open the keystore both named.
+    @Test func theExporterAndTheProbeRunAsTheOwnerOfTheKeystoreTheirExamplesName() throws {
+        let examples = CLI.repositoryRoot.appendingPathComponent("packaging/examples")
+        let exporterConfig = try String(contentsOf: examples.appendingPathComponent("exporter.yml"), encoding: .utf8)
+        let probeEnv = try String(contentsOf: examples.appendingPathComponent("probe.env"), encoding: .utf8)
+        let agentEnv = try String(contentsOf: examples.appendingPathComponent("token-agent.env"), encoding: .utf8)
+        let keystore = try #require(Self.value("keystore", in: exporterConfig, separator: ":"))
+        #expect(Self.value("APNSCTL_KEYSTORE", in: probeEnv, separator: "=") == keystore)
+        #expect(Self.value("APNSCTL_KEYSTORE", in: agentEnv, separator: "=")?.hasPrefix("etcd://") == true)
+
+        let sysusers = try Self.unit("apnsctl.sysusers")
+        var users: Set<String> = []
+        for name in ["apnsctl-exporter.service", "apnsctl-probe.service"] {
+            let text = try Self.unit(name)
+            let user = try #require(Self.value("User", in: text, separator: "="), "\(name): User=")
+            users.insert(user)
+            #expect(Self.value("Group", in: text, separator: "=") == user, "\(name): Group=")
+            #expect(sysusers.contains("u \(user) "), "\(name): \(user) is not in apnsctl.sysusers")
+            // The state directory systemd makes for the user, 0700, holds the keystore.
+            let state = try #require(Self.value("StateDirectory", in: text, separator: "="), "\(name): StateDirectory=")
+            #expect(keystore.hasPrefix("/var/lib/\(state)/"), "\(name): \(keystore) is not under /var/lib/\(state)")
+            #expect(Self.value("StateDirectoryMode", in: text, separator: "=") == "0700", "\(name)")
+        }
+        #expect(users.count == 1, "the exporter and the probe run as \(users.sorted())")
+        let agent = try Self.unit("apnsctl-token-agent.service")
+        let agentUser = try #require(Self.value("User", in: agent, separator: "="))
+        #expect(!users.contains(agentUser) && sysusers.contains("u \(agentUser) "))
+    }
 }
