@@ -120,8 +120,8 @@ struct APNSCtl: ParsableCommand {
         if let exit = error as? ExitCode { Glibc.exit(exit.rawValue) }
         let code = exitCode(for: error)
         if code == .success {
-            // --help, --version: ArgumentParser's own text, on stdout.
-            print(fullMessage(for: error))
+            // --help, --version: ArgumentParser's own text, on stdout; a verb's help ends with its exit codes.
+            print(fullMessage(for: error) + VerbExitCodes.helpSection(arguments: Array(CommandLine.arguments.dropFirst())))
             Glibc.exit(0)
         }
         let message = message(for: error).trimmingWhitespace()
