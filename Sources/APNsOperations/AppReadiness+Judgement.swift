@@ -11,10 +11,13 @@ import Foundation
 extension AppReadiness {
     /// A row's verdict.
     public enum Verdict: String, Codable, Sendable {
-        /// A credential covers the row's environment and topic, and nothing given says otherwise.
+        /// A credential covers the row's environment and topic, and every judge of its parts passed.
         case ready
         /// The row fails: ``Row/reason`` says why.
         case notReady = "not_ready"
+        /// A part could not be judged (no answer from a server, a device token the answers do not place): never
+        /// ready. ``Row/reason`` says which.
+        case unverified
     }
 
     /// The key that would sign a row's pushes.
@@ -25,41 +28,49 @@ extension AppReadiness {
         public var scope: KeyScope
     }
 
-    /// The certificate that covers a row's topic.
+    /// The certificate that covers a row's topic: one the certificate judge passed for the row, or else the one it
+    /// refused (``problem``).
     public struct CertificateUse: Sendable, Equatable {
+        /// The file, or the keystore's id of the certificate.
         public var file: String
+        public var origin: CertificateFact.Origin
         public var subject: String
+        public var teamID: String?
         public var purpose: CertificatePurpose
         public var notAfter: Date
         public var daysLeft: Int
+        /// The judge's first failed check for the row; nil when it passed.
+        public var problem: CertificateCheck?
     }
 
     /// The profile that grants a row's environment (or, when none does, the first that covers the app).
     public struct ProfileUse: Sendable, Equatable {
         public var file: String
+        public var teamID: String?
         public var apsEnvironment: String?
         public var expiresAt: Date?
         public var daysLeft: Int?
     }
 
-    /// What is known of a device token in a row's environment.
+    /// What is known of a device token: offline, its syntax only; with a probe, the device-token judge's verdict
+    /// (``DeviceClassification``, `device check`'s), the same in every row.
     public struct TokenCheck: Sendable, Equatable {
-        /// Where the token belongs, as far as is known.
-        public enum Belongs: String, Codable, Sendable {
-            /// Offline: well-formed, environment unknown (a token's bytes do not say).
-            case unknown
-            /// APNs of this environment accepted a canary to it (200).
-            case this = "this_environment"
-            /// APNs of this environment answered BadDeviceToken: a token of the other environment.
-            case other = "other_environment"
-            /// Another answer (Unregistered, DeviceTokenNotForTopic, a refused credential, no answer).
-            case inconclusive
-        }
-
         public var deviceToken: String
-        public var belongs: Belongs
+        /// The judge's verdict; nil offline (a token's bytes do not say its environment).
+        public var verdict: DeviceTokenVerdict?
         public var status: Int?
         public var reason: String?
+        /// The judge's one line on the verdict; nil offline.
+        public var explanation: String?
+
+        public init(deviceToken: String, verdict: DeviceTokenVerdict? = nil, status: Int? = nil, reason: String? = nil,
+                    explanation: String? = nil) {
+            self.deviceToken = deviceToken
+            self.verdict = verdict
+            self.status = status
+            self.reason = reason
+            self.explanation = explanation
+        }
     }
 
     /// A row's canary through its credential (dummy device token).
@@ -96,10 +107,17 @@ extension AppReadiness {
         public var teamID: String?
         public var pushTypes: [APNsPushType]
         public var rows: [Row]
+        /// Parts given that the judges refused and that no row names (a certificate or profile of another app, one
+        /// that covers none of the rows).
+        public var problems: [String] = []
         /// True when the rows were confirmed by canaries.
         public var probed: Bool
-        /// True when every row is ready.
-        public var ready: Bool { rows.allSatisfy { $0.verdict == .ready } }
+        /// The environments whose server could not be reached by a canary.
+        public var unreachable: [APNsEnvironment] = []
+        /// True when every row is ready and no part given was refused.
+        public var ready: Bool { problems.isEmpty && unreachable.isEmpty && rows.allSatisfy { $0.verdict == .ready } }
+        /// 0 when ready; 4 when a server could not be reached; else 1 (a row not ready or unverified).
+        public var exitStatus: ExitStatus { ready ? .ok : unreachable.isEmpty ? .checkFailed : .unreachable }
     }
 
     /// The push types the app uses: alert, those its certificates' topics name, those its profiles' entitlements
@@ -125,7 +143,8 @@ extension AppReadiness {
         for environment in APNsEnvironment.allCases {
             for type in types { rows.append(row(facts, environment: environment, pushType: type)) }
         }
-        return Result(bundleID: facts.bundleID, teamID: facts.team, pushTypes: types, rows: rows, probed: false)
+        return Result(bundleID: facts.bundleID, teamID: facts.team, pushTypes: types, rows: rows,
+                      problems: problems(facts, rows: rows), probed: false)
     }
 
     static func row(_ facts: Facts, environment: APNsEnvironment, pushType: APNsPushType) -> Row {
@@ -134,38 +153,45 @@ extension AppReadiness {
         let active = teamKeys.filter { $0.state == .active }
         let key = try? KeySelection.choose(among: active, team: facts.team ?? "", teamKeys: teamKeys,
                                            environment: environment, topic: topic)
-        let covering = facts.certificates.filter { $0.environments.contains(environment) && $0.covers(topic: topic) }
-        let certificate = covering.filter { $0.notAfter > facts.now }.max { $0.notAfter < $1.notAfter }
+        let claiming = facts.certificates.filter { $0.claims(environment: environment, topic: topic) }
+        let serving = claiming.filter { $0.problem(environment: environment, topic: topic) == nil }
+        // A certificate given as a file is a part of the check: the judge refusing it fails the row, a key or not.
+        let refusedFile = claiming.first { $0.origin == .file && $0.problem(environment: environment, topic: topic) != nil }
+        let shown = refusedFile ?? serving.max { $0.notAfter < $1.notAfter } ?? claiming.first
         let profile = profileUse(facts, environment: environment)
         var row = Row(environment: environment, pushType: pushType, topic: topic,
                       key: key.map { KeyUse(keyID: $0.keyID, teamID: $0.teamID, scope: $0.scope) },
-                      certificate: certificate.map {
-                          CertificateUse(file: $0.file, subject: $0.subject, purpose: $0.purpose, notAfter: $0.notAfter,
-                                         daysLeft: Wording.daysLeft(until: $0.notAfter, now: facts.now))
+                      certificate: shown.map { certificate in
+                          CertificateUse(file: certificate.file, origin: certificate.origin, subject: certificate.subject,
+                                         teamID: certificate.teamID, purpose: certificate.purpose,
+                                         notAfter: certificate.notAfter,
+                                         daysLeft: Wording.daysLeft(until: certificate.notAfter, now: facts.now),
+                                         problem: certificate.problem(environment: environment, topic: topic))
                       },
                       profile: profile.use,
-                      tokens: facts.deviceTokens.map { TokenCheck(deviceToken: $0.hex, belongs: .unknown) },
+                      tokens: facts.deviceTokens.map { TokenCheck(deviceToken: $0.hex) },
                       probe: nil, verdict: .ready, reason: nil)
-        row.reason = credentialProblem(facts, row: row, active: active, expiredCovering: covering.first)
-            ?? profile.problem
+        row.reason = refusedFile.flatMap { refused(refused: $0, row: row) }
+            ?? credentialProblem(facts, row: row, active: active, claiming: claiming, serving: !serving.isEmpty)
+            ?? teamProblem(row) ?? profile.problem
         if row.reason != nil { row.verdict = .notReady }
         return row
     }
 
-    /// Why no credential serves the row, or why the only one is about to fail; nil when one does.
-    static func credentialProblem(_ facts: Facts, row: Row, active: [KeyRecord],
-                                  expiredCovering: CertificateFact?) -> String? {
+    /// "the certificate F fails its chain check: …" for the judge's first failed check of `certificate` in the row.
+    static func refused(refused certificate: CertificateFact, row: Row) -> String? {
+        guard let check = certificate.problem(environment: row.environment, topic: row.topic) else { return nil }
+        return "the \(certificate.name) fails its \(check.name) check: \(check.detail)"
+    }
+
+    /// Why no credential serves the row; nil when one does.
+    static func credentialProblem(_ facts: Facts, row: Row, active: [KeyRecord], claiming: [CertificateFact],
+                                  serving: Bool) -> String? {
         let place = row.environment == .development ? "the sandbox (development)" : "production"
         let suffix = row.pushType.topicSuffix ?? row.topic
-        if row.key != nil { return nil }
-        if let certificate = row.certificate {
-            guard certificate.daysLeft < facts.minDays else { return nil }
-            return "the certificate expires in \(Wording.count(max(certificate.daysLeft, 0), "day")) and no key covers "
-                + "\(place) for \(suffix)"
-        }
-        if let expired = expiredCovering {
-            return "the certificate for \(row.topic) expired on \(ISO8601Text.string(from: expired.notAfter)) and no "
-                + "key covers \(place) for \(suffix)"
+        if row.key != nil || serving { return nil }
+        if let refused = claiming.first.flatMap({ refused(refused: $0, row: row) }) {
+            return refused + " and no key covers \(place) for \(suffix)"
         }
         let team = facts.team.map { "team \($0)" } ?? "any team"
         if active.isEmpty {
@@ -182,30 +208,71 @@ extension AppReadiness {
         return "no key or certificate covers \(row.topic) in \(place)"
     }
 
-    /// The profile for the row's environment and, when profiles were given and none grants it, why.
+    /// The credential's team against the profile's: an app signed by one team receives no push sent with another
+    /// team's key or certificate.
+    static func teamProblem(_ row: Row) -> String? {
+        guard let profileTeam = row.profile?.teamID else { return nil }
+        let credential: (name: String, team: String?)?
+        if let key = row.key {
+            credential = ("key \(key.keyID)", key.teamID)
+        } else if let certificate = row.certificate, certificate.problem == nil {
+            credential = (certificate.origin == .file ? "certificate \(certificate.file)"
+                                                      : "keystore certificate \(certificate.file)", certificate.teamID)
+        } else {
+            credential = nil
+        }
+        guard let credential, let team = credential.team, team != profileTeam else { return nil }
+        return "the profiles are team \(profileTeam)'s; \(credential.name) is team \(team)'s"
+    }
+
+    /// Parts the judges refused that no row names: a certificate file that covers none of the rows, a profile that
+    /// serves no row.
+    static func problems(_ facts: Facts, rows: [Row]) -> [String] {
+        var problems = [String]()
+        for certificate in facts.certificates where certificate.origin == .file {
+            guard !rows.contains(where: { $0.certificate?.file == certificate.file }) else { continue }
+            if let check = certificate.checks.first(where: { $0.status == .fail }) {
+                problems.append("the \(certificate.name) fails its \(check.name) check: \(check.detail)")
+            } else {
+                problems.append("the \(certificate.name) covers none of \(facts.bundleID)'s topics in the environments "
+                                + "checked (it is for \(certificate.bundleID ?? certificate.subject))")
+            }
+        }
+        for profile in facts.profiles where profile.coversApp && !rows.contains(where: { $0.profile?.file == profile.file }) {
+            if let check = profile.checks.first(where: { $0.status == .fail }) {
+                problems.append("the profile \(profile.file) fails its \(check.name) check: \(check.detail)")
+            }
+        }
+        return problems
+    }
+
+    /// The profile for the row's environment and, when profiles were given and none serves it, why: the profiles
+    /// of the app whose `aps-environment` grants the environment, the one the profile judge passes with the latest
+    /// expiry, else the latest of them with the judge's first failed check.
     static func profileUse(_ facts: Facts, environment: APNsEnvironment) -> (use: ProfileUse?, problem: String?) {
         guard !facts.profiles.isEmpty else { return (nil, nil) }
         func use(_ profile: ProfileFact) -> ProfileUse {
-            ProfileUse(file: profile.file, apsEnvironment: profile.apsEnvironment, expiresAt: profile.expiresAt,
+            ProfileUse(file: profile.file, teamID: profile.teamID, apsEnvironment: profile.apsEnvironment,
+                       expiresAt: profile.expiresAt,
                        daysLeft: profile.expiresAt.map { Wording.daysLeft(until: $0, now: facts.now) })
+        }
+        func latest(_ profiles: [ProfileFact]) -> ProfileFact? {
+            profiles.max { ($0.expiresAt ?? .distantFuture) < ($1.expiresAt ?? .distantFuture) }
         }
         let forApp = facts.profiles.filter(\.coversApp)
         guard let first = forApp.first else {
             return (nil, "no profile given covers \(facts.bundleID) (they are for "
                 + facts.profiles.map { $0.bundleID ?? "an unnamed app id" }.joined(separator: ", ") + ")")
         }
-        let granting = forApp.filter { $0.apsEnvironment == environment.rawValue }
-        guard let best = granting.max(by: { ($0.expiresAt ?? .distantFuture) < ($1.expiresAt ?? .distantFuture) }) else {
+        let granting = forApp.filter { $0.grants(environment) }
+        guard let candidate = latest(granting) else {
             let grants = Set(forApp.compactMap(\.apsEnvironment))
             if grants.isEmpty { return (use(first), "the profile grants no push (no aps-environment entitlement)") }
             return (use(first), "the profile is \(grants.sorted().joined(separator: "/"))-only: no aps-environment "
                 + environment.rawValue)
         }
-        let chosen = use(best)
-        if let days = chosen.daysLeft, let end = best.expiresAt {
-            if end <= facts.now { return (chosen, "the profile expired on \(ISO8601Text.string(from: end))") }
-            if days < facts.minDays { return (chosen, "the profile expires in \(Wording.count(days, "day"))") }
-        }
-        return (chosen, nil)
+        if let sound = latest(granting.filter({ $0.problem(environment) == nil })) { return (use(sound), nil) }
+        let check = candidate.problem(environment)
+        return (use(candidate), check.map { "the profile \(candidate.file) fails its \($0.name) check: \($0.detail)" })
     }
 }

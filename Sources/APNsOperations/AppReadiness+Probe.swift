@@ -10,10 +10,15 @@ import Foundation
 
 extension AppReadiness {
     /// Confirms each row of `result` with canaries through the row's credential (its key, else its certificate):
-    /// one with the dummy device token (400 BadDeviceToken or 200: the credential was accepted), and one per device
-    /// token (200: the token belongs to this environment; BadDeviceToken: to the other). A row whose canary is
-    /// refused fails with APNs's reason. Rows without a credential are not probed, nor rows of an environment for
-    /// which `servers` names no server when it names servers per environment.
+    /// one with the dummy device token (400 BadDeviceToken or 200: the credential was accepted). A row whose canary
+    /// is refused fails with APNs's reason; one whose canary got no answer is unverified (and its environment
+    /// unreachable when no connection was made). Rows without a credential are not probed, nor rows of an
+    /// environment for which `servers` names no server when it names servers per environment.
+    ///
+    /// Then the device tokens are classified by the device-token judge (``DeviceClassification``, `device check`'s)
+    /// through each probed environment's alert-row credential: every row shows the token's one verdict, and the rows
+    /// of the environments that answered fail for a token that is unregistered, another app's or invalid, and are
+    /// unverified for one the answers do not place.
     ///
     /// `wording` words a refused canary's verdict before its summary becomes the row's probe detail (the CLI words
     /// the summaries that name its options).
@@ -32,53 +37,108 @@ extension AppReadiness {
             if !servers.servers.isEmpty, !servers.namedEnvironments.contains(environment) { continue }
             destinations[environment] = try servers.destination(for: environment)
         }
+        var tokenCredentials = [APNsEnvironment: Swift.Result<ResolvedProbeCredential, any Error>]()
+        var unreachable = Set<APNsEnvironment>()
         for index in probed.rows.indices {
             let row = probed.rows[index]
-            guard let destination = destinations[row.environment], let source = source(row, keystore: keystore,
-                                                                                       password: certificatePassword)
-            else { continue }
-            let credential = try ProbeCredentialResolution.resolve(source, environment: row.environment,
-                                                                   topic: row.topic).credential
-            var report = try send(canary(row, token: .dummy), to: destination, credential: credential)
+            guard let destination = destinations[row.environment] else { continue }
+            guard let resolved = try resolve(row, keystore: keystore, password: certificatePassword) else {
+                if row.pushType == .alert {
+                    tokenCredentials[row.environment] = .failure(AppReadinessProbeError.noCredential(row.environment))
+                }
+                continue
+            }
+            if row.pushType == .alert { tokenCredentials[row.environment] = .success(resolved) }
+            var report = try send(canary(row, token: .dummy), to: destination, credential: resolved.credential)
             report.verdict = wording(report.verdict)
             let confirmed = report.failure == nil
                 && (report.status == 200 || (report.status == 400 && report.reason == "BadDeviceToken"))
             probed.rows[index].probe = RowProbe(status: report.status, reason: report.reason, confirmed: confirmed,
                                                 detail: confirmed ? nil : report.verdict.summary)
-            if !confirmed {
-                let answer = report.status.map { "\($0) \(report.reason ?? "")".trimmingWhitespace() }
-                probed.rows[index].fail(answer.map { "the canary through \(row.credentialName) was refused: \($0)" }
-                    ?? "the canary through \(row.credentialName) got no answer: \(report.verdict.summary)")
-                continue
-            }
-            guard row.pushType == .alert else { continue }
-            for (tokenIndex, token) in row.tokens.enumerated() {
-                let answer = try send(canary(row, token: DeviceToken(uncheckedHex: token.deviceToken)), to: destination,
-                                      credential: credential)
-                var check = token
-                check.status = answer.status
-                check.reason = answer.reason
-                check.belongs = answer.failure != nil ? .inconclusive
-                    : answer.status == 200 ? .this
-                    : (answer.status == 400 && answer.reason == "BadDeviceToken") ? .other : .inconclusive
-                probed.rows[index].tokens[tokenIndex] = check
+            guard !confirmed else { continue }
+            if let answer = report.status.map({ "\($0) \(report.reason ?? "")".trimmingWhitespace() }) {
+                probed.rows[index].fail("the canary through \(row.credentialName) was refused: \(answer)")
+            } else {
+                if report.exitCode == ExitStatus.unreachable.rawValue { unreachable.insert(row.environment) }
+                probed.rows[index].unverify("the canary through \(row.credentialName) got no answer: "
+                                            + report.verdict.summary)
             }
         }
-        // A device token's environment is learnt from the alert row; the environment's other rows share it.
-        for index in probed.rows.indices where probed.rows[index].pushType != .alert {
-            if let alert = probed.rows.first(where: { $0.environment == probed.rows[index].environment && $0.pushType == .alert }) {
-                probed.rows[index].tokens = alert.tokens
-            }
+        if !result.rows.isEmpty, let first = result.rows.first, !first.tokens.isEmpty {
+            let tokens = first.tokens.compactMap { try? DeviceToken(parsing: $0.deviceToken) }
+            unreachable.formUnion(try classify(tokens, into: &probed, topic: result.bundleID,
+                                               destinations: destinations, credentials: tokenCredentials))
         }
+        probed.unreachable = APNsEnvironment.allCases.filter(unreachable.contains)
         return probed
     }
 
-    /// The row's credential as a probe takes it: its key from the keystore, else its certificate file.
-    static func source(_ row: Row, keystore: (() throws -> Keystore)?,
-                       password: @escaping @Sendable () throws -> String) -> ProbeCredentialSource? {
-        if let key = row.key, let keystore { return .keystore(team: key.teamID, keyID: key.keyID, open: keystore) }
-        if let certificate = row.certificate { return .certificate(path: certificate.file, password: password) }
-        return nil
+    /// The device-token judge over `tokens`, through each environment's credential (production first, as `device
+    /// check` tries them); its verdicts go into every row. Returns the environments it could not reach.
+    static func classify(_ tokens: [DeviceToken], into result: inout Result, topic: String,
+                         destinations: [APNsEnvironment: CanaryDestination],
+                         credentials: [APNsEnvironment: Swift.Result<ResolvedProbeCredential, any Error>]) throws
+        -> [APNsEnvironment] {
+        let order = DeviceClassification.order(only: nil, first: nil).filter { credentials[$0] != nil }
+        let environments = order.compactMap { environment -> DeviceCheckEnvironment? in
+            guard let destination = destinations[environment], let credential = credentials[environment] else { return nil }
+            return DeviceCheckEnvironment(environment: environment, destination: destination, credential: credential)
+        }
+        guard !environments.isEmpty else { return [] }
+        var queue = tokens.map { DeviceTokenEntry(token: $0, line: nil) }[...]
+        let collected = Collected()
+        let summary = try DeviceClassification.run(DeviceCheckRequest(topic: topic, environments: environments),
+                                                   next: { queue.popFirst() }, classified: { collected.add($0) })
+        let verdicts = collected.results.sorted { $0.index < $1.index }
+        let checks = verdicts.map {
+            TokenCheck(deviceToken: $0.deviceToken, verdict: $0.verdict, status: $0.status, reason: $0.reason,
+                       explanation: $0.explanation)
+        }
+        let probedEnvironments = environments.map(\.environment)
+        for index in result.rows.indices where probedEnvironments.contains(result.rows[index].environment) {
+            result.rows[index].tokens = checks
+        }
+        for verdict in verdicts {
+            let said = "device token \(verdict.deviceToken.prefix(8))…: \(verdict.verdict.rawValue) (\(verdict.explanation))"
+            let answered = verdict.environmentsTried.isEmpty ? probedEnvironments : verdict.environmentsTried
+            for index in result.rows.indices where answered.contains(result.rows[index].environment) {
+                // Undeliverable: the token will get no push. No environment and not undeliverable: the answers do
+                // not place it (inconclusive, or refused by the one environment asked).
+                if verdict.verdict.isUndeliverable {
+                    result.rows[index].fail(said)
+                } else if verdict.verdict.environment == nil {
+                    result.rows[index].unverify(said)
+                }
+            }
+        }
+        return summary.unreachable
+    }
+
+    /// The device-token judge's results as they come.
+    final class Collected {
+        var results = [DeviceCheckResult]()
+        func add(_ result: DeviceCheckResult) { results.append(result) }
+    }
+
+    /// The row's credential as a probe takes it: its key from the keystore, else its certificate (a file, or the
+    /// keystore's files of a stored one) when the certificate judge passed it; nil when there is none.
+    static func resolve(_ row: Row, keystore: (() throws -> Keystore)?,
+                        password: @escaping @Sendable () throws -> String) throws -> ResolvedProbeCredential? {
+        if let key = row.key, let keystore {
+            return try ProbeCredentialResolution.resolve(.keystore(team: key.teamID, keyID: key.keyID, open: keystore),
+                                                         environment: row.environment, topic: row.topic)
+        }
+        guard let certificate = row.certificate, certificate.problem == nil else { return nil }
+        if certificate.origin == .file {
+            return try ProbeCredentialResolution.resolve(.certificate(path: certificate.file, password: password),
+                                                         environment: row.environment, topic: row.topic)
+        }
+        guard let store = try keystore?(),
+              let record = try store.manifest().certificates.first(where: { $0.id == certificate.file }),
+              let files = store.certificateFiles(of: record) else { return nil }
+        return ResolvedProbeCredential(credential: .pem(certificate: try store.certificatePEM(of: record),
+                                                        key: try SecureFile.read(files.key, limit: 1 << 20),
+                                                        keyPassword: nil))
     }
 
     /// A silent canary for the row: background push to the bare bundle id for alert rows, else the row's push type
@@ -100,7 +160,9 @@ extension AppReadiness.Row {
     /// "key ABC123DEFG" or "certificate FILE".
     public var credentialName: String {
         if let key { return "key \(key.keyID)" }
-        if let certificate { return "certificate \(certificate.file)" }
+        if let certificate {
+            return certificate.origin == .file ? "certificate \(certificate.file)" : "keystore certificate \(certificate.file)"
+        }
         return "no credential"
     }
 
@@ -108,5 +170,24 @@ extension AppReadiness.Row {
     mutating func fail(_ reason: String) {
         verdict = .notReady
         if self.reason == nil { self.reason = reason }
+    }
+
+    /// Marks a ready row unverified for `reason` (a row that failed stays failed, with its reason).
+    mutating func unverify(_ reason: String) {
+        guard verdict == .ready else { return }
+        verdict = .unverified
+        self.reason = reason
+    }
+}
+
+/// Why a probe could not classify device tokens in an environment.
+public enum AppReadinessProbeError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No key and no certificate serves the environment's alert row.
+    case noCredential(APNsEnvironment)
+
+    public var description: String {
+        switch self {
+        case .noCredential(let environment): return "no key or certificate serves \(environment.rawValue)"
+        }
     }
 }

@@ -13,8 +13,13 @@ import Foundation
 /// push type the app uses, with the keystore key that would sign (Apple's 2025 scopes) or the certificate that
 /// covers the topic, the profile's `aps-environment`, the device tokens given, and a verdict.
 ///
-/// ``run(_:)`` reads the files and the keystore, ``judge(_:)`` decides (pure), ``AppReadiness/probe(_:servers:keystore:certificatePassword:)``
-/// confirms each row with a canary.
+/// Every part is judged by the verb that judges it alone: each certificate (a file given, or one kept in the
+/// keystore) by ``CertificateVerification`` (`cert verify`), each profile by ``ProfileVerification`` (`profile
+/// verify`), each device token by ``DeviceClassification`` (`device check`, with ``probe(_:servers:keystore:certificatePassword:wording:)``).
+/// A row is ready only when every judge it rests on passes.
+///
+/// ``run(_:)`` reads the files and the keystore and asks the judges, ``judge(_:)`` decides (pure),
+/// ``AppReadiness/probe(_:servers:keystore:certificatePassword:wording:)`` confirms each row with a canary.
 public enum AppReadiness {
     /// What to check.
     public struct Input {
@@ -26,6 +31,8 @@ public enum AppReadiness {
         public var profileFiles: [String] = []
         /// Push certificates (.p12 or PEM).
         public var certificateFiles: [String] = []
+        /// CA certificate files trusted besides Apple's, for the certificates' chains and the profiles' signatures.
+        public var caFiles: [String] = []
         /// The password of a .p12 (asked only when one needs it).
         public var certificatePassword: @Sendable () throws -> String = { "" }
         /// Device tokens (hex) of the app.
@@ -36,15 +43,15 @@ public enum AppReadiness {
         public var keystore: (() throws -> Keystore)?
         /// A certificate or profile with fewer days left than this fails its row.
         public var minDays: Int = 30
-        /// Judge expiry at this time.
-        public var now: Date = Date()
+        /// Judge at this time instead of now (expiry and chains, as `--at` does for the verbs that judge them).
+        public var at: Date?
         /// Keep only this environment's rows (nil: both environments).
         public var environment: APNsEnvironment?
 
         public init(bundleID: String) { self.bundleID = bundleID }
     }
 
-    /// What was read, for ``judge(_:)``.
+    /// What was read and what the judges said, for ``judge(_:)``.
     public struct Facts: Sendable {
         public var bundleID: String
         public var team: String?
@@ -71,103 +78,19 @@ public enum AppReadiness {
         }
     }
 
-    /// A push certificate as the matrix needs it.
-    public struct CertificateFact: Sendable, Equatable {
-        /// The file it was read from.
-        public var file: String
-        public var subject: String
-        public var teamID: String?
-        public var purpose: CertificatePurpose
-        public var environments: [APNsEnvironment]
-        /// Its topics (1.2.840.113635.100.6.3.6); empty when it lists none (then it serves its bundle id).
-        public var topics: [String]
-        public var bundleID: String?
-        public var notAfter: Date
-
-        public init(file: String, certificate: APNsCertificate) {
-            self.file = file
-            subject = certificate.subject
-            teamID = certificate.teamID
-            purpose = certificate.purpose
-            environments = certificate.environments
-            topics = certificate.topics.map(\.topic)
-            bundleID = certificate.bundleID
-            notAfter = certificate.notAfter
-        }
-
-        /// True when it may send to `topic` (its topics list it, or it lists none and `topic` is its bundle id).
-        public func covers(topic: String) -> Bool {
-            guard purpose == .appPush || purpose == .voip else { return false }
-            if purpose == .voip { return bundleID.map { $0 + ".voip" } == topic }
-            return topics.isEmpty ? bundleID == topic : topics.contains(topic)
-        }
-    }
-
-    /// A provisioning profile as the matrix needs it.
-    public struct ProfileFact: Sendable, Equatable {
-        public var file: String
-        public var name: String?
-        public var teamID: String?
-        /// The app id's bundle id (wildcards kept).
-        public var bundleID: String?
-        /// `aps-environment`: development, production, or nil (no push entitlement).
-        public var apsEnvironment: String?
-        public var expiresAt: Date?
-        /// True when the app id covers the bundle id checked.
-        public var coversApp: Bool
-        /// The push types the profile's entitlements enable beyond alert and background (``pushTypes(entitlements:)``).
-        public var pushTypes: [APNsPushType] = []
-
-        /// Entitlements that enable a push type, each named by Apple's entitlement page: "Location Push Service
-        /// Extension" (`location`), "Push to Talk" (`pushtotalk`), "PushKit unrestricted VoIP" (`voip`).
-        static let pushTypeEntitlements: [(key: String, type: APNsPushType)] = [
-            ("com.apple.developer.location.push", .location),
-            ("com.apple.developer.push-to-talk", .pushtotalk),
-            ("com.apple.developer.pushkit.unrestricted-voip", .voip),
-        ]
-
-        /// The push types `entitlements` enable: an entitlement present and not `false`. Pure.
-        public static func pushTypes(entitlements: [String: PlistValue]) -> [APNsPushType] {
-            pushTypeEntitlements.compactMap { entry in
-                guard let value = entitlements[entry.key], value != .bool(false) else { return nil }
-                return entry.type
-            }
-        }
-
-        public init(file: String, profile: ProvisioningProfile, bundleID app: String) {
-            self.file = file
-            name = profile.name
-            teamID = profile.teamID
-            bundleID = profile.bundleID
-            apsEnvironment = profile.apsEnvironment
-            expiresAt = profile.expirationDate
-            coversApp = profile.covers(bundleID: app)
-            pushTypes = Self.pushTypes(entitlements: profile.entitlements)
-        }
-
-        public init(file: String, apsEnvironment: String?, expiresAt: Date?, teamID: String? = nil,
-                    coversApp: Bool = true, pushTypes: [APNsPushType] = []) {
-            self.pushTypes = pushTypes
-            self.file = file
-            self.apsEnvironment = apsEnvironment
-            self.expiresAt = expiresAt
-            self.teamID = teamID
-            self.coversApp = coversApp
-        }
-    }
-
-    /// Reads the profiles, certificates, device tokens and the keystore's keys, then judges (offline).
+    /// Reads the profiles, certificates, device tokens and the keystore's keys and certificates, asks each part's
+    /// judge, then judges the matrix (offline).
     ///
     /// Throws the readers' errors for a file that cannot be read, ``AppReadinessError`` for a malformed device
     /// token or a bundle id that is not one, and the keystore's errors.
-    public static func run(_ input: Input) throws -> Result {
-        var result = try judge(facts(input))
+    public static func run(_ input: Input) async throws -> Result {
+        var result = try judge(await facts(input))
         if let only = input.environment { result.rows.removeAll { $0.environment != only } }
         return result
     }
 
-    /// What ``run(_:)`` judges: every file and the keystore read.
-    public static func facts(_ input: Input) throws -> Facts {
+    /// What ``run(_:)`` judges: every file and the keystore read, every part judged by its own judge.
+    public static func facts(_ input: Input) async throws -> Facts {
         if let problem = KeyScope.topicProblem(input.bundleID) {
             throw AppReadinessError.badBundleID(input.bundleID, problem)
         }
@@ -178,23 +101,29 @@ public enum AppReadiness {
                 throw AppReadinessError.badDeviceToken(text, DeviceTokenLines.problem(error))
             }
         }
-        let reader = try ProfileVerification.reader(caFiles: [])
-        let profiles = try input.profileFiles.map { file in
-            ProfileFact(file: file, profile: try reader.read(path: file, offerStandardInput: false).profile,
-                        bundleID: input.bundleID)
+        let now = input.at ?? Date()
+        let judges = Judges(input: input, now: now)
+        var profiles = try input.profileFiles.map { try judges.profile($0) }
+        var certificates = try input.certificateFiles.map { try judges.certificateFile($0) }
+        var keys = [KeyRecord]()
+        if let open = input.keystore {
+            let store = try open()
+            keys = try store.manifest().keys
+            certificates += try judges.keystoreCertificates(store)
         }
-        let credentialReader = CredentialReader(password: input.certificatePassword)
-        let certificates = try input.certificateFiles.map { file in
-            guard let leaf = try credentialReader.read(path: file, offerStandardInput: false).leaf else {
-                throw AppReadinessError.noCertificate(file)
-            }
-            return CertificateFact(file: file, certificate: leaf)
-        }
-        let keys = try input.keystore.map { try $0().manifest().keys } ?? []
-        let team = input.team ?? certificates.compactMap(\.teamID).first ?? profiles.compactMap(\.teamID).first
+        let team = input.team ?? certificates.filter { $0.fact.origin == .file }.compactMap(\.fact.teamID).first
+            ?? profiles.compactMap(\.teamID).first
             ?? { let teams = Set(keys.map(\.teamID)); return teams.count == 1 ? teams.first : nil }()
-        return Facts(bundleID: input.bundleID, team: team, keys: keys, certificates: certificates, profiles: profiles,
-                     deviceTokens: tokens, pushTypes: input.pushTypes, minDays: input.minDays, now: input.now)
+        var facts = Facts(bundleID: input.bundleID, team: team, keys: keys, certificates: certificates.map(\.fact),
+                          profiles: profiles, deviceTokens: tokens, pushTypes: input.pushTypes,
+                          minDays: input.minDays, now: now)
+        // The rows' topics are known once every part is read; each part is then judged for them.
+        let topics = pushTypes(facts).map { $0.topic(forBundleID: input.bundleID) }
+        for index in profiles.indices { try judges.judge(&profiles[index]) }
+        for index in certificates.indices { try await judges.judge(&certificates[index], topics: topics) }
+        facts.profiles = profiles
+        facts.certificates = certificates.map(\.fact)
+        return facts
     }
 }
 

@@ -9,11 +9,12 @@ import Foundation
 #endif
 
 /// `app check`'s report. JSON (docs/json/app-check.schema.json): `bundle_id`, `team_id`, `push_types`, `probed`,
-/// `passed`, `exit_code`, and `rows`, one per environment and push type: `environment`, `push_type`, `topic`, `key`
-/// (`key_id`, `team_id`, `environments`, `restriction`, `topics`; null), `certificate` (`file`, `subject`, `purpose`,
-/// `not_after`, `days_left`; null), `profile` (`file`, `aps_environment`, `expires_at`, `days_left`; null),
-/// `device_tokens` (`device_token`, `verdict`, `status`, `reason`), `probe` (`status`, `reason`, `confirmed`,
-/// `detail`; null without --probe), `verdict` (`ready`, `not_ready`) and `reason`.
+/// `passed`, `exit_code`, `problems` (parts refused that no row names), `unreachable`, and `rows`, one per
+/// environment and push type: `environment`, `push_type`, `topic`, `key` (`key_id`, `team_id`, `environments`,
+/// `restriction`, `topics`; null), `certificate` (`file`, `source`, `subject`, `team_id`, `purpose`, `not_after`,
+/// `days_left`, `problem`; null), `profile` (`file`, `team_id`, `aps_environment`, `expires_at`, `days_left`; null),
+/// `device_tokens` (`device_token`, `verdict`, `status`, `reason`, `explanation`), `probe` (`status`, `reason`,
+/// `confirmed`, `detail`; null without --probe), `verdict` (`ready`, `not_ready`, `unverified`) and `reason`.
 struct AppCheckOutput: Encodable {
     var bundleID: String
     @Nullable var teamID: String?
@@ -21,6 +22,8 @@ struct AppCheckOutput: Encodable {
     var probed: Bool
     var passed: Bool
     var exitCode: Int32
+    var problems: [String]
+    var unreachable: [APNsEnvironment]
     var rows: [Row]
 
     init(_ result: AppReadiness.Result) {
@@ -29,13 +32,15 @@ struct AppCheckOutput: Encodable {
         pushTypes = result.pushTypes
         probed = result.probed
         passed = result.ready
-        exitCode = (result.ready ? ExitStatus.ok : ExitStatus.checkFailed).rawValue
+        exitCode = result.exitStatus.rawValue
+        problems = result.problems
+        unreachable = result.unreachable
         rows = result.rows.map(Row.init)
     }
 
     enum CodingKeys: String, CodingKey {
         case bundleID = "bundle_id", teamID = "team_id", pushTypes = "push_types", probed, passed
-        case exitCode = "exit_code", rows
+        case exitCode = "exit_code", problems, unreachable, rows
     }
 
     /// A row as JSON: every field present, `null` when there is nothing (``Nullable``).
@@ -63,23 +68,32 @@ struct AppCheckOutput: Encodable {
             enum CodingKeys: String, CodingKey { case keyID = "key_id", teamID = "team_id", environments, restriction, topics }
         }
         struct Certificate: Encodable {
-            var file: String, subject: String, purpose: CertificatePurpose, notAfter: Date, daysLeft: Int
-            enum CodingKeys: String, CodingKey { case file, subject, purpose, notAfter = "not_after", daysLeft = "days_left" }
+            var file: String, source: AppReadiness.CertificateFact.Origin, subject: String
+            @Nullable var teamID: String?
+            var purpose: CertificatePurpose, notAfter: Date, daysLeft: Int
+            @Nullable var problem: CertificateCheck?
+            enum CodingKeys: String, CodingKey {
+                case file, source, subject, teamID = "team_id", purpose, notAfter = "not_after", daysLeft = "days_left"
+                case problem
+            }
         }
         struct Profile: Encodable {
             var file: String
+            @Nullable var teamID: String?
             @Nullable var apsEnvironment: String?
             @Nullable var expiresAt: Date?
             @Nullable var daysLeft: Int?
             enum CodingKeys: String, CodingKey {
-                case file, apsEnvironment = "aps_environment", expiresAt = "expires_at", daysLeft = "days_left"
+                case file, teamID = "team_id", apsEnvironment = "aps_environment", expiresAt = "expires_at"
+                case daysLeft = "days_left"
             }
         }
         struct Token: Encodable {
-            var deviceToken: String, verdict: AppReadiness.TokenCheck.Belongs
+            var deviceToken: String, verdict: String
             @Nullable var status: Int?
             @Nullable var reason: String?
-            enum CodingKeys: String, CodingKey { case deviceToken = "device_token", verdict, status, reason }
+            @Nullable var explanation: String?
+            enum CodingKeys: String, CodingKey { case deviceToken = "device_token", verdict, status, reason, explanation }
         }
         struct Probe: Encodable {
             @Nullable var status: Int?
@@ -95,55 +109,21 @@ struct AppCheckOutput: Encodable {
             topic = row.topic
             key = row.key.map { Key(keyID: $0.keyID, teamID: $0.teamID, environments: $0.scope.environments,
                                     restriction: $0.scope.isTeamScoped ? "team" : "topics", topics: $0.scope.topics) }
-            certificate = row.certificate.map { Certificate(file: $0.file, subject: $0.subject, purpose: $0.purpose,
-                                                            notAfter: $0.notAfter, daysLeft: $0.daysLeft) }
-            profile = row.profile.map { Profile(file: $0.file, apsEnvironment: $0.apsEnvironment,
+            certificate = row.certificate.map {
+                Certificate(file: $0.file, source: $0.origin, subject: $0.subject, teamID: $0.teamID, purpose: $0.purpose,
+                            notAfter: $0.notAfter, daysLeft: $0.daysLeft, problem: $0.problem)
+            }
+            profile = row.profile.map { Profile(file: $0.file, teamID: $0.teamID, apsEnvironment: $0.apsEnvironment,
                                                 expiresAt: $0.expiresAt, daysLeft: $0.daysLeft) }
-            deviceTokens = row.tokens.map { Token(deviceToken: $0.deviceToken, verdict: $0.belongs, status: $0.status,
-                                                  reason: $0.reason) }
+            deviceTokens = row.tokens.map {
+                Token(deviceToken: $0.deviceToken, verdict: $0.verdict?.rawValue ?? "unknown", status: $0.status,
+                      reason: $0.reason, explanation: $0.explanation)
+            }
             probe = row.probe.map { Probe(status: $0.status, reason: $0.reason, confirmed: $0.confirmed,
                                           detail: $0.detail) }
             verdict = row.verdict
             reason = row.reason
         }
-    }
-
-    /// The table, then one line per failing row.
-    var text: String {
-        var lines = ["app \(bundleID)" + (teamID.map { ", team \($0)" } ?? "") + ": "
-                     + (passed ? "ready" : "not ready") + (probed ? " (confirmed with canaries)" : "")]
-        var table = [["ENVIRONMENT", "PUSH TYPE", "CREDENTIAL", "PROFILE", "DEVICE TOKENS", "VERDICT"]]
-        for row in rows.map(\.row) {
-            table.append([row.environment.rawValue, row.pushType.rawValue, Self.credential(row), Self.profile(row),
-                          Self.tokens(row), row.verdict.rawValue + (row.probe.map { $0.confirmed ? " (probed)" : "" } ?? "")])
-        }
-        lines.append(KeystoreText.table(table))
-        for row in rows.map(\.row) where row.verdict != .ready {
-            lines.append("\(row.environment.rawValue) \(row.pushType.rawValue): \(row.reason ?? "not ready")")
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    static func credential(_ row: AppReadiness.Row) -> String {
-        if let key = row.key { return "key \(key.keyID) (\(KeystoreText.scope(key.scope)))" }
-        if let certificate = row.certificate {
-            return "certificate \(certificate.file) (\(certificate.purpose.rawValue), \(certificate.daysLeft) days left)"
-        }
-        return "none"
-    }
-
-    static func profile(_ row: AppReadiness.Row) -> String {
-        guard let profile = row.profile else { return "-" }
-        return (profile.apsEnvironment ?? "no aps-environment") + (profile.daysLeft.map { ", \($0) days left" } ?? "")
-    }
-
-    static func tokens(_ row: AppReadiness.Row) -> String {
-        guard !row.tokens.isEmpty else { return "-" }
-        let counts = Dictionary(grouping: row.tokens, by: \.belongs).mapValues(\.count)
-        let words: [(AppReadiness.TokenCheck.Belongs, String)] = [
-            (.this, "in this environment"), (.other, "in the other"), (.inconclusive, "inconclusive"),
-            (.unknown, "environment unknown")]
-        return words.compactMap { kind, word in counts[kind].map { "\($0) \(word)" } }.joined(separator: ", ")
     }
 }
 

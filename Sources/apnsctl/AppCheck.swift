@@ -19,9 +19,13 @@ struct AppCheck: AsyncParsableCommand {
             + "names the keystore key that would sign (its recorded environments and topics) or the --cert "
             + "certificate that covers the topic, the --profile whose aps-environment grants the environment, the "
             + "--device-token values (offline: syntax only, their environment unknown), and a verdict with the "
-            + "reason a row fails. --probe confirms each row with a silent canary (made-up device token) through "
-            + "its credential, and sends one silent canary per --device-token to each environment: 200 means the "
-            + "token belongs there. Exit 0 when every row is ready, 1 when one is not. See docs/app.md.")
+            + "reason a row fails. Each part is judged as the verb that judges it alone: each certificate (--cert, "
+            + "and the keystore's certificates for the app) as cert verify does, each profile as profile verify "
+            + "does (chains and signatures to Apple's CAs or a --ca), and the team of the key or certificate must be "
+            + "the profiles'. --probe confirms each row with a silent canary (made-up device token) through its "
+            + "credential, and classifies each --device-token as device check does (development, production, "
+            + "unregistered, other_app, invalid, inconclusive). Exit 0 when every row is ready, 1 when one is not "
+            + "(or unverified), 4 when --probe cannot reach a server. See docs/app.md.")
 
     @Argument(help: ArgumentHelp("The app's bundle id.", valueName: "BUNDLE_ID"))
     var bundleID: String
@@ -37,6 +41,10 @@ struct AppCheck: AsyncParsableCommand {
         "A push certificate of the app (.p12, or PEM with its key for --probe); repeat for each.", valueName: "FILE"),
             completion: .file())
     var certificates: [String] = []
+    @Option(name: .customLong("ca"), help: ArgumentHelp(
+        "A CA certificate file trusted besides Apple's for the certificates' chains and the profiles' signatures "
+        + "(a test or private CA); repeatable.", valueName: "FILE"), completion: .file())
+    var caFiles: [String] = []
     @Option(name: .customLong("device-token"), help: ArgumentHelp(
         "A device token of the app (hex); repeat for each.", valueName: "HEX"))
     var deviceTokens: [String] = []
@@ -69,6 +77,7 @@ struct AppCheck: AsyncParsableCommand {
         input.team = team
         input.profileFiles = profiles
         input.certificateFiles = certificates
+        input.caFiles = caFiles
         let password = secrets.sharedSource(prompt: "Password for the certificate: ")
         input.certificatePassword = password
         input.deviceTokens = deviceTokens
@@ -77,14 +86,14 @@ struct AppCheck: AsyncParsableCommand {
         input.environment = target.targets.isEmpty ? target.env : nil
         let open = openKeystore()
         input.keystore = open
-        var result = try AppReadiness.run(input)
+        var result = try await AppReadiness.run(input)
         if probe {
             result = try AppReadiness.probe(result, servers: target.canaryServers, keystore: open,
                                             certificatePassword: password, wording: \.worded)
         }
         let report = AppCheckOutput(result)
         try output.print(report, text: report.text)
-        if !result.ready { throw ExitCode(ExitStatus.checkFailed.rawValue) }
+        if !result.ready { throw ExitCode(result.exitStatus.rawValue) }
     }
 
     /// Opens the keystore when there is one: always when `--keystore`, `$APNSCTL_KEYSTORE` or `./keystore` names

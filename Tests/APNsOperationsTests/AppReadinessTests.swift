@@ -12,6 +12,8 @@ import TestSupport
 /// real certificates, with keys of the 2025 scopes in a scratch keystore.
 @Suite struct AppReadinessTests {
     static let team = Scratch.team
+    /// The test CAs of the repository's certificates and profiles (`--ca`).
+    static let testCAs = [CertFixture.cert("ca.pem"), CertFixture.profile("test-root-ca.pem")]
 
     static func scope(_ environments: [APNsEnvironment], topics: [String]? = nil) throws -> KeyScope {
         try KeyScope(environments: environments, restriction: topics.map { .topics($0) } ?? .team, source: .declared)
@@ -29,14 +31,15 @@ import TestSupport
         try #require(result.rows.first { $0.environment == environment && $0.pushType == type })
     }
 
-    @Test func aLegacyKeyAndTheUniversalCertificateMakeEveryRowReady() throws {
+    @Test func aLegacyKeyAndTheUniversalCertificateMakeEveryRowReady() async throws {
         let store = try Self.keystore([("APPKEY0001", .legacy)])
         var input = AppReadiness.Input(bundleID: "com.example.universal")
         input.team = Self.team
         input.keystore = { store }
         input.certificateFiles = [CertFixture.cert("universal.pem")]
-        input.now = ISO8601Text.date(from: "2027-01-01T00:00:00Z") ?? Date()
-        let result = try AppReadiness.run(input)
+        input.caFiles = Self.testCAs
+        input.at = ISO8601Text.date(from: "2027-01-01T00:00:00Z") ?? Date()
+        let result = try await AppReadiness.run(input)
         #expect(result.pushTypes == [.alert, .voip, .complication])
         #expect(result.rows.count == 6)
         #expect(result.ready)
@@ -48,12 +51,12 @@ import TestSupport
         #expect(try Self.row(result, .production, .voip).topic == "com.example.universal.voip")
     }
 
-    @Test func aKeyForDevelopmentOnlyLeavesProductionWithoutACredential() throws {
+    @Test func aKeyForDevelopmentOnlyLeavesProductionWithoutACredential() async throws {
         let store = try Self.keystore([("DEVKEY0001", try Self.scope([.development]))])
         var input = AppReadiness.Input(bundleID: "com.example.app")
         input.keystore = { store }
         input.pushTypes = [.voip]
-        let result = try AppReadiness.run(input)
+        let result = try await AppReadiness.run(input)
         #expect(result.teamID == Self.team)   // the keystore's only team
         #expect(!result.ready)
         #expect(try Self.row(result, .development).verdict == .ready)
@@ -65,22 +68,22 @@ import TestSupport
     }
 
     /// `app check --env development`: only that environment's rows are judged, so a development key is enough.
-    @Test func oneEnvironmentKeepsOnlyItsRows() throws {
+    @Test func oneEnvironmentKeepsOnlyItsRows() async throws {
         let store = try Self.keystore([("DEVKEY0001", try Self.scope([.development]))])
         var input = AppReadiness.Input(bundleID: "com.example.app")
         input.keystore = { store }
         input.pushTypes = [.voip]
         input.environment = .development
-        let result = try AppReadiness.run(input)
+        let result = try await AppReadiness.run(input)
         #expect(result.rows.count == 2 && result.rows.allSatisfy { $0.environment == .development })
         #expect(result.ready)
         input.environment = .production
-        let production = try AppReadiness.run(input)
+        let production = try await AppReadiness.run(input)
         #expect(production.rows.count == 2 && production.rows.allSatisfy { $0.environment == .production })
         #expect(!production.ready)
     }
 
-    @Test func aTopicSpecificKeyThatDoesNotCoverComplicationFailsThatRow() throws {
+    @Test func aTopicSpecificKeyThatDoesNotCoverComplicationFailsThatRow() async throws {
         let store = try Self.keystore([
             ("TEAMKEY001", try Self.scope([.development])),
             ("VOIPKEY001", try Self.scope([.production], topics: ["com.example.app.voip"])),
@@ -88,7 +91,7 @@ import TestSupport
         var input = AppReadiness.Input(bundleID: "com.example.app")
         input.keystore = { store }
         input.pushTypes = [.voip, .complication]
-        let result = try AppReadiness.run(input)
+        let result = try await AppReadiness.run(input)
         #expect(try Self.row(result, .production, .voip).key?.keyID == "VOIPKEY001")
         #expect(try Self.row(result, .production, .voip).verdict == .ready)
         let complication = try Self.row(result, .production, .complication)
@@ -98,41 +101,70 @@ import TestSupport
         #expect(try Self.row(result, .development, .complication).key?.keyID == "TEAMKEY001")
     }
 
-    @Test func aCertificateExpiringInNineDaysFailsItsRows() throws {
+    @Test func aCertificateExpiringInNineDaysFailsItsRows() async throws {
         var input = AppReadiness.Input(bundleID: "com.example.prod")
         input.certificateFiles = [CertFixture.cert("prod.pem")]
+        input.caFiles = Self.testCAs
         let notAfter = try #require(try CertFixture.read("prod.pem").leaf?.notAfter)
-        input.now = notAfter.addingTimeInterval(-9 * 86_400 - 3_600)
-        let result = try AppReadiness.run(input)
+        input.at = notAfter.addingTimeInterval(-9 * 86_400 - 3_600)
+        let result = try await AppReadiness.run(input)
         let production = try Self.row(result, .production)
         #expect(production.certificate?.daysLeft == 9)
         #expect(production.verdict == .notReady)
-        #expect(production.reason?.hasPrefix("the certificate expires in 9 days") == true, "\(production.reason ?? "")")
+        #expect(production.reason?.hasPrefix("the certificate \(CertFixture.cert("prod.pem")) fails its validity check: "
+                                             + "only 9 days left") == true, "\(production.reason ?? "")")
         let development = try Self.row(result, .development)
         #expect(development.reason?.hasPrefix("no credential") == true, "\(development.reason ?? "")")
         input.minDays = 5
-        #expect(try Self.row(AppReadiness.run(input), .production).verdict == .ready)
+        #expect(try Self.row(await AppReadiness.run(input), .production).verdict == .ready)
     }
 
-    @Test func aDevelopmentOnlyProfileFailsProduction() throws {
-        let store = try Self.keystore([("APPKEY0002", .legacy)])
+    @Test func aDevelopmentOnlyProfileFailsProduction() async throws {
+        let store = try Scratch.keystore(keyID: nil)
+        _ = try store.generateKey(team: "TEAM123456", keyID: "APPKEY0002", scope: .legacy)   // the profile's team
         var input = AppReadiness.Input(bundleID: "com.example.dev")
         input.keystore = { store }
-        input.team = Self.team
         input.profileFiles = [CertFixture.profile("development.mobileprovision")]
-        let result = try AppReadiness.run(input)
+        input.caFiles = Self.testCAs
+        let result = try await AppReadiness.run(input)
         let development = try Self.row(result, .development)
-        #expect(development.verdict == .ready)
+        #expect(development.verdict == .ready, "\(development.reason ?? "")")
         #expect(development.profile?.apsEnvironment == "development")
+        #expect(development.profile?.teamID == "TEAM123456")
         let production = try Self.row(result, .production)
         #expect(production.key?.keyID == "APPKEY0002")
         #expect(production.verdict == .notReady)
         #expect(production.reason == "the profile is development-only: no aps-environment production")
     }
 
+    /// Issue 40 item 2: `--team` names a team whose key signs, the profiles are another team's.
+    @Test func aKeyOfAnotherTeamThanTheProfilesIsNotReady() async throws {
+        let store = try Self.keystore([("APPKEY0002", .legacy)])   // team DEF123GHIJ
+        var input = AppReadiness.Input(bundleID: "com.example.dev")
+        input.keystore = { store }
+        input.team = Self.team
+        input.profileFiles = [CertFixture.profile("development.mobileprovision")]   // team TEAM123456
+        input.caFiles = Self.testCAs
+        let development = try Self.row(await AppReadiness.run(input), .development)
+        #expect(development.verdict == .notReady)
+        #expect(development.reason == "the profiles are team TEAM123456's; key APPKEY0002 is team DEF123GHIJ's")
+    }
+
+    /// A profile the profile judge refuses (no `--ca` for the test CA: its signature is untrusted) fails its rows.
+    @Test func aProfileThatDoesNotVerifyFailsItsRows() async throws {
+        let store = try Scratch.keystore(keyID: nil)
+        _ = try store.generateKey(team: "TEAM123456", keyID: "APPKEY0002", scope: .legacy)
+        var input = AppReadiness.Input(bundleID: "com.example.dev")
+        input.keystore = { store }
+        input.profileFiles = [CertFixture.profile("development.mobileprovision")]
+        let development = try Self.row(await AppReadiness.run(input), .development)
+        #expect(development.verdict == .notReady)
+        #expect(development.reason?.contains("fails its signature check: untrusted") == true, "\(development.reason ?? "")")
+    }
+
     /// A profile's entitlements name push types beyond alert: Location Push Service Extension, Push to Talk, PushKit
     /// unrestricted VoIP; an entitlement set to false enables nothing, and a profile for another app adds nothing.
-    @Test func aProfilesEntitlementsAddTheirPushTypes() throws {
+    @Test func aProfilesEntitlementsAddTheirPushTypes() async throws {
         let enabled = AppReadiness.ProfileFact.pushTypes(entitlements: [
             "com.apple.developer.location.push": .bool(true), "com.apple.developer.push-to-talk": .bool(false),
             "com.apple.developer.pushkit.unrestricted-voip": .bool(true), "aps-environment": .string("production"),
@@ -147,42 +179,45 @@ import TestSupport
         #expect(AppReadiness.pushTypes(facts) == [.alert, .location])
     }
 
-    @Test func aProfileForAnotherAppIsNamed() throws {
+    @Test func aProfileForAnotherAppIsNamed() async throws {
         var input = AppReadiness.Input(bundleID: "com.example.other")
         input.certificateFiles = [CertFixture.cert("universal.pem")]
+        input.caFiles = Self.testCAs
         input.profileFiles = [CertFixture.profile("development.mobileprovision")]
-        let result = try AppReadiness.run(input)
+        let result = try await AppReadiness.run(input)
         #expect(result.rows.allSatisfy { $0.reason?.contains("no profile given covers com.example.other") == true
             || $0.reason?.hasPrefix("no credential") == true })
     }
 
     /// Apple's universal certificate of 2023 (WWDR G4) lists voip, complication and .voip-ptt topics: four push
     /// types, and ten days before it expired every row fails on its expiry.
-    @Test func appleUniversalCertificateShowsItsPushTypesAndItsExpiry() throws {
+    @Test func appleUniversalCertificateShowsItsPushTypesAndItsExpiry() async throws {
         let file = "/work/shared/samples/apple-certs/universal_applab_qrail_2023_g4.pem"
         try #require(FileManager.default.fileExists(atPath: file), "the Apple sample is missing")
         var input = AppReadiness.Input(bundleID: "com.applab.qrail")
         input.certificateFiles = [file]
-        input.now = ISO8601Text.date(from: "2024-02-26T00:00:00Z") ?? Date()
-        let result = try AppReadiness.run(input)
+        input.at = ISO8601Text.date(from: "2024-02-26T00:00:00Z") ?? Date()
+        let result = try await AppReadiness.run(input)
         #expect(result.pushTypes == [.alert, .voip, .complication, .pushtotalk])
         #expect(result.teamID == "4F7HT7PB8X")
-        #expect(result.rows.allSatisfy { $0.reason?.hasPrefix("the certificate expires in 10 days") == true })
-        input.now = ISO8601Text.date(from: "2023-06-01T00:00:00Z") ?? Date()
-        #expect(try AppReadiness.run(input).ready)
+        #expect(result.rows.allSatisfy { $0.reason?.hasPrefix("the certificate \(file) fails its validity check: only 10 days left") == true },
+                "\(result.rows.map(\.reason))")
+        input.at = ISO8601Text.date(from: "2023-06-01T00:00:00Z") ?? Date()
+        #expect(try await AppReadiness.run(input).ready)
     }
 
-    @Test func deviceTokensAreCheckedForSyntaxOnlyOffline() throws {
+    @Test func deviceTokensAreCheckedForSyntaxOnlyOffline() async throws {
         var input = AppReadiness.Input(bundleID: "com.example.universal")
         input.certificateFiles = [CertFixture.cert("universal.pem")]
+        input.caFiles = Self.testCAs
         input.deviceTokens = ["<0123 4567 89ab cdef 0123 4567 89ab cdef>"]
-        let row = try Self.row(AppReadiness.run(input), .development)
+        let row = try Self.row(await AppReadiness.run(input), .development)
         #expect(row.tokens.map(\.deviceToken) == ["0123456789abcdef0123456789abcdef"])
-        #expect(row.tokens.map(\.belongs) == [.unknown])
+        #expect(row.tokens.map(\.verdict) == [nil])
         input.deviceTokens = ["not-hex"]
-        #expect(throws: AppReadinessError.self) { try AppReadiness.run(input) }
+        await #expect(throws: AppReadinessError.self) { try await AppReadiness.run(input) }
         input = AppReadiness.Input(bundleID: "com..bad")
-        #expect(throws: AppReadinessError.self) { try AppReadiness.run(input) }
+        await #expect(throws: AppReadinessError.self) { try await AppReadiness.run(input) }
     }
 
     /// `--probe` in process: a mock playing each environment, trusting the keystore's keys; each row's canary goes
@@ -197,7 +232,7 @@ import TestSupport
         defer { Task { await development.server.stop(); await production.server.stop() } }
         var input = AppReadiness.Input(bundleID: "com.example.app")
         input.keystore = { setting.store }
-        let offline = try AppReadiness.run(input)
+        let offline = try await AppReadiness.run(input)
         #expect(offline.ready)
         // Each mock has its own CA: one environment at a time.
         for (environment, mock) in [(APNsEnvironment.development, development), (.production, production)] {

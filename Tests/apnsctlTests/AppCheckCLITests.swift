@@ -14,7 +14,8 @@ import Testing
                                   "--keystore", CLI.temporaryDirectory("app-none").appendingPathComponent("ks").path])
         // An explicit --keystore that does not exist is an error; without one, certificates alone are judged.
         #expect(result.status != 0)
-        let alone = try CLI.run(["app", "check", "com.example.universal", "--cert", CertCLI.path("universal.pem")],
+        let alone = try CLI.run(["app", "check", "com.example.universal", "--cert", CertCLI.path("universal.pem"),
+                                 "--ca", CertCLI.path("ca.pem")],
                                 environment: ["XDG_DATA_HOME": CLI.temporaryDirectory("app-xdg").path])
         #expect(alone.status == 0, "\(alone.stderr)")
         #expect(alone.stdout.hasPrefix("app com.example.universal, team TEAM123456: ready"), "\(alone.stdout)")
@@ -30,7 +31,7 @@ import Testing
         // The profile's team (TEAM123456) is the app's: its keys are the ones that may sign.
         try KeystoreCLI.ok(["key", "generate", "--team", "TEAM123456", "--key-id", "APPKEY0001", "--env", "both"], keystore)
         let result = try KeystoreCLI.run(["app", "check", "com.example.dev", "--profile",
-                                          ProfileCLI.path("development.mobileprovision")], keystore)
+                                          ProfileCLI.path("development.mobileprovision")] + ProfileCLI.ca, keystore)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         #expect(result.stdout.contains("not ready"))
@@ -38,7 +39,7 @@ import Testing
                 "\(result.stdout)")
         let json = try #require(try KeystoreCLI.json(try KeystoreCLI.run(
             ["app", "check", "com.example.dev", "--profile", ProfileCLI.path("development.mobileprovision"),
-             "--format", "json"], keystore)) as? [String: Any])
+             "--format", "json"] + ProfileCLI.ca, keystore)) as? [String: Any])
         #expect(json["passed"] as? Bool == false)
         #expect(json["exit_code"] as? Int == 1)
         let rows = json["rows"] as? [[String: Any]] ?? []
@@ -95,13 +96,13 @@ import Testing
             #expect((row["key"] as? [String: Any])?["key_id"] as? String
                     == (environment == "development" ? "SBXKEY0001" : "PRDKEY0001"))
             let tokens = (row["device_tokens"] as? [[String: Any]] ?? []).map { $0["verdict"] as? String }
-            #expect(tokens == (environment == "development" ? ["this_environment", "other_environment"]
-                                                             : ["other_environment", "this_environment"]), "\(row)")
+            // The device-token judge's verdicts, the same in every row (device check's words).
+            #expect(tokens == ["development", "production"], "\(row)")
         }
         let text = try CLI.run(arguments)
         #expect(text.status == 0)
         #expect(text.stdout.contains("ready (confirmed with canaries)"), "\(text.stdout)")
-        #expect(text.stdout.contains("1 in this environment, 1 in the other"), "\(text.stdout)")
+        #expect(text.stdout.contains("1 development, 1 production"), "\(text.stdout)")
         // Without the production key, production's rows fail and are not probed.
         try KeystoreCLI.ok(["key", "revoke", "PRDKEY0001", "--force"], keystore)
         let broken = try CLI.run(arguments)
@@ -121,6 +122,7 @@ import Testing
         defer { mock.kill() }
         let result = try CLI.run(["app", "check", "com.example.app", "--cert",
                                   directory.appendingPathComponent("client-with-key.pem").path, "--probe",
+                                  "--ca", directory.appendingPathComponent("ca.pem").path,
                                   "--target", "development=127.0.0.1:\(try mock.port())", "--cacert", serverCA,
                                   "--min-days", "0", "--format", "json"],   // the test certificate lasts 2 days
                                  environment: ["XDG_DATA_HOME": CLI.temporaryDirectory("app-cert-xdg").path])
@@ -134,6 +136,119 @@ import Testing
         let production = try #require(rows.first { $0["environment"] as? String == "production" })
         #expect(production["probe"] is NSNull)
         #expect((production["reason"] as? String)?.hasPrefix("no credential") == true, "\(production)")
+    }
+}
+
+/// `app check` asks the verbs' own judges (issue 40 items 2, 3, 7): a part `cert verify`, `profile verify` or
+/// `device check` refuses is never `ready`, a team mismatch is named, an unreachable server is exit 4.
+@Suite struct AppCheckJudgesCLITests {
+    static let xdg = ["XDG_DATA_HOME": CLI.temporaryDirectory("app-judges-xdg").path]
+
+    static func json(_ result: CLI.Result) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any], "\(result.stdout)")
+    }
+
+    /// Item 2: a key of team ZZZ1234567 for profiles of team TEAM123456.
+    @Test func anotherTeamsKeyForTheProfilesIsNamedAndNotReady() throws {
+        let keystore = try KeystoreCLI.fresh()
+        try KeystoreCLI.ok(["key", "generate", "--team", "ZZZ1234567", "--key-id", "ZZZKEY0001", "--env", "both"], keystore)
+        let arguments = ["app", "check", "com.example.dev", "--team", "ZZZ1234567", "--env", "development",
+                         "--profile", ProfileCLI.path("development.mobileprovision")] + ProfileCLI.ca
+        let result = try KeystoreCLI.run(arguments, keystore)
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.stdout.contains("the profiles are team TEAM123456's; key ZZZKEY0001 is team ZZZ1234567's"),
+                "\(result.stdout)")
+        let json = try Self.json(try KeystoreCLI.run(arguments + ["--format", "json"], keystore))
+        let row = try #require((json["rows"] as? [[String: Any]])?.first)
+        #expect((row["profile"] as? [String: Any])?["team_id"] as? String == "TEAM123456", "\(row)")
+        #expect((row["key"] as? [String: Any])?["team_id"] as? String == "ZZZ1234567")
+        #expect(row["verdict"] as? String == "not_ready")
+    }
+
+    /// Item 3: a certificate with another key, one that does not chain to Apple or a `--ca`, a tampered and an
+    /// unsigned profile: `cert verify` and `profile verify` refuse each, and so does `app check`.
+    @Test func partsTheirVerbsRefuseAreNotReady() throws {
+        let mismatched = try CLI.run(["app", "check", "com.example.dev", "--cert", CertCLI.path("wrong-key-pair.pem"),
+                                      "--ca", CertCLI.path("ca.pem"), "--env", "development"], environment: Self.xdg)
+        #expect(mismatched.status == 1, "\(mismatched.stdout)")
+        #expect(mismatched.stdout.contains("fails its private_key check"), "\(mismatched.stdout)")
+        let unchained = try CLI.run(["app", "check", "com.example.universal", "--cert", CertCLI.path("universal.pem")],
+                                    environment: Self.xdg)
+        #expect(unchained.status == 1, "\(unchained.stdout)")
+        #expect(unchained.stdout.contains("fails its chain check"), "\(unchained.stdout)")
+        let keystore = try KeystoreCLI.fresh()
+        try KeystoreCLI.ok(["key", "generate", "--team", "TEAM123456", "--key-id", "APPKEY0001", "--env", "both"], keystore)
+        for profile in ["tampered.mobileprovision", "unsigned.mobileprovision"] {
+            let result = try KeystoreCLI.run(["app", "check", "com.example.dev", "--env", "development", "--profile",
+                                              ProfileCLI.path(profile)] + ProfileCLI.ca, keystore)
+            #expect(result.status == 1, "\(profile): \(result.stdout)")
+            #expect(result.stdout.contains("fails its signature check"), "\(profile): \(result.stdout)")
+        }
+    }
+
+    /// The certificates `cert import` keeps are weighed by the same judge: not ready until their CA is trusted.
+    @Test func keystoreCertificatesAreJudged() throws {
+        let keystore = try KeystoreCLI.fresh()
+        try KeystoreCLI.ok(["cert", "import", CertCLI.path("dev-bundle.pem")], keystore)
+        let untrusted = try KeystoreCLI.run(["app", "check", "com.example.dev", "--env", "development"], keystore)
+        #expect(untrusted.status == 1, "\(untrusted.stdout)")
+        #expect(untrusted.stdout.contains("the keystore certificate "), "\(untrusted.stdout)")
+        #expect(untrusted.stdout.contains("fails its chain check"), "\(untrusted.stdout)")
+        let trusted = try KeystoreCLI.run(["app", "check", "com.example.dev", "--env", "development", "--ca",
+                                           CertCLI.path("ca.pem"), "--min-days", "0"], keystore)
+        #expect(trusted.status == 0, "\(trusted.stdout)")
+        #expect(trusted.stdout.contains("keystore certificate "), "\(trusted.stdout)")
+    }
+
+    /// "-2161 days left" was the words for an expired profile.
+    @Test func anExpiredProfileSaysHowLongAgo() throws {
+        let keystore = try KeystoreCLI.fresh()
+        try KeystoreCLI.ok(["key", "generate", "--team", "TEAM123456", "--key-id", "APPKEY0001", "--env", "both"], keystore)
+        let result = try KeystoreCLI.run(["app", "check", "com.example.dev", "--env", "development", "--profile",
+                                          ProfileCLI.path("expired.mobileprovision")] + ProfileCLI.ca, keystore)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains(" days ago"), "\(result.stdout)")
+        #expect(!result.stdout.contains("days left"), "\(result.stdout)")
+    }
+
+    /// Item 7: device tokens are classified as `device check` classifies them, and an unreachable server is exit 4.
+    @Test func probeSaysTheDeviceTokenJudgesVerdicts() throws {
+        let mocks = try DeviceCheckCLITests.Mocks("app-tokens")
+        let targets = Array(mocks.targets.dropLast(2))   // no --topic: app check's topic is its bundle id
+        let arguments = ["app", "check", DeviceCheckCLITests.topic, "--team", DeviceCheckCLITests.team, "--probe",
+                         "--keystore", mocks.keystore] + targets
+            + [DeviceCheckCLITests.bad, DeviceCheckCLITests.gone, DeviceCheckCLITests.other].flatMap { ["--device-token", $0] }
+        let result = try CLI.run(arguments + ["--format", "json"])
+        #expect(result.status == 1, "\(result.stderr)\n\(result.stdout)")
+        var check = JSONSchemaCheck()
+        check.add("app-check", "app check --probe with refused tokens", result)
+        let problems = try check.problems()
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+        let rows = try Self.json(result)["rows"] as? [[String: Any]] ?? []
+        #expect(!rows.isEmpty)
+        for row in rows {
+            let verdicts = (row["device_tokens"] as? [[String: Any]] ?? []).map { $0["verdict"] as? String }
+            #expect(verdicts == ["invalid", "unregistered", "other_app"], "\(row)")
+            #expect(row["verdict"] as? String != "ready", "\(row)")
+        }
+        let text = try CLI.run(arguments)
+        #expect(text.status == 1)
+        #expect(!text.stdout.contains("ready (confirmed with canaries)"), "\(text.stdout)")
+        #expect(!text.stdout.contains("other environment") && !text.stdout.contains("in the other"), "\(text.stdout)")
+        #expect(text.stdout.contains("1 unregistered, 1 other_app, 1 invalid"), "\(text.stdout)")
+    }
+
+    @Test func anUnreachableServerIsExit4() throws {
+        let keystore = try KeystoreCLI.fresh()
+        try KeystoreCLI.ok(["key", "generate", "--team", "TEAM123456", "--key-id", "APPKEY0001", "--env", "both"], keystore)
+        let certificate = try LoopbackCertificate.make(in: CLI.temporaryDirectory("app-unreachable")).0
+        let result = try KeystoreCLI.run(["app", "check", "com.example.app", "--probe", "--target",
+                                          "development=127.0.0.1:1", "--cacert", certificate, "--format", "json"],
+                                         keystore)
+        #expect(result.status == 4, "\(result.stderr)\n\(result.stdout)")
+        let json = try Self.json(result)
+        #expect(json["exit_code"] as? Int == 4)
+        #expect(json["unreachable"] as? [String] == ["development"])
     }
 }
 
