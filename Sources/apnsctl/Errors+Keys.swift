@@ -8,7 +8,7 @@ extension KeyDiscoveryError: UserFacingError {
         switch self {
         case .revoked(let keyID, let teamID):
             return .keystore("key \(keyID) is revoked: it signs no canary and its scope is no longer recorded",
-                             hint: "`apnsctl key list --team \(teamID)` shows the team's other keys")
+                             hint: "\(NextStep("key", "list", "--team", teamID)) shows the team's other keys")
         case .noTopic(let keyID, let teamID):
             return .usage("no --topic: the canaries need one of team \(teamID)'s topics (a bundle id)",
                           hint: "pass --topic com.example.app (the keystore records no topic for key \(keyID))")
@@ -58,7 +58,7 @@ extension CertificateJoinError: UserFacingError {
         case .damagedRequestKey(let file, let requestID, let problem):
             return .badInput("\(file) (the key of request \(requestID)): \(problem)",
                              hint: "the keystore's request file was changed; restore it from a backup, or discard the "
-                                 + "request (`apnsctl cert request --discard \(requestID)`) and make a new one")
+                                 + "request (\(NextStep("cert", "request", "--discard", requestID))) and make a new one")
         case .keyMismatch(let requestID, let file):
             return .keystore("request \(requestID): its stored key does not match \(file)",
                              hint: "the keystore's request file was changed; restore it from a backup")

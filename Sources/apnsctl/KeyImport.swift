@@ -129,7 +129,7 @@ enum KeyOutput {
             }
             let arguments = ["key", "rotate", "--team", next.team] + next.keyIDs.flatMap { ["--to", $0] }
                 + (next.allowGap ? ["--allow-gap"] : [])
-            Swift.print("make it active with: apnsctl \(arguments.joined(separator: " "))")
+            Swift.print("make it active with: \(NextStep(words: arguments).command)")
         }
     }
 }

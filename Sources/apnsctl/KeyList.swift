@@ -45,9 +45,13 @@ struct KeyList: AsyncParsableCommand {
         }
         print(KeystoreText.table(rows))
         tombstones.map { print($0) }
-        if keys.contains(where: { $0.scope.source == .legacy }) {
-            print("legacy: scope unknown, treated as team-scoped for both environments (record it: "
-                  + "`apnsctl key import FILE --team T --env development|production|both [--topics a,b]`)")
+        // A revoked key is never imported again: only the keys that still sign or verify get the re-import step.
+        let legacy = keys.filter { $0.scope.source == .legacy && $0.state != .revoked }
+        guard !legacy.isEmpty else { return }
+        print("legacy: scope unknown, treated as team-scoped for both environments; record it with its .p8 "
+              + "(ENV: development, production or both; add --topics a,b for a topic-specific key):")
+        for key in legacy {
+            print("  " + NextStep("key", "import", "AuthKey_\(key.keyID).p8", "--team", key.teamID, "--env", "ENV").command)
         }
     }
 }

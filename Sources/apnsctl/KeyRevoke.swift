@@ -31,7 +31,7 @@ struct KeyRevoke: AsyncParsableCommand {
             return
         }
         print("key \(keyID) (team \(record.teamID)) revoked; its cached tokens were dropped")
-        print("close connections that used its tokens; purge the material with: apnsctl key purge \(keyID)")
+        print("close connections that used its tokens; purge the material with: \(NextStep("key", "purge", keyID).command)")
         print("the revocation is permanent: key \(keyID) and its key material can never be imported again")
     }
 }

@@ -87,7 +87,8 @@ struct ProbeCommand: AsyncParsableCommand {
             var report = report
             plan.credential.describe(&report)
             report = ProbeHints.refine(plan.channelReport(report), target: plan.target,
-                                       signingKey: plan.credential.signingKey, cacert: target.cacert)
+                                       signingKey: plan.credential.signingKey, cacert: target.cacert,
+                                       certificate: credential.cert)
             try emit(report, round: rounds > 1 ? report : nil)
         }
         let worst = Verdict.worst(reports.map(\.verdict))?.exitStatus ?? .internalError

@@ -75,7 +75,10 @@ import Testing
                                                       "--password-env", "PROBE_P12_PASSWORD"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("403 BadCertificateEnvironment"))
-        #expect(result.stdout.contains("sandbox-only (development) certificate used against production"))
+        // The certificate's own environment, read from it; against --host, never another --env (issue 40 §3).
+        #expect(result.stdout.contains("this is a sandbox-only (development) certificate"), "\(result.stdout)")
+        #expect(result.stdout.contains("point --target development=HOST:PORT"), "\(result.stdout)")
+        #expect(!result.stdout.contains("--env"), "\(result.stdout)")
     }
 
     /// An expired certificate: a warning before connecting, then the server's TLS alert named (not "getpeername()

@@ -88,8 +88,9 @@ import Testing
                                   "--probe", "--host", "127.0.0.1", "--port", port, "--cacert", ca,
                                   "--topic", "com.example.rotate"])
         #expect(result.status == 1)
-        #expect(result.stderr.hasSuffix("\napnsctl: hint: check --team and --key against the developer account; a "
-                                        + "revoked key needs rotation (`apnsctl key rotate`); nothing changed: "
+        #expect(result.stderr.hasSuffix("\napnsctl: hint: check --team and --key-id against the developer account; a "
+                                        + "revoked key needs rotation (`apnsctl key rotate --team \(rotation.team) --to "
+                                        + "NEWID --keystore \(keystore)`); nothing changed: "
                                         + "\(rotation.team)'s active keys are unchanged\n"), "\(result.stderr)")
     }
 }
