@@ -87,9 +87,10 @@ struct ConfigurationCheck {
         do {
             _ = try openKeystore(configuration.keystore)
         } catch {
+            // Without `keystore:`, the one given to the exporter (else the default) signs the token targets' tokens.
             let words = CredentialSource.words(error, file: configuration.keystore)
-            throw configuration.error(configuration.keystore == nil ? nil : "keystore",
-                                      configuration.keystore == nil ? "the default keystore: \(words)" : words)
+            throw configuration.error("keystore", configuration.keystore == nil
+                ? "not named, and the keystore the token targets would use cannot be opened: \(words)" : words)
         }
     }
 }
