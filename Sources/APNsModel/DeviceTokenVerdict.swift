@@ -11,8 +11,14 @@ public enum DeviceTokenVerdict: String, Sendable, Codable, CaseIterable, Compara
     case unregistered
     /// `400 DeviceTokenNotForTopic`: a token of another bundle id.
     case otherApp = "other_app"
-    /// `400 BadDeviceToken` in every environment tried: not a token of either environment.
+    /// `400 BadDeviceToken` from both environments: not a token of either.
     case invalid
+    /// `400 BadDeviceToken` from the sandbox, and production was not asked (restricted to development, or its
+    /// server or credential could not be used): not a development token; it may be a production one.
+    case notInDevelopment = "not_in_development"
+    /// `400 BadDeviceToken` from production, and the sandbox was not asked: not a production token; it may be a
+    /// development one.
+    case notInProduction = "not_in_production"
     /// The answers do not tell: the credential was refused (a key or certificate problem, not a token problem),
     /// the request was refused for another reason, or the network failed.
     case inconclusive
@@ -29,6 +35,11 @@ public enum DeviceTokenVerdict: String, Sendable, Codable, CaseIterable, Compara
     /// True for the verdicts that say the token will not receive pushes for this app: unregistered, another
     /// app's, invalid.
     public var isUndeliverable: Bool { self == .unregistered || self == .otherApp || self == .invalid }
+
+    /// The verdict of a token `environment` alone answered `400 BadDeviceToken` for.
+    public static func notIn(_ environment: APNsEnvironment) -> DeviceTokenVerdict {
+        environment == .development ? .notInDevelopment : .notInProduction
+    }
 
     /// The verdict of a token APNs accepted in `environment`.
     public static func accepted(in environment: APNsEnvironment) -> DeviceTokenVerdict {

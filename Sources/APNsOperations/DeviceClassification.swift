@@ -25,12 +25,17 @@ public struct DeviceCheckEnvironment {
     public var destination: CanaryDestination
     /// The credential resolved for this environment and the topic, or the error that stopped it.
     public var credential: Result<ResolvedProbeCredential, any Error>
+    /// Resolves the credential again (a provider token renewed: the keystore asked again, a token file read again);
+    /// nil for a credential that is not renewed.
+    public var renew: (() throws -> ResolvedProbeCredential)?
 
     public init(environment: APNsEnvironment, destination: CanaryDestination,
-                credential: Result<ResolvedProbeCredential, any Error>) {
+                credential: Result<ResolvedProbeCredential, any Error>,
+                renew: (() throws -> ResolvedProbeCredential)? = nil) {
         self.environment = environment
         self.destination = destination
         self.credential = credential
+        self.renew = renew
     }
 
     /// The key id the credential signs with: a keystore key's, or a ready token's `kid`; nil for a certificate.
@@ -48,11 +53,15 @@ public struct DeviceCheckRequest {
     public var environments: [DeviceCheckEnvironment]
     /// Streams in flight at most on each server's connection.
     public var concurrency: Int
+    /// The time, for renewing provider tokens (a test's clock can run ahead).
+    public var clock: () -> Date
 
-    public init(topic: String, environments: [DeviceCheckEnvironment], concurrency: Int = DeviceClassification.defaultConcurrency) {
+    public init(topic: String, environments: [DeviceCheckEnvironment],
+                concurrency: Int = DeviceClassification.defaultConcurrency, clock: @escaping () -> Date = { Date() }) {
         self.topic = topic
         self.environments = environments
         self.concurrency = concurrency
+        self.clock = clock
     }
 }
 
@@ -81,92 +90,76 @@ public enum DeviceClassification {
     }
 
     /// The environments of a check: each one's server from `servers` and its credential from `source` (a keystore
-    /// key chosen for that environment and `topic`). A credential that cannot be resolved for one environment is
-    /// kept as its error (tokens that need it are inconclusive); for every environment, the first error is thrown.
+    /// key chosen for that environment and `topic`). Refused before anything is sent, as `probe` refuses: a canary
+    /// the push rules refuse for `topic` (``PushRefusal``), a credential that resolves for no environment (the first
+    /// error), a client certificate APNs will refuse for its dates and a canary whose headers outgrow the header
+    /// list APNs takes (``DeviceCheckError``). A credential that resolves for one environment only is kept as its
+    /// error for the other (that environment is skipped).
     public static func environments(_ order: [APNsEnvironment], servers: CanaryServers, source: ProbeCredentialSource,
                                     topic: String, now: Date = Date()) throws -> [DeviceCheckEnvironment] {
+        try CanaryCheck.validate(canary(.dummy, topic: topic), topicRequired: true)
+        let renewable: Bool
+        switch source {
+        case .keystore, .tokenFile: renewable = true
+        default: renewable = false
+        }
         let checks = try order.map { environment in
-            DeviceCheckEnvironment(
+            let resolve = { try ProbeCredentialResolution.resolve(source, environment: environment, topic: topic,
+                                                                  now: Date()) }
+            return DeviceCheckEnvironment(
                 environment: environment, destination: try servers.destination(for: environment),
                 credential: Result { try ProbeCredentialResolution.resolve(source, environment: environment, topic: topic,
-                                                                           now: now) })
+                                                                           now: now) },
+                renew: renewable ? resolve : nil)
         }
         if case .failure(let error) = checks.first?.credential,
            checks.allSatisfy({ if case .failure = $0.credential { true } else { false } }) {
             throw error
         }
+        for check in checks {
+            guard case .success(let resolved) = check.credential else { continue }
+            if let problem = resolved.certificateValidity { throw DeviceCheckError.certificateUnusable(problem) }
+            let size = headerListSize(topic: topic, authority: String(check.destination.target.origin.dropFirst(8)),
+                                      credential: resolved.credential)
+            if size > headerListLimit { throw DeviceCheckError.headerListTooLarge(bytes: size, limit: headerListLimit) }
+        }
         return checks
     }
 
-    /// Runs `request` over the tokens `next` yields (nil: no more), handing each result to `classified` as soon as
-    /// it is known (not in input order: `index` says which token it is). One HTTP/2 connection per environment.
-    public static func run(_ request: DeviceCheckRequest, next: () -> DeviceTokenEntry?,
-                           classified: (DeviceCheckResult) -> Void) throws -> DeviceCheckSummary {
-        let started = ContinuousClock.now
-        var summary = DeviceCheckSummary()
-        var unreachable: [Int: String] = [:]
-        var servers: [HTTP2StreamingSender.Server] = []
-        var serverOf: [Int] = []  // environment position → server index (-1: no credential)
-        for check in request.environments {
-            if case .success(let resolved) = check.credential {
-                serverOf.append(servers.count)
-                servers.append(.init(target: check.destination.target, credential: resolved.credential,
-                                     caFile: check.destination.caFile, timeout: check.destination.timeout))
-            } else {
-                serverOf.append(-1)
-            }
+    /// SETTINGS_MAX_HEADER_LIST_SIZE as APNs advertises it (pushy #476's frame log; the mock advertises the same):
+    /// a request whose header list is larger is refused, and with it the connection.
+    public static let headerListLimit = 8000
+
+    /// The header list size of a canary for the longest token (RFC 9113 §6.5.2: each field's name and value in
+    /// bytes, plus 32), as sent to `authority` with `credential`.
+    public static func headerListSize(topic: String, authority: String, credential: ProbeCredential) -> Int {
+        let longest = DeviceToken(uncheckedHex: String(repeating: "0", count: DeviceToken.maximumDigits))
+        let request = canary(longest, topic: topic)
+        var fields = [(":method", request.method), (":scheme", "https"), (":authority", authority),
+                      (":path", request.path), ("content-type", "application/json"),
+                      ("content-length", String(request.payload.count))]
+        for line in request.headerLines {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            fields.append((String(parts[0]), parts.count > 1 ? String(parts[1].dropFirst()) : ""))
         }
-        var pending: [Int: (entry: DeviceTokenEntry, index: Int)] = [:]
-        var read = 0
-        func finish(_ result: DeviceCheckResult) {
-            summary.add(result)
-            classified(result)
-        }
-        /// The job for the token at environment position `position`, or its verdict when nothing can be sent.
-        func job(_ entry: DeviceTokenEntry, index: Int, position: Int,
-                 tried: [APNsEnvironment]) -> HTTP2StreamingSender.Job? {
-            let check = request.environments[position]
-            if case .failure(let error) = check.credential {
-                finish(DeviceVerdictRules.noCredential(entry, index: index, tried: tried, environment: check.environment,
-                                                       error: error))
-                return nil
-            }
-            if let message = unreachable[position] {
-                finish(DeviceVerdictRules.notSent(entry, index: index, tried: tried, environment: check.environment,
-                                                  message: message))
-                return nil
-            }
-            pending[index] = (entry, index)
-            return .init(server: serverOf[position], request: canary(entry.token, topic: request.topic),
-                         tag: index * 2 + position)
-        }
-        let sender = HTTP2StreamingSender(servers: servers, concurrency: request.concurrency)
-        try sender.run(next: {
-            while let entry = next() {
-                defer { read += 1 }
-                if let job = job(entry, index: read, position: 0, tried: []) { return job }
-            }
-            return nil
-        }, answered: { sent, exchange in
-            summary.requests += 1
-            let index = sent.tag / 2, position = sent.tag % 2
-            guard let (entry, _) = pending.removeValue(forKey: index) else { return nil }
-            let check = request.environments[position]
-            let tried = request.environments[...position].map(\.environment)
-            if exchange.failure != nil, !exchange.requestSent, unreachable[position] == nil {
-                unreachable[position] = exchange.failure?.message ?? "unreachable"
-            }
-            let judged = DeviceVerdictRules.judge(exchange, entry: entry, index: index, tried: tried,
-                                                  keyID: check.keyID, canTryAnother: position + 1 < request.environments.count)
-            guard let judged else {
-                return job(entry, index: index, position: position + 1, tried: tried)
-            }
-            finish(judged)
-            return nil
-        })
-        summary.unreachable = unreachable.keys.sorted().map { request.environments[$0].environment }
-        let elapsed = ContinuousClock.now - started
-        summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return summary
+        if case .token(let jwt, _) = credential { fields.append(("authorization", "bearer \(jwt)")) }
+        return fields.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count + 32 }
     }
+
+    /// Runs `request` over the tokens `next` yields (nil: no more), handing each result to `classified` as soon as
+    /// it is known (not in input order: `index` says which token it is) and what else happens to `event`. One
+    /// HTTP/2 connection per environment at a time (see ``DeviceCheckRun``); each distinct token is sent once.
+    public static func run(_ request: DeviceCheckRequest, next: () -> DeviceTokenEntry?,
+                           event: @escaping (DeviceCheckEvent) -> Void = { _ in },
+                           classified: @escaping (DeviceCheckResult) -> Void) throws -> DeviceCheckSummary {
+        try DeviceCheckRun(request, classified: classified, event: event).run(next: next)
+    }
+}
+
+/// Why a device check is refused before anything is sent (besides the credential's and the push rules' errors).
+public enum DeviceCheckError: Error, Equatable {
+    /// The client certificate is expired or not yet valid: APNs would refuse it in the TLS handshake.
+    case certificateUnusable(CertificateValidityProblem)
+    /// A canary's header list would be `bytes` long; the server takes at most `limit`.
+    case headerListTooLarge(bytes: Int, limit: Int)
 }

@@ -11,6 +11,12 @@ public enum DeviceVerdictRules {
         .tooManyProviderTokenUpdates,
     ]
 
+    /// Reasons that say the credential is not for this server's environment (a key or certificate for the other
+    /// one only): that environment is no use for the rest of the run.
+    static let environmentReasons: Set<APNsReason> = [
+        .badCertificateEnvironment, .badEnvironmentKeyIdInToken, .badEnvironmentKeyInToken,
+    ]
+
     /// The result for `exchange`, the answer from the last environment in `tried`; nil when the token should be
     /// tried in the next environment (`400 BadDeviceToken` and `canTryAnother`).
     public static func judge(_ exchange: Exchange, entry: DeviceTokenEntry, index: Int, tried: [APNsEnvironment],
@@ -36,10 +42,7 @@ public enum DeviceVerdictRules {
                 : "a production token: a TestFlight, App Store, Ad Hoc or Enterprise build"
         case (400?, .badDeviceToken?):
             if canTryAnother { return nil }
-            result.verdict = .invalid
-            result.explanation = tried.count > 1
-                ? "BadDeviceToken in both environments: not a device token of either"
-                : "BadDeviceToken in \(environment.rawValue) (the other environment was not tried)"
+            return refused(entry, index: index, in: Set(tried), tried: tried, last: result, skipped: nil)
         case (400?, .deviceTokenNotForTopic?):
             result.verdict = .otherApp
             result.explanation = "DeviceTokenNotForTopic in \(environment.rawValue): a token of another bundle id"
@@ -55,6 +58,26 @@ public enum DeviceVerdictRules {
             let answer = [exchange.status.map(String.init), exchange.reason].compactMap { $0 }.joined(separator: " ")
             result.explanation = "\(environment.rawValue) answered \(answer.isEmpty ? "nothing usable" : answer): "
                 + "the answer does not say which environment the token belongs to"
+        }
+        return result
+    }
+
+    /// The result for a token `badIn` answered `400 BadDeviceToken` (`last`: the last answer's result):
+    /// `invalid` when both environments did, else not in the one that did (`skipped` says why the other was not
+    /// asked; nil: the run was restricted to one).
+    static func refused(_ entry: DeviceTokenEntry, index: Int, in badIn: Set<APNsEnvironment>,
+                        tried: [APNsEnvironment], last: DeviceCheckResult, skipped: String?) -> DeviceCheckResult {
+        var result = last
+        result.environmentsTried = tried
+        result.networkFailure = false
+        if badIn.count > 1 {
+            result.verdict = .invalid
+            result.explanation = "BadDeviceToken in both environments: not a device token of either"
+        } else if let environment = badIn.first {
+            result.verdict = .notIn(environment)
+            let other = environment.other.rawValue
+            result.explanation = "BadDeviceToken in \(environment.rawValue): not a \(environment.rawValue) token; "
+                + "it may be a \(other) token (\(skipped ?? "\(other) was not asked"))"
         }
         return result
     }

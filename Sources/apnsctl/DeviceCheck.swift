@@ -2,6 +2,7 @@ import APNsCore
 import APNsModel
 import APNsOperations
 import APNsProbe
+import APNsPushRules
 import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -25,14 +26,19 @@ struct DeviceCheck: ParsableCommand {
         both), inconclusive (the credential was refused, a key or certificate problem, or the network failed).
 
         --tokens FILE (- for stdin) reads one hex token a line (blank lines and # comments skipped; a malformed \
-        line is reported with its number and skipped) and writes JSON Lines, one object per token as it is \
-        classified, then a summary on stderr. One HTTP/2 connection per environment, at most --concurrency \
-        streams on each (and no more than the server allows). --dry-run prints what would be sent.
+        line is reported with its number and skipped; a token read again is reported and not sent again) and \
+        writes JSON Lines (--format text: a line), one per token as it is classified, then a summary on stderr. \
+        One HTTP/2 connection per environment, at most --concurrency streams on each (and no more than the \
+        server allows); a canary whose stream failed is sent once more on a fresh connection. --dry-run prints \
+        what would be sent.
 
         EXIT CODES
           0  every token is a development or production token
-          1  a token is unregistered, another app's, invalid or inconclusive
-          3  a token, the token file or the credential could not be read
+          1  a token is unregistered, another app's, invalid, not in the one environment asked, or inconclusive
+          2  usage: no token, no credential, contradicting options, or a canary APNs would refuse (checked \
+        before sending)
+          3  a token, the token file or the credential could not be read or used (no token in the file, an \
+        expired client certificate)
           4  a server could not be reached
         """)
 
@@ -61,7 +67,7 @@ struct DeviceCheck: ParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "Print what would be sent, and send nothing.")
     var dryRun = false
 
-    @OptionGroup var output: FormatOptions
+    @OptionGroup var output: DeviceCheckFormat
 
     func validate() throws {
         if tokenFile != nil, !deviceTokens.isEmpty {
@@ -89,10 +95,19 @@ struct DeviceCheck: ParsableCommand {
                                   hint: "add --env development or --env production, or use --target ENV=HOST:PORT")
         }
         let order = DeviceClassification.order(only: target.env, first: first)
-        let environments = try DeviceClassification.environments(order, servers: target.canaryServers, source: source,
+        let environments: [DeviceCheckEnvironment]
+        do {
+            environments = try DeviceClassification.environments(order, servers: target.canaryServers, source: source,
                                                                  topic: topic)
-        // A token file's results are JSON Lines whatever --format says (the dry run follows --format).
-        let render = DeviceCheckOutput(format: tokenFile != nil && !dryRun ? .json : output.format, topic: topic)
+        } catch let refusal as PushRefusal {
+            // probe's words; the hint for device check's canary, a background push that takes no --push-type.
+            throw APNsError(.usage, refusal.presented.message + "; nothing sent",
+                            hint: "device check sends a background canary: pass the app's bundle id, --topic "
+                                + APNsPushType.bundleID(ofTopic: topic))
+        }
+        // A token file's results are JSON Lines unless --format text is given.
+        let format = output.format ?? (tokenFile != nil && !dryRun ? .json : .text)
+        let render = DeviceCheckOutput(format: format, topic: topic)
         render.announce()
         if dryRun {
             try render.dryRun(environments, tokens: try dryRunCount())
@@ -106,46 +121,15 @@ struct DeviceCheck: ParsableCommand {
             let entries = try deviceTokens.map { DeviceTokenEntry(token: try Self.parse($0)) }
             var iterator = entries.makeIterator()
             var results: [DeviceCheckResult] = []
-            summary = try DeviceClassification.run(request, next: { iterator.next() }, classified: { results.append($0) })
-            try render.table(results.sorted { $0.index < $1.index })
+            var duplicates: [DeviceTokenDuplicates.Duplicate] = []
+            summary = try DeviceClassification.run(request, next: { iterator.next() }, event: { event in
+                if case .duplicate(let duplicate) = event { duplicates.append(duplicate) }
+                warn(event, source: nil)
+            }, classified: { results.append($0) })
+            try render.table(results.sorted { $0.index < $1.index }, summary: summary, duplicates: duplicates)
         }
         let status = summary.exitStatus
         if status != .ok { throw ExitCode(status.rawValue) }
-    }
-
-    /// Streams the token file's results as JSON Lines; malformed lines are warned about and skipped.
-    private func checkFile(_ path: String, request: DeviceCheckRequest,
-                           render: DeviceCheckOutput) throws -> DeviceCheckSummary {
-        var malformed = 0
-        let name = path == "-" ? "stdin" : path
-        let lines = try DeviceTokenLines(path: path) { line in
-            malformed += 1
-            Console.warn("\(name):\(line.line): '\(line.text)': \(line.problem); line skipped")
-        }
-        let writer = BatchedLineWriter()
-        let progress = DeviceCheckProgress()
-        let summary = try DeviceClassification.run(request, next: { lines.next() }, classified: { result in
-            writer.write(render.jsonLine(result))
-            progress.tick()
-        })
-        writer.flush()
-        progress.clear()
-        render.summary(summary, malformed: malformed)
-        return summary
-    }
-
-    /// How many tokens a dry run would check (the file's tokens are counted, malformed lines warned about).
-    private func dryRunCount() throws -> Int {
-        guard let tokenFile else {
-            for token in deviceTokens { _ = try Self.parse(token) }
-            return deviceTokens.count
-        }
-        let lines = try DeviceTokenLines(path: tokenFile) { line in
-            Console.warn("\(tokenFile):\(line.line): '\(line.text)': \(line.problem); line skipped")
-        }
-        var count = 0
-        while lines.next() != nil { count += 1 }
-        return count
     }
 
     /// A token given as an argument; a malformed one is bad input (exit 3).
@@ -153,7 +137,7 @@ struct DeviceCheck: ParsableCommand {
         do {
             return try DeviceToken(parsing: text)
         } catch {
-            throw APNsError(.badInput, "device token '\(text)': \(DeviceTokenLines.problem(error))",
+            throw APNsError(.badInput, "device token \(DeviceTokenText.quoted(text)): \(DeviceTokenLines.problem(error))",
                             hint: "give the token the app logged, in hex: deviceToken.map { String(format: \"%02x\", $0) }.joined()")
         }
     }

@@ -51,10 +51,12 @@ struct DeviceCheckOutput {
         StandardStream.output.write(text)
     }
 
-    /// Positional tokens' results: a table and one line per token, or a JSON array.
-    func table(_ results: [DeviceCheckResult]) throws {
+    /// Positional tokens' results: a table and one line per token, or a JSON object with the summary and the exit
+    /// code (``DeviceCheckDocument``).
+    func table(_ results: [DeviceCheckResult], summary: DeviceCheckSummary,
+               duplicates: [DeviceTokenDuplicates.Duplicate]) throws {
         if format == .json {
-            try Console.printJSON(results)
+            try Console.printJSON(DeviceCheckDocument(results: results, summary: summary, duplicates: duplicates))
             return
         }
         var rows = [["TOKEN", "VERDICT", "TRIED", "STATUS", "REASON", "KEY"]]
@@ -73,8 +75,12 @@ struct DeviceCheckOutput {
         StandardStream.output.write(text)
     }
 
-    /// One result as a compact JSON line.
-    func jsonLine(_ result: DeviceCheckResult) -> String {
+    /// One token file's result as it is classified: a compact JSON line, or `FILE:LINE: TOKEN VERDICT: why`.
+    func line(_ result: DeviceCheckResult, source: String) -> String {
+        guard format == .json else {
+            return "\(source):\(result.line ?? 0): \(Self.short(result.deviceToken)) \(result.verdict.rawValue): "
+                + result.explanation
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(result)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
@@ -87,6 +93,10 @@ struct DeviceCheckOutput {
         var text = "summary: \(summary.tokens) token(s) in " + String(cFormat: "%.2f", summary.seconds) + " s ("
             + String(cFormat: "%.0f", summary.tokensPerSecond) + "/s, \(summary.requests) canaries): \(counts)"
         if malformed > 0 { text += "; \(malformed) malformed line(s) skipped" }
+        if summary.duplicates > 0 { text += "; \(summary.duplicates) token(s) read again, not sent twice" }
+        if !summary.skipped.isEmpty {
+            text += "; not asked: " + summary.skipped.map(\.rawValue).joined(separator: ", ")
+        }
         if !summary.unreachable.isEmpty {
             text += "; unreachable: " + summary.unreachable.map(\.rawValue).joined(separator: ", ")
         }

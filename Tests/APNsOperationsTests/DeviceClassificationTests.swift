@@ -50,13 +50,37 @@ import Testing
     /// Runs a check of `tokens`: the results in input order and the summary.
     static func check(_ tokens: [String], order: [APNsEnvironment], servers: CanaryServers,
                       source: ProbeCredentialSource, concurrency: Int = 4) throws -> ([DeviceCheckResult], DeviceCheckSummary) {
+        let (results, summary, _) = try checkTelling(tokens, order: order, servers: servers, source: source,
+                                                     concurrency: concurrency)
+        return (results, summary)
+    }
+
+    /// Runs a check of `tokens`: the results in input order, the summary and the events.
+    static func checkTelling(_ tokens: [String], order: [APNsEnvironment], servers: CanaryServers,
+                             source: ProbeCredentialSource, concurrency: Int = 4)
+        throws -> ([DeviceCheckResult], DeviceCheckSummary, [DeviceCheckEvent]) {
+        try run(try tokens.map { DeviceTokenEntry(token: try DeviceToken(parsing: $0)) }, order: order,
+                servers: servers, source: source, concurrency: concurrency)
+    }
+
+    /// Runs a check of `entries` (`clock`: the time the run sees).
+    static func run(_ entries: [DeviceTokenEntry], order: [APNsEnvironment], servers: CanaryServers,
+                    source: ProbeCredentialSource, concurrency: Int = 4, clock: @escaping () -> Date = { Date() },
+                    fed: (Int) -> Void = { _ in })
+        throws -> ([DeviceCheckResult], DeviceCheckSummary, [DeviceCheckEvent]) {
         let environments = try DeviceClassification.environments(order, servers: servers, source: source, topic: topic)
-        var iterator = try tokens.map { DeviceTokenEntry(token: try DeviceToken(parsing: $0)) }.makeIterator()
+        var iterator = entries.makeIterator()
+        var count = 0
         var results: [DeviceCheckResult] = []
+        var events: [DeviceCheckEvent] = []
         let summary = try DeviceClassification.run(
-            DeviceCheckRequest(topic: topic, environments: environments, concurrency: concurrency),
-            next: { iterator.next() }, classified: { results.append($0) })
-        return (results.sorted { $0.index < $1.index }, summary)
+            DeviceCheckRequest(topic: topic, environments: environments, concurrency: concurrency, clock: clock),
+            next: {
+                let entry = iterator.next()
+                if entry != nil { fed(count); count += 1 }
+                return entry
+            }, event: { events.append($0) }, classified: { results.append($0) })
+        return (results.sorted { $0.index < $1.index }, summary, events)
     }
 
     @Test func tokensOfEachKindAreClassifiedWithAtMostOneDeliveryEach() async throws {
@@ -102,15 +126,17 @@ import Testing
         #expect(ok.exitStatus == .ok)
         let (alone, _) = try Self.check([Self.dev, Self.prod], order: DeviceClassification.order(only: .production, first: nil),
                                         servers: pair.servers, source: source)
-        #expect(alone.map(\.verdict) == [.invalid, .production])
+        // BadDeviceToken from production alone: not a production token, never "invalid".
+        #expect(alone.map(\.verdict) == [.notInProduction, .production])
         #expect(alone[0].environmentsTried == [.production])
         // Only the first run asked the sandbox (once per token); the production-only run did not.
         #expect(pair.asked(.development).sorted() == [Self.prod, Self.dev])
     }
 
-    /// A production-only key: the sandbox answers BadEnvironmentKeyInToken to its token (inconclusive, the
-    /// credential's fault), and the keystore has no key for development at all.
-    @Test func aKeyForOneEnvironmentIsInconclusiveNotATokenProblem() async throws {
+    /// A production-only key: the sandbox answers BadEnvironmentKeyInToken to its token, so the sandbox is skipped
+    /// for the rest of the run with one event and the tokens are classified in production (not all inconclusive);
+    /// the keystore has no key for development at all, so the sandbox is skipped from the start.
+    @Test func aKeyForOneEnvironmentSkipsTheOtherAndStillClassifies() async throws {
         let setting = try CanarySetting("device-one-env")
         let scope = try KeyScope(environments: [.production], restriction: .team, source: .declared)
         _ = try setting.store.generateKey(team: Self.team, keyID: "PRDKEY0001", scope: scope)
@@ -120,17 +146,51 @@ import Testing
                                              topic: Self.topic)
         let file = setting.directory.appendingPathComponent("token.jwt")
         try Data(issued.token.compact.utf8).write(to: file)
-        let (ready, summary) = try Self.check([Self.dev, Self.prod], order: DeviceClassification.defaultOrder,
-                                              servers: pair.servers, source: .tokenFile(path: file.path))
-        #expect(ready.map(\.verdict) == [.inconclusive, .production])
-        #expect(ready[0].status == 403 && ready[0].reason == "BadEnvironmentKeyInToken", "\(ready[0])")
-        #expect(ready[0].explanation.contains("not a token problem"))
-        #expect(summary.exitStatus == .checkFailed && summary.unreachable.isEmpty)
-        let (keystore, _) = try Self.check([Self.dev], order: DeviceClassification.defaultOrder, servers: pair.servers,
-                                           source: .keystore(team: Self.team, keyID: nil, open: { setting.store }))
-        #expect(keystore[0].verdict == .inconclusive)
+        let (ready, summary, events) = try Self.checkTelling([Self.dev, Self.prod], order: DeviceClassification.defaultOrder,
+                                                             servers: pair.servers, source: .tokenFile(path: file.path),
+                                                             concurrency: 1)
+        #expect(ready.map(\.verdict) == [.notInProduction, .production])
+        #expect(ready[0].canaries.map(\.environment) == [.production, .development])
+        #expect(ready[0].canaries.map(\.status) == [400, 403])
+        #expect(ready[0].canaries.map(\.reason) == ["BadDeviceToken", "BadEnvironmentKeyInToken"])
+        #expect(ready.flatMap(\.canaries).allSatisfy { $0.keyID == "PRDKEY0001" && $0.apnsID.count == 36 })
+        #expect(events.count == 1, "\(events)")
+        if case .environmentSkipped(.development, .credentialRefused(let reason))? = events.first {
+            #expect(reason == "BadEnvironmentKeyInToken")
+        } else {
+            Issue.record("\(events)")
+        }
+        #expect(summary.skipped == [.development] && summary.unreachable.isEmpty)
+        #expect(pair.asked(.development) == [Self.dev], "the sandbox is asked no more once it refused the key")
+        let (keystore, _, skipped) = try Self.checkTelling([Self.dev], order: DeviceClassification.defaultOrder,
+                                                           servers: pair.servers,
+                                                           source: .keystore(team: Self.team, keyID: nil, open: { setting.store }))
+        #expect(keystore[0].verdict == .notInProduction)
         #expect(keystore[0].environmentsTried == [.production])
-        #expect(keystore[0].explanation.hasPrefix("no credential for development"), "\(keystore[0].explanation)")
+        #expect(keystore[0].explanation.contains("development: no credential"), "\(keystore[0].explanation)")
+        if case .environmentSkipped(.development, .noCredential)? = skipped.first {} else { Issue.record("\(skipped)") }
+        #expect(pair.asked(.development) == [Self.dev])
+    }
+
+    /// A sandbox-only key with production tried first: production refuses it, and the tokens are still classified
+    /// in the sandbox.
+    @Test func aSandboxOnlyKeyTriedInProductionFirstStillClassifies() async throws {
+        let setting = try CanarySetting("device-dev-only")
+        let scope = try KeyScope(environments: [.development], restriction: .team, source: .declared)
+        _ = try setting.store.generateKey(team: Self.team, keyID: "DEVONLY001", scope: scope)
+        let pair = try await Self.pair(setting, keys: ["DEVONLY001"], scopes: ["DEVONLY001": scope])
+        defer { Task { await pair.stop() } }
+        let issued = try setting.store.token(team: Self.team, keyID: "DEVONLY001", environment: .development,
+                                             topic: Self.topic)
+        let file = setting.directory.appendingPathComponent("token.jwt")
+        try Data(issued.token.compact.utf8).write(to: file)
+        let (results, summary, events) = try Self.checkTelling([Self.dev, Self.prod, Self.gone],
+                                                               order: DeviceClassification.defaultOrder,
+                                                               servers: pair.servers, source: .tokenFile(path: file.path),
+                                                               concurrency: 1)
+        #expect(results.map(\.verdict) == [.development, .notInDevelopment, .unregistered], "\(results)")
+        #expect(events.count == 1 && summary.skipped == [.production])
+        #expect(summary.counts[.inconclusive] == 0)
     }
 
     @Test func anUnreachableServerIsANetworkFailureAndLaterTokensAreNotSent() async throws {

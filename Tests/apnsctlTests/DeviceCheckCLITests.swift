@@ -70,8 +70,11 @@ import Testing
         }
     }
 
+    /// The results of `--format json` with tokens as arguments.
     static func objects(_ result: CLI.Result) throws -> [[String: Any]] {
-        try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [[String: Any]], "\(result.stdout)")
+        let document = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any],
+                                    "\(result.stdout)")
+        return try #require(document["results"] as? [[String: Any]], "\(result.stdout)")
     }
 
     static func lines(_ result: CLI.Result) throws -> [[String: Any]] {
@@ -122,21 +125,26 @@ import Testing
     }
 
     /// A key for production only, as a ready token: the sandbox refuses the credential, which is not the token's
-    /// fault (inconclusive, exit 1).
-    @Test func aKeyForOneEnvironmentIsInconclusive() throws {
+    /// fault; the sandbox is then skipped with one warning and the tokens are classified in production (exit 1 for
+    /// the token production refuses, not_in_production).
+    @Test func aKeyForOneEnvironmentSkipsTheOtherWithOneWarning() throws {
         let mocks = try Mocks("device-one-env")
         let jwt = try CLI.run(["token", "--keystore", mocks.keystore, "--team", Self.team, "--key-id", "PRDONLY001",
                                "--env", "production"])
         try #require(jwt.status == 0, "\(jwt.stderr)")
         let file = mocks.directory.appendingPathComponent("prd.jwt")
         try Data(jwt.stdout.utf8).write(to: file)
-        let result = try mocks.run([Self.dev, Self.prod, "--token-file", file.path, "--format", "json"])
+        let result = try mocks.run([Self.dev, Self.prod, Self.other, "--token-file", file.path, "--format", "json",
+                                    "--concurrency", "1"])
         #expect(result.status == 1, "\(result.stderr)")
         let objects = try Self.objects(result)
-        #expect(objects.map { $0["verdict"] as? String } == ["inconclusive", "production"])
-        #expect(objects[0]["reason"] as? String == "BadEnvironmentKeyInToken")
-        #expect(objects[0]["environments_tried"] as? [String] == ["production", "development"])
-        #expect((objects[0]["explanation"] as? String)?.contains("a key or certificate problem, not a token problem") == true)
+        #expect(objects.map { $0["verdict"] as? String } == ["not_in_production", "production", "not_in_production"])
+        let canaries = try #require(objects[0]["canaries"] as? [[String: Any]])
+        #expect(canaries.map { $0["reason"] as? String } == ["BadDeviceToken", "BadEnvironmentKeyInToken"])
+        let warnings = result.stderr.components(separatedBy: "apnsctl: warning: ").count - 1
+        #expect(warnings == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("development is not asked in this run"), "\(result.stderr)")
+        #expect(result.stderr.contains("Pass --env production to say so up front"), "\(result.stderr)")
     }
 
     @Test func anUnreachableServerExitsFour() throws {
@@ -167,7 +175,8 @@ import Testing
             #expect(result.stderr.contains("\(name):7: 'abc'"), "\(result.stderr)")
             #expect(result.stderr.contains("summary: 3 token(s) in "), "\(result.stderr)")
             #expect(result.stderr.contains("development 1, production 1, unregistered 1, other_app 0, invalid 0, "
-                                           + "inconclusive 0; 2 malformed line(s) skipped"), "\(result.stderr)")
+                                           + "not_in_development 0, not_in_production 0, inconclusive 0; "
+                                           + "2 malformed line(s) skipped"), "\(result.stderr)")
             #expect(!result.stderr.contains("classified"), "no progress when stderr is not a terminal")
         }
     }
