@@ -7,9 +7,9 @@ extension DiscoveryRemedy {
         case .askSomeEnvironment: return "probe Apple's hosts, or --env E --host H --port N"
         case .checkNetwork: return "check the network and --host/--port/--cacert; \(NextStep("doctor", carries: [])) checks this machine"
         case .explainAnswer(let keyID):
-            let words = ["probe", "--key-id", keyID] + Invocation.current.unless("--env", "ENV")
-                + Invocation.current.unless("--topic", "TOPIC")
-            return "\(NextStep(words: words, carries: .canary)) explains the answer; "
+            let step = NextStep(words: ["probe", "--key-id", keyID] + Invocation.current.unless("--env", "ENV")
+                                    + Invocation.current.unless("--topic", "TOPIC"), carries: .canary)
+            return "\(step) explains the answer; "
                 + "run discover again once it is about the key's environment"
         case .checkPortal(let revokedOrForeign):
             return revokedOrForeign ? "check the key in Apple's developer portal (is it revoked, or another team's?)"

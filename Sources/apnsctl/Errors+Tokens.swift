@@ -4,8 +4,8 @@ import APNsTokens
 extension TokenRemedy: WordedRemedy {
     var words: String {
         switch self {
-        case .pasteWholeToken: return "pass the whole token, as printed by \(NextStep("token"))"
-        case .pasteWholeTokenParts: return "pass the whole token as printed by \(NextStep("token")) (three base64url parts)"
+        case .pasteWholeToken: return "pass the whole token, as printed by \(NextStep("token", "issue"))"
+        case .pasteWholeTokenParts: return "pass the whole token as printed by \(NextStep("token", "issue")) (three base64url parts)"
         case .publicKeyOrP8: return "pass the key's public PEM (\(NextStep("key", "export-public", "KEYID"))) or its .p8 file"
         }
     }
