@@ -10,8 +10,9 @@ set -euo pipefail
 fixtures=/tmp/check
 step() { echo "dist-exporter: $*"; }
 fail() { echo "dist-exporter: FAILED: $*" >&2; exit 1; }
-# As the services' user, as systemd starts them (no login session, HOME its state directory).
-as_apnsctl() { setpriv --reuid=apnsctl --regid=apnsctl --init-groups env -i PATH=/usr/bin:/bin HOME=/var/lib/apnsctl "$@"; }
+# As the services' user, as systemd starts them (no login session, HOME its state directory). A command, not a
+# function: started with &, $! is then the process itself (setpriv and env exec it), which the trap ends.
+as_apnsctl=(setpriv --reuid=apnsctl --regid=apnsctl --init-groups env -i PATH=/usr/bin:/bin HOME=/var/lib/apnsctl)
 examples=/usr/share/doc/apnsctl/examples
 [ -f "$examples/exporter.yml" ] || fail "the package installed no $examples/exporter.yml"
 
@@ -26,8 +27,8 @@ team=$(sed -n 's/^ *team: *\([A-Z0-9]\{10\}\).*/\1/p' "$examples/exporter.yml" |
 work=/var/lib/apnsctl/dist-check
 install -d -o apnsctl -g apnsctl -m 0700 "$work"
 install -o apnsctl -g apnsctl -m 0600 "$fixtures/AuthKey_ABC123DEFG.p8" "$work/"
-as_apnsctl apnsctl keystore init "$keystore" >/dev/null
-as_apnsctl apnsctl key import "$work/AuthKey_ABC123DEFG.p8" --keystore "$keystore" --team "$team" \
+"${as_apnsctl[@]}" apnsctl keystore init "$keystore" >/dev/null
+"${as_apnsctl[@]}" apnsctl key import "$work/AuthKey_ABC123DEFG.p8" --keystore "$keystore" --team "$team" \
     --key-id ABC123DEFG >/dev/null
 
 pids=()
@@ -46,7 +47,7 @@ port_in() {
 }
 
 step "mock serve on 127.0.0.1 trusting that keystore"
-as_apnsctl apnsctl mock serve --keystore "$keystore" --port 0 --ca-out "$work/mock-ca.pem" --force \
+"${as_apnsctl[@]}" apnsctl mock serve --keystore "$keystore" --port 0 --ca-out "$work/mock-ca.pem" --force \
     > "$work/mock.out" 2>&1 &
 pids+=($!)
 mock_port=$(port_in "$work/mock.out" 's/^listening .*port=\([0-9]*\).*/\1/p' "${pids[0]}") \
@@ -64,7 +65,7 @@ step "apnsctl exporter as apnsctl, as apnsctl-exporter.service runs it"
 exec_start=$(sed -n 's/^ExecStart=//p' /lib/systemd/system/apnsctl-exporter.service)
 [ "$exec_start" = "/usr/bin/apnsctl exporter --config /etc/apnsctl/exporter.yml --listen 127.0.0.1:9464" ] \
     || fail "the unit's ExecStart changed: $exec_start"
-as_apnsctl /usr/bin/apnsctl exporter --config /etc/apnsctl/exporter.yml --listen 127.0.0.1:0 \
+"${as_apnsctl[@]}" /usr/bin/apnsctl exporter --config /etc/apnsctl/exporter.yml --listen 127.0.0.1:0 \
     > "$work/exporter.out" 2> "$work/exporter.err" &
 pids+=($!)
 port=$(port_in "$work/exporter.out" 's/^listening .*port=\([0-9]*\).*/\1/p' "${pids[1]}") \
