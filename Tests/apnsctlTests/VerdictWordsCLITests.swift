@@ -57,7 +57,7 @@ import Testing
                                        + "server does not take certificate authentication; check --host/--port, or "
                                        + "authenticate with a token (--team)\n"), "\(probe.stdout)")
         let app = try CLI.run(["app", "check", "com.example.app", "--cert", certificate, "--probe",
-                               "--target", "development=127.0.0.1:\(try mock.port())", "--cacert", serverCA,
+                               "--ca", directory.appendingPathComponent("ca.pem").path, "--target", "development=127.0.0.1:\(try mock.port())", "--cacert", serverCA,
                                "--min-days", "0", "--format", "json"],
                               environment: ["XDG_DATA_HOME": CLI.temporaryDirectory("verdict-app-xdg").path])
         let json = try #require(try JSONSerialization.jsonObject(with: app.stdoutData) as? [String: Any], "\(app.stderr)")
