@@ -10,8 +10,9 @@ import Foundation
 
 /// What a device check says as it goes, besides each token's result.
 public enum DeviceCheckEvent {
-    /// `environment` is asked no more in this run (from the start when its credential could not be resolved).
-    case environmentSkipped(APNsEnvironment, DeviceCheckSkip)
+    /// `environment` is asked no more in this run (from the start when its credential could not be resolved);
+    /// `classifiedIn` is the environment the tokens are still classified in (nil: none is left).
+    case environmentSkipped(APNsEnvironment, DeviceCheckSkip, classifiedIn: APNsEnvironment?)
     /// A token read again: not sent again.
     case duplicate(DeviceTokenDuplicates.Duplicate)
 }
@@ -281,7 +282,8 @@ final class DeviceCheckRun {
         guard lanes[position].skipped == nil else { return }
         lanes[position].skipped = why
         summary.skipped.append(lanes[position].check.environment)
-        event(.environmentSkipped(lanes[position].check.environment, skip))
+        let left = lanes.first { $0.skipped == nil && $0.credential != nil }?.check.environment
+        event(.environmentSkipped(lanes[position].check.environment, skip, classifiedIn: left))
     }
 
     private func finish(_ result: DeviceCheckResult) {

@@ -83,7 +83,7 @@ extension DeviceCheck {
             } else {
                 Console.warn("token \(duplicate.line): the same as token \(duplicate.firstLine); not sent twice")
             }
-        case .environmentSkipped(let environment, let skip):
+        case .environmentSkipped(let environment, let skip, let left):
             let why: String
             switch skip {
             case .noCredential(let error):
@@ -92,9 +92,14 @@ extension DeviceCheck {
                 why = "the \(environment.rawValue) server refused the credential (\(reason): a key or certificate "
                     + "for \(environment.other.rawValue) only)"
             }
-            let other = environment.other.rawValue
-            Console.warn("\(why): \(environment.rawValue) is not asked in this run; tokens are classified in \(other) "
-                         + "only (a token \(other) refuses is not_in_\(other)). Pass --env \(other) to say so up front")
+            guard let left else {
+                Console.warn("\(why): no environment is left to ask; the tokens are inconclusive (a credential "
+                             + "problem, not a token problem)")
+                return
+            }
+            Console.warn("\(why): \(environment.rawValue) is not asked in this run; tokens are classified in "
+                         + "\(left.rawValue) only (a token \(left.rawValue) refuses is not_in_\(left.rawValue)). Pass "
+                         + "--env \(left.rawValue) to say so up front")
         }
     }
 }

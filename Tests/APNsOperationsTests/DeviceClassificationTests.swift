@@ -155,7 +155,7 @@ import Testing
         #expect(ready[0].canaries.map(\.reason) == ["BadDeviceToken", "BadEnvironmentKeyInToken"])
         #expect(ready.flatMap(\.canaries).allSatisfy { $0.keyID == "PRDKEY0001" && $0.apnsID.count == 36 })
         #expect(events.count == 1, "\(events)")
-        if case .environmentSkipped(.development, .credentialRefused(let reason))? = events.first {
+        if case .environmentSkipped(.development, .credentialRefused(let reason), .production?)? = events.first {
             #expect(reason == "BadEnvironmentKeyInToken")
         } else {
             Issue.record("\(events)")
@@ -168,7 +168,7 @@ import Testing
         #expect(keystore[0].verdict == .notInProduction)
         #expect(keystore[0].environmentsTried == [.production])
         #expect(keystore[0].explanation.contains("development: no credential"), "\(keystore[0].explanation)")
-        if case .environmentSkipped(.development, .noCredential)? = skipped.first {} else { Issue.record("\(skipped)") }
+        if case .environmentSkipped(.development, .noCredential, .production?)? = skipped.first {} else { Issue.record("\(skipped)") }
         #expect(pair.asked(.development) == [Self.dev])
     }
 

@@ -145,6 +145,12 @@ import Testing
         #expect(warnings == 1, "\(result.stderr)")
         #expect(result.stderr.contains("development is not asked in this run"), "\(result.stderr)")
         #expect(result.stderr.contains("Pass --env production to say so up front"), "\(result.stderr)")
+        // Restricted to the environment that refuses the key: nothing is left to ask, and the hint says no --env.
+        let alone = try mocks.run([Self.dev, Self.prod, "--token-file", file.path, "--env", "development"])
+        #expect(alone.status == 1, "\(alone.stderr)")
+        #expect(alone.stderr.contains("no environment is left to ask"), "\(alone.stderr)")
+        #expect(!alone.stderr.contains("--env production"), "\(alone.stderr)")
+        #expect(alone.stdout.components(separatedBy: "inconclusive").count - 1 == 2, "\(alone.stdout)")
     }
 
     @Test func anUnreachableServerExitsFour() throws {
