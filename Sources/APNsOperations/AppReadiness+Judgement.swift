@@ -173,7 +173,7 @@ extension AppReadiness {
                       probe: nil, verdict: .ready, reason: nil)
         row.reason = refusedFile.flatMap { refused(refused: $0, row: row) }
             ?? credentialProblem(facts, row: row, active: active, claiming: claiming, serving: !serving.isEmpty)
-            ?? teamProblem(row) ?? profile.problem
+            ?? keyProblem(facts, row: row, fingerprint: key?.fingerprint) ?? teamProblem(row) ?? profile.problem
         if row.reason != nil { row.verdict = .notReady }
         return row
     }
@@ -206,6 +206,19 @@ extension AppReadiness {
             return "a topic-specific key (\(specific.keyID)) does not cover \(suffix), and no other key or certificate does"
         }
         return "no key or certificate covers \(row.topic) in \(place)"
+    }
+
+    /// What the key judge (``KeyJudgement``, `token inspect`'s) says of the row's key signing for the profiles' team
+    /// (else the check's), the row's environment and topic; nil when it may.
+    static func keyProblem(_ facts: Facts, row: Row, fingerprint: String?) -> String? {
+        guard let key = row.key, let manifest = facts.manifest else { return nil }
+        let question = KeyJudgement.Question(keyID: key.keyID, publicKeySHA256: fingerprint,
+                                             teamID: row.profile?.teamID ?? facts.team, environment: row.environment,
+                                             topic: row.topic, purpose: .sign, now: facts.now)
+        let judgement = KeyJudgement.judge(question, in: manifest)
+        if judgement.isUsable { return nil }
+        if judgement.kind == .wrongTeam { return teamProblem(row) ?? judgement.findings.first?.summary }
+        return judgement.findings.first?.summary ?? "the key judge refuses key \(key.keyID): \(judgement.kind.rawValue)"
     }
 
     /// The credential's team against the profile's: an app signed by one team receives no push sent with another

@@ -62,6 +62,8 @@ public enum AppReadiness {
         public var pushTypes: [APNsPushType]
         public var minDays: Int
         public var now: Date
+        /// The keystore's manifest, for the key judge (``KeyJudgement``); nil without a keystore.
+        public var manifest: Manifest?
 
         public init(bundleID: String, team: String? = nil, keys: [KeyRecord] = [], certificates: [CertificateFact] = [],
                     profiles: [ProfileFact] = [], deviceTokens: [DeviceToken] = [], pushTypes: [APNsPushType] = [],
@@ -106,9 +108,11 @@ public enum AppReadiness {
         var profiles = try input.profileFiles.map { try judges.profile($0) }
         var certificates = try input.certificateFiles.map { try judges.certificateFile($0) }
         var keys = [KeyRecord]()
+        var manifest: Manifest?
         if let open = input.keystore {
             let store = try open()
-            keys = try store.manifest().keys
+            manifest = try store.manifest()
+            keys = manifest?.keys ?? []
             certificates += try judges.keystoreCertificates(store)
         }
         let team = input.team ?? certificates.filter { $0.fact.origin == .file }.compactMap(\.fact.teamID).first
@@ -117,6 +121,7 @@ public enum AppReadiness {
         var facts = Facts(bundleID: input.bundleID, team: team, keys: keys, certificates: certificates.map(\.fact),
                           profiles: profiles, deviceTokens: tokens, pushTypes: input.pushTypes,
                           minDays: input.minDays, now: now)
+        facts.manifest = manifest
         // The rows' topics are known once every part is read; each part is then judged for them.
         let topics = pushTypes(facts).map { $0.topic(forBundleID: input.bundleID) }
         for index in profiles.indices { try judges.judge(&profiles[index]) }

@@ -34,6 +34,9 @@ import TestSupport
         /// The keystore key a probe or `device check` signs with for the environment and topic
         /// (``ProbeCredentialResolution``, the key of `--team` or of the profile's team).
         case keyChoice
+        /// `token inspect`'s key judge (``KeyJudgement``): may the key sign for the app's team (the profiles'),
+        /// environment and topic.
+        case keyJudgement
     }
 
     /// One row: the parts, the environment asked, and the verdict class every judge listed must give.
@@ -76,11 +79,12 @@ import TestSupport
              expected: .accepted, judges: [.appReadiness]),
         Case(name: "another team's key for the profiles", environment: .development,
              profile: "development.mobileprovision", key: (otherTeam, [.development]), team: otherTeam,
-             expected: .refused, judges: [.appReadiness]),
+             expected: .refused, judges: [.appReadiness, .keyJudgement]),
         Case(name: "the team's key for the profiles", environment: .development, profile: "development.mobileprovision",
-             key: (team, [.development]), expected: .accepted, judges: [.profileVerification, .appReadiness, .keyChoice]),
+             key: (team, [.development]), expected: .accepted,
+             judges: [.profileVerification, .appReadiness, .keyChoice, .keyJudgement]),
         Case(name: "a sandbox-only key in production", environment: .production, key: (team, [.development]),
-             team: team, expected: .refused, judges: [.appReadiness, .keyChoice]),
+             team: team, expected: .refused, judges: [.appReadiness, .keyChoice, .keyJudgement]),
         Case(name: "a production-only certificate in development", environment: .development,
              certificate: "production.pem", profile: "development.mobileprovision", expected: .refused,
              judges: [.certificateVerification, .profileVerification, .appReadiness]),
@@ -144,6 +148,11 @@ import TestSupport
             let source = ProbeCredentialSource.keystore(team: row.team ?? team, keyID: nil, open: { store })
             let resolved = try? ProbeCredentialResolution.resolve(source, environment: row.environment, topic: bundle)
             return resolved == nil ? .refused : .accepted
+        case .keyJudgement:
+            let store = try keystore(try #require(row.key))
+            let question = KeyJudgement.Question(keyID: "AGREEKEY01", teamID: team, environment: row.environment,
+                                                 topic: bundle, purpose: .sign, now: at ?? Date())
+            return try KeyJudgement.judge(question, in: store).isUsable ? .accepted : .refused
         }
     }
 
