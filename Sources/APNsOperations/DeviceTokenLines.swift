@@ -36,6 +36,8 @@ public final class DeviceTokenLines {
     private(set) public var malformedLines = 0
     /// True when the file starts with a UTF-16 byte order mark, or a line held a NUL byte: not a text of tokens.
     private(set) public var looksBinary = false
+    /// Why reading stopped before the end of the file (an I/O error); nil when the whole file was read.
+    private(set) public var readError: String?
 
     /// Opens `path` (`-`: standard input). Throws ``APNsError`` (bad input) when it cannot be opened or is a
     /// directory, a socket or a device (a named pipe is read).
@@ -150,6 +152,7 @@ public final class DeviceTokenLines {
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
+            if count < 0 { readError = String(cString: strerror(errno)) }
             guard count > 0 else {
                 atEnd = true
                 return false

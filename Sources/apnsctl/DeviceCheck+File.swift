@@ -58,8 +58,13 @@ extension DeviceCheck {
         }
     }
 
-    /// Refuses a token file from which no token was read: empty, comments only, or every line malformed.
+    /// Refuses a token file that could not be read to its end, or from which no token was read: empty, comments
+    /// only, or every line malformed.
     static func requireTokens(_ lines: DeviceTokenLines, name: String) throws {
+        if let cause = lines.readError {
+            throw APNsError(.badInput, "\(name): reading stopped after line \(lines.lineNumber): \(cause); the tokens "
+                            + "after it were not checked", hint: "check the file and run again")
+        }
         guard lines.tokens == 0 else { return }
         let what: String
         if lines.malformedLines > 0 {
