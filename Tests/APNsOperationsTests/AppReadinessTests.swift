@@ -259,4 +259,54 @@ import TestSupport
         #expect(row.probe?.status == 403)
         #expect(row.reason?.contains("the canary through key PRDKEY0001 was refused: 403") == true, "\(row.reason ?? "")")
     }
+
+    /// Issue 40 item 7: device tokens are classified by `device check`'s judge, one verdict a token, and a token it
+    /// calls unregistered or another app's fails the row (one environment asked: a BadDeviceToken is
+    /// `not_in_production`, which leaves the row unverified, never ready).
+    @Test func probingClassifiesDeviceTokensAsDeviceCheckDoes() async throws {
+        let setting = try CanarySetting("app-tokens")
+        _ = try setting.store.generateKey(team: Self.team, keyID: "BOTHKEY001", scope: .legacy)
+        func token(_ byte: String) -> String { String(repeating: byte, count: 32) }
+        let good = token("ab"), gone = token("cd"), other = token("ef"), bad = token("12")
+        let production = try await setting.mock(.production, trusting: ["BOTHKEY001"],
+                                                devices: [good: "com.example.app", other: "com.other.app"],
+                                                unregistered: [gone: Date(timeIntervalSince1970: 1_700_000_000)])
+        defer { Task { await production.server.stop() } }
+        var input = AppReadiness.Input(bundleID: "com.example.app")
+        input.keystore = { setting.store }
+        input.environment = .production
+        let servers = CanaryServers(servers: [production.server(.production)], caFile: production.caFile, timeout: 5)
+        func probe(_ tokens: [String]) async throws -> AppReadiness.Result {
+            input.deviceTokens = tokens
+            return try AppReadiness.probe(try await AppReadiness.run(input), servers: servers,
+                                          keystore: { setting.store }, certificatePassword: { "" })
+        }
+        let placed = try await probe([good])
+        #expect(placed.ready, "\(placed.rows.map(\.reason))")
+        #expect(try Self.row(placed, .production).tokens.map(\.verdict) == [.production])
+        let refused = try await probe([good, gone, other, bad])
+        let row = try Self.row(refused, .production)
+        #expect(row.tokens.map(\.verdict) == [.production, .unregistered, .otherApp, .notInProduction])
+        #expect(row.verdict == .notReady)
+        #expect(row.reason?.hasPrefix("device token cdcdcdcd…: unregistered") == true, "\(row.reason ?? "")")
+        #expect(!refused.ready && refused.exitStatus == .checkFailed)
+        let unplaced = try await probe([good, bad])
+        #expect(try Self.row(unplaced, .production).verdict == .unverified)
+        #expect(!unplaced.ready)
+    }
+
+    /// A server that cannot be reached: the row is unverified and the run exit 4, as `probe` and `device check` say.
+    @Test func anUnreachableServerIsUnverifiedAndExit4() async throws {
+        let store = try Self.keystore([("APPKEY0001", .legacy)])
+        var input = AppReadiness.Input(bundleID: "com.example.app")
+        input.keystore = { store }
+        input.environment = .development
+        let closed = CanaryServers(servers: [.init(environment: .development, host: "127.0.0.1", port: 1)],
+                                   caFile: nil, timeout: 5)
+        let result = try AppReadiness.probe(try await AppReadiness.run(input), servers: closed, keystore: { store },
+                                            certificatePassword: { "" })
+        #expect(try Self.row(result, .development).verdict == .unverified)
+        #expect(result.unreachable == [.development])
+        #expect(result.exitStatus == .unreachable)
+    }
 }
