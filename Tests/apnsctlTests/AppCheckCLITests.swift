@@ -252,6 +252,32 @@ import Testing
     }
 }
 
+/// A certificate `cert import` keeps serves its rows as a `--cert` would: judged by `cert verify`'s judge (its
+/// CA given with `--ca`) and probed through the keystore's files.
+@Suite struct AppCheckKeystoreCertificateProbeTests {
+    @Test func aStoredSandboxCertificateIsConfirmedInDevelopment() throws {
+        let directory = try ProbeCertificateCommandTests.credentials()
+        let keystore = try KeystoreCLI.fresh()
+        try KeystoreCLI.ok(["cert", "import", directory.appendingPathComponent("client-with-key.pem").path], keystore)
+        let serverCA = directory.appendingPathComponent("server-ca.pem").path
+        let mock = try MockServeProcess(["mock", "serve", "--port", "0", "--client-ca",
+                                         directory.appendingPathComponent("ca.pem").path, "--ca-out", serverCA])
+        defer { mock.kill() }
+        let result = try KeystoreCLI.run(["app", "check", "com.example.app", "--probe", "--ca",
+                                          directory.appendingPathComponent("ca.pem").path,
+                                          "--target", "development=127.0.0.1:\(try mock.port())", "--cacert", serverCA,
+                                          "--min-days", "0", "--format", "json"], keystore)
+        #expect(result.status == 1, "\(result.stderr)")   // production: no credential
+        let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        let rows = json["rows"] as? [[String: Any]] ?? []
+        let development = try #require(rows.first { $0["environment"] as? String == "development" })
+        #expect(development["verdict"] as? String == "ready", "\(development)")
+        #expect((development["certificate"] as? [String: Any])?["source"] as? String == "keystore", "\(development)")
+        #expect((development["certificate"] as? [String: Any])?["team_id"] as? String == "TEAM123456")
+        #expect((development["probe"] as? [String: Any])?["confirmed"] as? Bool == true, "\(development)")
+    }
+}
+
 /// `doctor` warns about a team's environment that neither a key nor a certificate covers, and points at `app check`.
 @Suite struct DoctorCredentialGapTests {
     @Test func aKeyForDevelopmentOnlyLeavesProductionWithoutACredential() throws {
