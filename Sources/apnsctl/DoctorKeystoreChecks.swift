@@ -18,11 +18,11 @@ enum DoctorKeystoreChecks {
             return DoctorCheck("keystore", .fail, denied.message, hint: denied.worded.hint)
         case .missing(let path):
             return DoctorCheck("keystore", .warn, "no keystore at \(path)",
-                               hint: "create one with `apnsctl keystore init`, or pass --keystore PATH")
+                               hint: "create one with \(NextStep("keystore", "init", path, carries: [])), or pass --keystore PATH")
         case .permissionProblems(let first, let count):
             let more = count > 1 ? " (and \(count - 1) more)" : ""
             return DoctorCheck("keystore permissions", .fail, first.summary + more,
-                               hint: "run `apnsctl keystore fix-permissions`")
+                               hint: "run \(NextStep("keystore", "fix-permissions"))")
         case .permissionsSound(let path):
             return DoctorCheck("keystore permissions", .pass, "\(path): directories 0700, secrets 0600")
         case .unreadable(let error):
@@ -32,13 +32,13 @@ enum DoctorKeystoreChecks {
             return DoctorCheck("keystore integrity", .pass,
                                "\(Wording.count(keys, "key")), \(Wording.count(certificates, "certificate"))")
         case .noKeys:
-            return DoctorCheck("keys", .warn, "no signing keys", hint: "add one with `apnsctl key import` or `key generate`")
+            return DoctorCheck("keys", .warn, "no signing keys", hint: "add one with \(NextStep("key", "import", "FILE", "--team", "TEAMID")) or `key generate`")
         case .activeKeys(let team, let active, let total):
             let named = active.map { "\($0.keyID) (\($0.scope))" }.joined(separator: ", ")
             return DoctorCheck("keys \(team)", .pass, "active: \(named); \(total) in total")
         case .noActiveKey(let team, let total):
             return DoctorCheck("keys \(team)", .warn, "no active key (\(total) in total)",
-                               hint: "activate one with `apnsctl key rotate --team \(team) --to KEYID`")
+                               hint: "activate one with \(NextStep("key", "rotate", "--team", team, "--to", "KEYID"))")
         case .uncoveredEnvironment(let gap):
             let environment = gap.environment == .development ? "the sandbox (development)" : "production"
             let one = gap.neededBy.count == 1
@@ -46,8 +46,9 @@ enum DoctorKeystoreChecks {
                 "keys \(gap.teamID) \(gap.environment.rawValue)", .warn,
                 "no active key covers \(environment), where the push \(one ? "certificate" : "certificates") "
                     + "for \(gap.neededBy.joined(separator: ", ")) \(one ? "works" : "work")",
-                hint: "import the portal's key for it: `apnsctl key import AuthKey_KEYID.p8 --team \(gap.teamID) "
-                    + "--env \(gap.environment.rawValue)`, or rotate to one: `apnsctl key list --team \(gap.teamID)`")
+                hint: "import the portal's key for it: " + NextStep("key", "import", "AuthKey_KEYID.p8", "--team",
+                                                                     gap.teamID, "--env", gap.environment.rawValue).description
+                    + ", or rotate to one: \(NextStep("key", "list", "--team", gap.teamID))")
         case .noCredential(let gap):
             let environment = gap.environment == .development ? "the sandbox (development)" : "production"
             let keys = gap.activeKeys.isEmpty ? "no active key"
@@ -57,9 +58,9 @@ enum DoctorKeystoreChecks {
                 "credentials \(gap.teamID) \(gap.environment.rawValue)", .warn,
                 "no key and no certificate covers \(environment): \(keys), \(Wording.count(gap.certificates, "certificate")) "
                     + "for the other environment",
-                hint: "`apnsctl app check BUNDLE_ID --team \(gap.teamID)` shows which apps this leaves without pushes; "
-                    + "import a key for it: `apnsctl key import AuthKey_KEYID.p8 --team \(gap.teamID) --env "
-                    + "\(gap.environment.rawValue)`")
+                hint: "\(NextStep("app", "check", "BUNDLE_ID", "--team", gap.teamID)) shows which apps this leaves "
+                    + "without pushes; import a key for it: " + NextStep("key", "import", "AuthKey_KEYID.p8", "--team",
+                                                                          gap.teamID, "--env", gap.environment.rawValue).description)
         case .certificate(let subject, let state, let expiring, let timeLeft):
             let name = "certificate \(subject)"
             if state == .expired {

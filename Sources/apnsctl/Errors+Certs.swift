@@ -39,7 +39,7 @@ extension CertificateKeystoreImportError: UserFacingError {
         switch self {
         case .signingKey(let name, let file, let kind):
             return .badInput("\(name): a .p8 signing key (\(kind), for token authentication), not a certificate",
-                             hint: "import it with `apnsctl key import \(file) --team TEAMID`")
+                             hint: "import it with \(NextStep("key", "import", file, "--team", "TEAMID"))")
         case .noCertificate(let name):
             return .badInput("\(name): holds a private key but no certificate",
                              hint: "import the .p12 exported from Keychain, or a PEM with certificate and key")
@@ -57,7 +57,7 @@ extension CertificateKeystoreImportError: UserFacingError {
         case .notPush(let name, let subject, let evidence):
             return .badInput("\(name): \(subject) is not a push certificate: \(evidence), so APNs accepts it for no topic",
                              hint: "import the app's \"Apple Push Notification service SSL\" certificate from the developer "
-                                 + "portal" + (name == "standard input" ? "" : " (`apnsctl cert inspect \(name)` shows a certificate's purpose)"))
+                                 + "portal" + (name == "standard input" ? "" : " (\(NextStep("cert", "inspect", name, carries: [])) shows a certificate's purpose)"))
         }
     }
 }

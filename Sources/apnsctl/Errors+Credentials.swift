@@ -12,9 +12,9 @@ extension CredentialRemedy: WordedRemedy {
         case .givenPasswordIsWrong:
             return "the password given (--password-file or --password-env) does not open this file: "
                 + "check it is this file's export password"
-        case .inspectProfileInstead: return "use `apnsctl profile inspect FILE` for .mobileprovision and .provisionprofile files"
+        case .inspectProfileInstead: return "use \(NextStep("profile", "inspect", "FILE", carries: [])) for .mobileprovision and .provisionprofile files"
         case .readableFormats: return "apnsctl reads PEM, DER (.cer) and PKCS#12 (.p12, .pfx) files"
-        case .missingAlgorithm: return "the file may use an algorithm this OpenSSL lacks; see `apnsctl doctor`"
+        case .missingAlgorithm: return "the file may use an algorithm this OpenSSL lacks; see \(NextStep("doctor", carries: []))"
         case .oneDERObject: return "add --no-chain and --no-key for the certificate, or --key-only for the key"
         }
     }
@@ -24,7 +24,8 @@ extension CredentialRemedy: WordedRemedy {
         switch reason {
         case .empty: return "the file is empty: check the path, or that the download or export finished"
         case .unrecognised, .malformed:
-            return "give a PEM or DER certificate, a PKCS#12 (.p12) file, or a .p8/PEM private key; `apnsctl cert inspect FILE` shows what a file holds"
+            return "give a PEM or DER certificate, a PKCS#12 (.p12) file, or a .p8/PEM private key; "
+                + "\(NextStep("cert", "inspect", "FILE", carries: [])) shows what a file holds"
         case .wrongPassword, .passwordRequired:
             return "give the password with --password-file FILE or --password-env NAME, or type it at the prompt"
         case .notAKey:

@@ -12,7 +12,7 @@ extension ProbeCredentialError: UserFacingError {
         switch self {
         case .tokenVariableUnset(let name):
             return .usage("environment variable \(name) is not set",
-                          hint: "export \(name)=$(apnsctl token issue …), or use --token-file FILE")
+                          hint: "export \(name)=$(\(NextStep("token", "issue").command)), or use --token-file FILE")
         case .malformedToken(let source, let cause):
             return .badInput("\(source): \(cause.message)", hint: cause.worded.hint)
         case .noCertificate(let path):
@@ -66,7 +66,7 @@ extension DoctorCheck {
         case .addRootOrDropCAFile: check.hint = "add the root to that file, or leave out --cacert; " + TrustAnchorCheck.missingHint
         case .trustServerCA:
             check.hint = "pass the CA that issued the server's certificate with --cacert FILE "
-                + "(`apnsctl mock serve` writes its CA next to its state)"
+                + "(\(NextStep("mock", "serve", carries: [])) writes its CA next to its state)"
         case .checkPort: check.hint = "check --port"
         case .checkHostAndPort: check.hint = "check that the server runs and --host/--port are right"
         case .compareClockElsewhere:

@@ -7,9 +7,9 @@ extension ProvisioningRemedy: WordedRemedy {
         switch self {
         case .importWithKeyElsewhere:
             return "was the request made on another machine or keystore? Then import the certificate with its key "
-                + "there, or here with `apnsctl cert import` (a .p12, or a PEM holding certificate and key)"
+                + "there, or here with \(NextStep("cert", "import", "FILE")) (a .p12, or a PEM holding certificate and key)"
         case .inspectAsCertificate:
-            return "use `apnsctl cert inspect FILE` for certificates, keys and certificate requests"
+            return "use \(NextStep("cert", "inspect", "FILE", carries: [])) for certificates, keys and certificate requests"
         case .nameIssuerCA:
             return "a certificate from Apple's portal chains to Apple Root CA; for a certificate from your own "
                 + "CA (tests, a mock), name its issuer with --ca FILE"
@@ -34,7 +34,7 @@ extension ProfileHint {
         case .testProfilesOnly:
             return "a profile from Apple's developer portal chains to Apple Root CA; pass --ca FILE only for test profiles"
         case .renewCertificate:
-            return "APNs refuses an expired certificate: make a new push certificate (`apnsctl cert request`), "
+            return "APNs refuses an expired certificate: make a new push certificate (\(NextStep("cert", "request"))), "
                 + "or move to token authentication with a .p8 key"
         case .note(let words): return words
         }

@@ -20,7 +20,8 @@ extension TargetError: UserFacingError {
                               + (hostNamed ? "" : "; --host H --port P for another server"))
         case .managementHostForPushes(let host):
             return .usage("--host \(host) is a broadcast channel management host, not a push host",
-                          hint: "check it with `apnsctl probe --channels`; manage channels with `apnsctl channel`")
+                          hint: "check it with \(NextStep("probe", "--channels", carries: [.canary, .credential])); manage channels "
+                              + "with `channel`")
         case .managementPortOnly(let port, let host, let expected, let hostNamed):
             return .usage("--port \(port): \(host) listens on \(expected) only",
                           hint: hostNamed ? "drop --port" : "drop --port, or --host H --port P for another server")

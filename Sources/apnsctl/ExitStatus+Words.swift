@@ -19,10 +19,10 @@ extension ExitStatus {
     var defaultHint: String {
         switch self {
         case .ok, .checkFailed: return "the lines above say which check failed"
-        case .usage: return "see `apnsctl help` or add --help to the command"
-        case .badInput: return "check the file named above; `apnsctl cert inspect FILE` shows what a credential file holds"
-        case .unreachable: return "check the network, DNS and firewall; `apnsctl doctor` checks this machine"
-        case .keystore: return "`apnsctl keystore status` shows the keystore; `apnsctl doctor` checks it"
+        case .usage: return "see \(NextStep("help", carries: [])) or add --help to the command"
+        case .badInput: return "check the file named above; \(NextStep("cert", "inspect", "FILE", carries: [])) shows what a credential file holds"
+        case .unreachable: return "check the network, DNS and firewall; \(NextStep("doctor", carries: [])) checks this machine"
+        case .keystore: return "\(NextStep("keystore", "status")) shows the keystore; \(NextStep("doctor")) checks it"
         case .output: return "choose another output path, or pass --force to replace the file"
         case .internalError: return "a bug in apnsctl: please report it with the command you ran"
         }

@@ -155,4 +155,24 @@ import Testing
             }
         }
     }
+
+    /// No hint holds a hand-written command line: the files that word hints build every `apnsctl …` they print with
+    /// NextStep (which carries the invocation's keystore, server, topic and environment).
+    @Test func noHintHoldsAHandWrittenCommandLine() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).filter { file in
+            file.hasPrefix("Errors+") || ["ProbeHints.swift", "KeyList.swift", "KeyImport.swift", "KeyRevoke.swift",
+                                          "DoctorKeystoreChecks.swift", "ExitStatus+Words.swift"].contains(file)
+        }
+        #expect(files.count > 15)
+        for file in files {
+            let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
+            // Comments, and the lines of a verb's help discussion (a multi-line literal, each ending in `\`), are no hints.
+            for line in text.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+                && !line.hasSuffix("\\") {
+                for written in ["`apnsctl ", "$(apnsctl ", ": apnsctl "] {
+                    #expect(!line.contains(written), "\(file): a hand-written command: \(line)")
+                }
+            }
+        }
+    }
 }
