@@ -93,12 +93,12 @@ extension VerdictRemedy {
             return "key \(key.keyID)'s scope is not recorded (legacy: assumed both environments), and APNs says it does "
                 + "not work in \(probed.hintName): it is most likely a \(other.hintAdjective)-only key; record that with "
                 + "\(NextStep("key", "import", "AuthKey_\(key.keyID).p8", "--team", key.teamID, "--env", other.rawValue)) "
-                + "(or let \(Self.discover(key)) ask both environments) and sign for \(probed.hintName) with a "
+                + "(or let \(Self.discover(key)) ask the servers) and sign for \(probed.hintName) with a "
                 + "\(probed.hintAdjective) or both-environment key; \(Self.keyList(key)) shows them"
         case .recordedScopeWrong(let key, let probed):
             return "key \(key.keyID) is recorded as \(key.environmentWords), but APNs refuses it in \(probed.hintName): "
                 + "the recorded scope is wrong (a declared scope is not imported over): \(Self.discover(key)) "
-                + "asks both environments and records what APNs answers; \(Self.keyList(key)) shows them"
+                + "asks the servers and records what they answer; \(Self.keyList(key)) shows them"
         case .unrelatedKey(let key):
             let what = key.topics.map { "topic-specific (\($0.joined(separator: ", ")))" } ?? "team-scoped"
             return "key \(key.keyID) is \(what): \(ReasonCatalog.connectionKeyRule); open one connection per unrelated "
