@@ -99,7 +99,7 @@ struct TokenInspect: AsyncParsableCommand {
             (source, store) = (.tokenKeyID, try? keystore.open())
         }
         let result = try TokenInspection.run(.init(token: parsed, keySource: source, keystore: store, now: Date()))
-        let hint = result.verdict?.kind == .unknownKey ? unknownKeyHint(result) : nil
+        let hint = result.verdict?.kind == .unknownKey ? unknownKeyHint(result) : revokedKeyHint(result)
         if output.isJSON {
             try Console.printJSON(Output(result, hint: hint))
         } else {
@@ -133,6 +133,14 @@ struct TokenInspect: AsyncParsableCommand {
             print("key:       \(finding.summary)")
         }
         if let hint { print("hint:      \(hint)") }
+    }
+
+    /// What to do about a token of a key the keystore records as revoked (or purged): sign a new one with the
+    /// team's active key, in the same keystore.
+    private func revokedKeyHint(_ result: TokenInspection.Result) -> String? {
+        guard result.judgement?.kind == .revoked else { return nil }
+        return "a revoked key never verifies again: sign new tokens with the team's active key, "
+            + NextStep("token", "issue", "--team", result.token.teamID).description
     }
 
     /// What to do when no key verified the token: name the key to verify with, or decode only.

@@ -30,7 +30,8 @@ import Testing
             #expect(json["key_verdict"] as? String == "revoked", "\(arguments) purged \(purged): \(json)")
             #expect(json["key_trusted"] as? Bool == false, "\(arguments): \(json)")
             #expect((json["summary"] as? String)?.contains("accepted") == false, "\(json)")
-            #expect((json["hint"] as? String)?.contains("--key") != true, "\(arguments): \(json)")
+            #expect((json["hint"] as? String)?.contains("verify with --key") != true, "\(arguments): \(json)")
+            #expect((json["hint"] as? String)?.contains("apnsctl token issue --team DEF123GHIJ") == true, "\(json)")
             let findings = json["key_findings"] as? [String] ?? []
             #expect(findings.first?.contains(purged ? "was revoked on" : "is revoked") == true, "\(findings)")
         }
