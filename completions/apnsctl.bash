@@ -457,7 +457,7 @@ _apnsctl_cert_request() {
     repeating_flags=()
     non_repeating_flags=(--force --list --version -h --help)
     repeating_options=()
-    non_repeating_options=(--out --email --common-name --country --bundle-id --env --discard --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    non_repeating_options=(--out --email --common-name --country --bundle-id --env --team --discard --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -480,6 +480,9 @@ _apnsctl_cert_request() {
         ;;
     '--env')
         __apnsctl_add_completions -W 'development'$'\n''production'
+        return
+        ;;
+    '--team')
         return
         ;;
     '--discard')
@@ -524,7 +527,7 @@ _apnsctl_cert_request() {
 
 _apnsctl_cert_join() {
     repeating_flags=()
-    non_repeating_flags=(--legacy --force --version -h --help)
+    non_repeating_flags=(--legacy --force --strict --version -h --help)
     repeating_options=()
     non_repeating_options=(--ca --out --to --out-password-file --out-password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 1
@@ -2152,7 +2155,7 @@ _apnsctl_app() {
 _apnsctl_app_check() {
     repeating_flags=()
     non_repeating_flags=(--probe --version -h --help)
-    repeating_options=(--profile --cert --device-token --push-type --target)
+    repeating_options=(--profile --cert --ca --device-token --push-type --target)
     non_repeating_options=(--team --min-days --env --host --port --cacert --timeout --password-file --password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 1
 
@@ -2167,6 +2170,10 @@ _apnsctl_app_check() {
         return
         ;;
     '--cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--ca')
         __apnsctl_add_completions -f
         return
         ;;

@@ -34,9 +34,9 @@ function __apnsctl_parse_tokens -S
             case 'import'
                 __apnsctl_parse_subcommand 1 'password-file=' 'password-env=' 'identity=' 'friendly-name=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'request'
-                __apnsctl_parse_subcommand 0 'out=' 'force' 'email=' 'common-name=' 'country=' 'bundle-id=' 'env=' 'list' 'discard=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'out=' 'force' 'email=' 'common-name=' 'country=' 'bundle-id=' 'env=' 'team=' 'list' 'discard=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'join'
-                __apnsctl_parse_subcommand 1 'ca=' 'out=' 'to=' 'legacy' 'force' 'out-password-file=' 'out-password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'ca=' 'out=' 'to=' 'legacy' 'force' 'strict' 'out-password-file=' 'out-password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             end
         case 'key'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
@@ -108,7 +108,7 @@ function __apnsctl_parse_tokens -S
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'check'
-                __apnsctl_parse_subcommand 1 'team=' 'profile=+' 'cert=+' 'device-token=+' 'push-type=+' 'min-days=' 'probe' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'team=' 'profile=+' 'cert=+' 'ca=+' 'device-token=+' 'push-type=+' 'min-days=' 'probe' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             end
         case 'channel'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
@@ -294,6 +294,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" country' -l 'country' -d 'Subject C, two letters.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" bundle-id' -l 'bundle-id' -d 'Note: the app the certificate is for.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" env' -l 'env' -d 'Note: development (Sandbox certificate) or production (Sandbox & Production).' -rfka 'development production'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" team' -l 'team' -d 'Note: the team the certificate is for (cert join checks it).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" list' -l 'list' -d 'List the pending requests instead.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" discard' -l 'discard' -d 'Remove the pending request ID and its key.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
@@ -313,6 +314,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" to' -l 'to' -d 'Export encoding: p12 or pem.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" legacy' -l 'legacy' -d 'p12 export: RC2-40/3DES/SHA-1 for older macOS Keychain import.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" force' -l 'force' -d 'Replace an existing --out file.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" strict' -l 'strict' -d 'Refuse (exit 3) a certificate whose bundle id, environment or team differs from the request\'s notes.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" out-password-file' -l 'out-password-file' -d 'Read the output password from the first line of FILE.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" out-password-env' -l 'out-password-env' -d 'Read the output password from environment variable NAME.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
@@ -428,7 +430,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" device-token' -l 'device-token' -d 'A real device\'s token (hex). Without it a dummy token is used.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" topic' -l 'topic' -d 'apns-topic: the bundle id, with the push type\'s suffix.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" push-type' -l 'push-type' -d 'apns-push-type.' -rfka 'alert background voip complication fileprovider mdm liveactivity location pushtotalk widgets'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" push-type' -l 'push-type' -d 'apns-push-type (default: voip with a VoIP Services certificate, else background).' -rfka 'alert background voip complication fileprovider mdm liveactivity location pushtotalk widgets'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" priority' -l 'priority' -d 'apns-priority: 10, 5 or 1 (default 5 for background, 10 otherwise).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" payload' -l 'payload' -d 'The payload: JSON text, or @FILE.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
@@ -454,7 +456,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" device-token' -l 'device-token' -d 'A real device\'s token (hex). Without it a dummy token is used.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" topic' -l 'topic' -d 'apns-topic: the bundle id, with the push type\'s suffix.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" push-type' -l 'push-type' -d 'apns-push-type.' -rfka 'alert background voip complication fileprovider mdm liveactivity location pushtotalk widgets'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" push-type' -l 'push-type' -d 'apns-push-type (default: voip with a VoIP Services certificate, else background).' -rfka 'alert background voip complication fileprovider mdm liveactivity location pushtotalk widgets'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" priority' -l 'priority' -d 'apns-priority: 10, 5 or 1 (default 5 for background, 10 otherwise).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" payload' -l 'payload' -d 'The payload: JSON text, or @FILE.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
@@ -692,7 +694,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" device-token' -l 'device-token' -d 'A real device\'s token (hex). Without it a dummy token is used.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" topic' -l 'topic' -d 'apns-topic: the bundle id, with the push type\'s suffix.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" push-type' -l 'push-type' -d 'apns-push-type.' -rfka 'alert background voip complication fileprovider mdm liveactivity location pushtotalk widgets'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" push-type' -l 'push-type' -d 'apns-push-type (default: voip with a VoIP Services certificate, else background).' -rfka 'alert background voip complication fileprovider mdm liveactivity location pushtotalk widgets'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" priority' -l 'priority' -d 'apns-priority: 10, 5 or 1 (default 5 for background, 10 otherwise).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" payload' -l 'payload' -d 'The payload: JSON text, or @FILE.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" count' -l 'count' -d 'Canaries to send: concurrent streams on one connection, or rounds with --interval.' -rfka ''
@@ -721,6 +723,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apn
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" team' -l 'team' -d 'The team whose keystore keys may sign (default: the certificates\' or profiles\' team, else the keystore\'s only team).' -rfka '(__apnsctl_custom_completion ---completion app check -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check"' -l 'profile' -d 'A provisioning profile of the app; repeat for each (development, distribution).' -rfa '(set -l exts \'mobileprovision\' \'provisionprofile\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check"' -l 'cert' -d 'A push certificate of the app (.p12, or PEM with its key for --probe); repeat for each.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check"' -l 'ca' -d 'A CA certificate file trusted besides Apple\'s for the certificates\' chains and the profiles\' signatures (a test or private CA); repeatable.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check"' -l 'device-token' -d 'A device token of the app (hex); repeat for each.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check"' -l 'push-type' -d 'A push type the app uses besides alert and those its certificates name; repeat for each.' -rfka 'alert background voip complication fileprovider mdm liveactivity location pushtotalk widgets'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" min-days' -l 'min-days' -d 'A certificate or profile with fewer days left fails its row.' -rfka ''
@@ -880,7 +883,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" first' -l 'first' -d 'The environment tried first (default production).' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" concurrency' -l 'concurrency' -d 'Streams in flight at most on each connection.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" dry-run' -l 'dry-run' -d 'Print what would be sent, and send nothing.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" format' -l 'format' -d 'Output format: text or json (default: text; JSON Lines for --tokens FILE).' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock" version' -l 'version' -d 'Show the version.'

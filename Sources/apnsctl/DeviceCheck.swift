@@ -32,14 +32,11 @@ struct DeviceCheck: ParsableCommand {
         server allows); a canary whose stream failed is sent once more on a fresh connection. --dry-run prints \
         what would be sent.
 
-        EXIT CODES
-          0  every token is a development or production token
-          1  a token is unregistered, another app's, invalid, not in the one environment asked, or inconclusive
-          2  usage: no token, no credential, contradicting options, or a canary APNs would refuse (checked \
-        before sending)
-          3  a token, the token file or the credential could not be read or used (no token in the file, an \
-        expired client certificate)
-          4  a server could not be reached
+        Exit 0 when every token is a development or production token; 1 when a token is unregistered, another \
+        app's, invalid, not in the one environment asked, or inconclusive; 2 for no token, no credential, \
+        contradicting options, or a canary APNs would refuse (checked before sending); 3 when a token, the token \
+        file or the credential cannot be read or used (no token in the file, an expired client certificate); 4 \
+        when a server cannot be reached.
         """)
 
     @Argument(help: ArgumentHelp("Device tokens (hex).", valueName: "TOKEN"))

@@ -46,8 +46,11 @@ import Testing
     /// The most lines Sources/apnsctl may hold in all (lowered as compositions move into APNsOperations; raised only
     /// for new verbs, for words moved out of the libraries (ModelError's in Errors+Model.swift, the probe verdicts'
     /// remedies in Errors+Verdict.swift), and for hand-written encoders replaced by declared fields (`app check`'s
-    /// rows with `@Nullable`)).
-    static let totalCeiling = 6815
+    /// rows with `@Nullable`)). Issue 40 raised it by 601 lines of words, no composition: NextStep.swift, the one
+    /// type that builds a printed next step from the invocation (every hint runs as printed); VerbExitCodes.swift,
+    /// each verb's exit codes in its help; device check's words for its new events, verdicts and JSON summary;
+    /// app check's words for the judges' findings and the teams; cert join's note differences.
+    static let totalCeiling = 7416
 
     // MARK: Checks
 
