@@ -79,19 +79,19 @@ public struct CredentialSource: Sendable {
         }
     }
 
-    /// Why the keystore signs no token for (`team`, `keyID`): the key (or every key of the team) is revoked, or
-    /// there is none that may sign; a manifest that cannot be read is the keystore's failure.
+    /// Why the keystore signs no token for (`team`, `keyID`), as the key judge (``KeyJudgement``, `token inspect`'s
+    /// and `app check`'s) says: the key (or every key of the team) is revoked, or there is none that may sign; a
+    /// manifest that cannot be read is the keystore's failure.
     static func keyFailure(_ store: Keystore, team: String?, keyID: String?, words: String) -> CanaryFailure {
         guard let manifest = try? store.manifest() else { return .keystoreUnreadable(words) }
-        if let keyID {
-            if manifest.revokedKeys.contains(where: { $0.keyID == keyID }) || manifest.key(keyID)?.state == .revoked {
-                return .keyRevoked(words)
-            }
-            return .keyMissing(words)
+        let now = store.clock.now()
+        func revoked(_ keyID: String) -> Bool {
+            KeyJudgement.judge(.init(keyID: keyID, purpose: .sign, now: now), in: manifest).kind == .revoked
         }
+        if let keyID { return revoked(keyID) ? .keyRevoked(words) : .keyMissing(words) }
         let keys = manifest.keys.filter { team == nil || $0.teamID == team }
         let tombstones = manifest.revokedKeys.filter { team == nil || $0.teamID == team }
-        if keys.allSatisfy({ $0.state == .revoked }), !(keys.isEmpty && tombstones.isEmpty) {
+        if keys.allSatisfy({ revoked($0.keyID) }), !(keys.isEmpty && tombstones.isEmpty) {
             return .keyRevoked(words)
         }
         return .keyMissing(words)

@@ -1,6 +1,5 @@
 import APNsModel
 import APNsCore
-import APNsKeystore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -10,8 +9,9 @@ import Foundation
 /// The one judge of a signing key: may this key sign (or do its tokens verify) for this team, topic and
 /// environment? It reads the keystore's records: the key's state, the tombstones of revoked keys (matched by key
 /// id **or** by the public key's SHA-256, so a revoked key given as a file under any name is still revoked), the
-/// recorded scope and the team. `token inspect` (with or without a key file), `token` and the compositions ask it
-/// and render its findings; none derives the answer again. Pure over a ``Manifest``.
+/// recorded scope and the team. `token inspect` (with or without a key file), `app check` and the exporter ask it
+/// and render its findings; none derives the answer again. Pure over a ``Manifest``; it lives with the keystore so
+/// that every library that reads a keystore (the exporter too) can ask it.
 public enum KeyJudgement {
     /// What the key is asked to do.
     public enum Purpose: String, Sendable, Equatable {
