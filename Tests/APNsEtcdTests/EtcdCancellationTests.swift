@@ -111,13 +111,24 @@ import TestSupport
         let handle = EtcdCancellation()
         let calls = client.blocking(cancellation: handle)
         let box = onThread { try calls.keepAliveAtEveryMember(lease: 1, wait: .seconds(600)) }
-        // Both members' connections are made (and held, unread) before the cancel.
-        var held: [Int32?] = [nil, nil]
-        defer { held.compactMap { $0 }.forEach { close($0) } }
-        #expect(await eventually {
-            for index in held.indices where held[index] == nil { held[index] = Self.acceptNow(silent[index].fd) }
-            return !held.contains(nil)
-        }, "no request reached both members")
+        // Both members' connections are made (and held, unread) before the cancel. The watcher that cancels runs on
+        // a thread of its own, not on the test's task: in a full run the pool's two threads can be held by
+        // synchronous suites for longer than the members' 600 s wait (CI on a loaded machine saw the renewal end
+        // by its timeout, 669 s in, before this test's task had its next turn to cancel it).
+        let silentFDs = silent.map(\.fd)
+        let watcher = onThread { () -> [Int32] in
+            var held: [Int32?] = [nil, nil]
+            for _ in 0..<3000 where held.contains(nil) {  // polls, 10 ms apart: 30 s on a quiet machine
+                for index in held.indices where held[index] == nil { held[index] = Self.acceptNow(silentFDs[index]) }
+                if held.contains(nil) { usleep(10_000) }
+            }
+            if !held.contains(nil) { handle.cancel() }
+            return held.compactMap { $0 }
+        }
+        #expect(await eventually(seconds: 900) { watcher.result != nil }, "the watcher never finished")
+        let held = (try? watcher.result?.get()) ?? []
+        defer { held.forEach { close($0) } }
+        #expect(held.count == 2, "no request reached both members")
         handle.cancel()
         #expect(await eventually { box.result != nil }, "the renewal still waits after 30 s (its members' wait is 600 s)")
         let result = try #require(box.result)
