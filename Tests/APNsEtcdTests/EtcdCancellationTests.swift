@@ -17,9 +17,9 @@ import TestSupport
     }
 
     /// A client of members at `ports`, with a pause between rounds far longer than any test waits.
-    static func downClient(_ ports: [Int], backoff: Duration = .seconds(600), rounds: Int = 3) throws -> EtcdClient {
+    static func downClient(_ ports: [Int], backoff: Duration = .seconds(3600), rounds: Int = 3) throws -> EtcdClient {
         try EtcdClient(configuration: EtcdConfiguration(
-            endpoints: ports.map { EtcdEndpoint(host: "127.0.0.1", port: $0) }, requestTimeout: .seconds(600),
+            endpoints: ports.map { EtcdEndpoint(host: "127.0.0.1", port: $0) }, requestTimeout: .seconds(3600),
             rounds: rounds, backoff: backoff))
     }
 
@@ -28,14 +28,14 @@ import TestSupport
             let client = try Self.downClient(ports)
             let handle = EtcdCancellation()
             let call = Task { try await client.run(with: handle) { try $0.get("/t/k") } }
-            // Bounds counted in polls (the pause is 600 s): the suites beside this one can hold the pool for minutes.
+            // Bounds counted in polls (the pause is 3600 s): the suites beside this one can hold the pool for minutes.
             #expect(await eventually(seconds: 120) { handle.isPausing },
                     "the call never reached the pause after its first round")
             call.cancel()
             let outcome = try await within(seconds: 120) { await call.result }
-            let result = try #require(outcome, "a cancelled call still waits after 120 s (its pause is 600 s)")
+            let result = try #require(outcome, "a cancelled call still waits after 120 s (its pause is 3600 s)")
             #expect(throws: CancellationError.self) { try result.get() }
-            // The thread that ran the call left its pause too (woken, not left to sleep out the 600 s).
+            // The thread that ran the call left its pause too (woken, not left to sleep out the 3600 s).
             #expect(await eventually(seconds: 120) { !handle.isPausing }, "the call's thread still sleeps in the pause")
         }
     }
@@ -59,24 +59,24 @@ import TestSupport
         let silent = try TestPorts.bound(listening: 8)
         defer { close(silent.fd) }
         let client = try EtcdClient(configuration: EtcdConfiguration(
-            endpoints: [EtcdEndpoint(host: "127.0.0.1", port: silent.port)], requestTimeout: .seconds(600)))
+            endpoints: [EtcdEndpoint(host: "127.0.0.1", port: silent.port)], requestTimeout: .seconds(3600)))
         let handle = EtcdCancellation()
         let calls = client.blocking(cancellation: handle)
         let box = onThread { try calls.put("/t/k", value: Array("v".utf8)) }
         #expect(await eventually { handle.isTransferring }, "the request never started")
         handle.cancel()
-        #expect(await eventually { box.result != nil }, "the transfer still waits after 30 s (its timeout is 600 s)")
+        #expect(await eventually { box.result != nil }, "the transfer still waits after 30 s (its timeout is 3600 s)")
         let result = try #require(box.result)
         #expect(throws: CancellationError.self) { try result.get() }
         #expect(!handle.isTransferring)
     }
 
     @Test func aHandleCancelledBeforeTheCallStopsItBeforeAnyRequest() throws {
-        // A silent member: a request that went out would wait 600 s.
+        // A silent member: a request that went out would wait 3600 s.
         let silent = try TestPorts.bound(listening: 8)
         defer { close(silent.fd) }
         let client = try EtcdClient(configuration: EtcdConfiguration(
-            endpoints: [EtcdEndpoint(host: "127.0.0.1", port: silent.port)], requestTimeout: .seconds(600)))
+            endpoints: [EtcdEndpoint(host: "127.0.0.1", port: silent.port)], requestTimeout: .seconds(3600)))
         let handle = EtcdCancellation()
         handle.cancel()
         #expect(throws: CancellationError.self) { try client.blocking(cancellation: handle).get("/t/k") }
@@ -103,18 +103,19 @@ import TestSupport
     }
 
     @Test func aRenewalAtEveryMemberWaitingOnSilentMembersEndsWhenItsHandleIsCancelled() async throws {
-        // Two members that accept and never answer: each member's call waits out its 600 s.
+        // Two members that accept and never answer: each member's call waits out its 3600 s.
         let silent = [try TestPorts.bound(listening: 8), try TestPorts.bound(listening: 8)]
         defer { silent.forEach { close($0.fd) } }
         let client = try EtcdClient(configuration: EtcdConfiguration(
-            endpoints: silent.map { EtcdEndpoint(host: "127.0.0.1", port: $0.port) }, requestTimeout: .seconds(600)))
+            endpoints: silent.map { EtcdEndpoint(host: "127.0.0.1", port: $0.port) }, requestTimeout: .seconds(3600)))
         let handle = EtcdCancellation()
         let calls = client.blocking(cancellation: handle)
-        let box = onThread { try calls.keepAliveAtEveryMember(lease: 1, wait: .seconds(600)) }
+        let box = onThread { try calls.keepAliveAtEveryMember(lease: 1, wait: .seconds(3600)) }
         // Both members' connections are made (and held, unread) before the cancel. The watcher that cancels runs on
         // a thread of its own, not on the test's task: in a full run the pool's two threads can be held by
-        // synchronous suites for longer than the members' 600 s wait (CI on a loaded machine saw the renewal end
-        // by its timeout, 669 s in, before this test's task had its next turn to cancel it).
+        // synchronous suites for longer than the members' wait (a fresh clone's run beside a release build saw a
+        // 600 s wait end by its timeout, 669 s in, before this test's task had its next turn to cancel it). The
+        // file's waits are 3600 s for the same reason.
         let silentFDs = silent.map(\.fd)
         let watcher = onThread { () -> [Int32] in
             var held: [Int32?] = [nil, nil]
@@ -130,7 +131,7 @@ import TestSupport
         defer { held.forEach { close($0) } }
         #expect(held.count == 2, "no request reached both members")
         handle.cancel()
-        #expect(await eventually { box.result != nil }, "the renewal still waits after 30 s (its members' wait is 600 s)")
+        #expect(await eventually { box.result != nil }, "the renewal still waits after 30 s (its members' wait is 3600 s)")
         let result = try #require(box.result)
         #expect(throws: CancellationError.self) { try result.get() }
     }
