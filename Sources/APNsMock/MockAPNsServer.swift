@@ -1,5 +1,6 @@
 import APNsCore
 import APNsModel
+import APNsPushRules
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -203,8 +204,8 @@ public final class MockAPNsServer: Sendable {
     /// What APNs advertises once a connection is authenticated.
     static let maxConcurrentStreams = 1000
 
-    /// SETTINGS_MAX_HEADER_LIST_SIZE as APNs advertises it (pushy #476's frame log; docs/mock.md).
-    static let maxHeaderListSize = 8000
+    /// SETTINGS_MAX_HEADER_LIST_SIZE as APNs advertises it (``PushRules/headerListLimit``).
+    static let maxHeaderListSize = PushRules.headerListLimit
 
     /// PING, SETTINGS and PRIORITY frames a connection may send per 30 s before it gets GOAWAY ENHANCE_YOUR_CALM.
     /// NIO's default (200) cut off `curl --parallel` bursts; a provider pinging every second and sending a PRIORITY

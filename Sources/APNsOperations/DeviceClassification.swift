@@ -1,6 +1,7 @@
 import APNsCore
 import APNsModel
 import APNsProbe
+import APNsPushRules
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -126,9 +127,9 @@ public enum DeviceClassification {
         return checks
     }
 
-    /// SETTINGS_MAX_HEADER_LIST_SIZE as APNs advertises it (pushy #476's frame log; the mock advertises the same):
-    /// a request whose header list is larger is refused, and with it the connection.
-    public static let headerListLimit = 8000
+    /// SETTINGS_MAX_HEADER_LIST_SIZE as APNs advertises it: the push rules' ``PushRules/headerListLimit``, the one
+    /// the mock advertises.
+    public static let headerListLimit = PushRules.headerListLimit
 
     /// The header list size of a canary for the longest token (RFC 9113 §6.5.2: each field's name and value in
     /// bytes, plus 32), as sent to `authority` with `credential`.

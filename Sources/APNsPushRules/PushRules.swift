@@ -21,6 +21,11 @@ public struct PushTypeChoice: Sendable, Equatable {
 /// The checks, in the mock's order: push type, priority, expiration, collapse id, topic, payload. Each takes the
 /// header values (nil when absent), so the mock calls them on its requests without copying their headers.
 public enum PushRules {
+    /// SETTINGS_MAX_HEADER_LIST_SIZE as APNs advertises it (pushy #476's frame log; docs/mock.md): a request whose
+    /// header list is larger is refused, and with it the connection. The mock advertises it; device check sends no
+    /// canary over it.
+    public static let headerListLimit = 8000
+
     /// The push type sent, or without `apns-push-type` the one the topic's suffix names (`.voip` is voip,
     /// `.complication` complication, …; a bare bundle id is alert), as APNs does: Apple calls the header required
     /// only on watchOS 6+, and legacy VoIP senders omit it.
