@@ -125,6 +125,23 @@ let package = Package(
         ], swiftSettings: strict),
         // etcd v3 through its JSON gateway (issue 22): the client the fleet keystore is built on, over libcurl
         // (HTTP/1.1; the library the prober already loads). NIOSSL only reads the TLS files up front.
+        // The App Store Connect API client (JSON:API over libcurl): bundle IDs, capabilities, profiles (docs/provisioning.md).
+        .target(name: "APNsAppStoreConnect", dependencies: [
+            "APNsModel", "APNsCore", "APNsCurl", "CCurl",
+        ], swiftSettings: strict),
+        // A local App Store Connect (SwiftNIO HTTP/1.1 over TLS) that `mock asc` serves: state in a JSON file,
+        // profiles signed by its own CA.
+        .target(name: "APNsAppStoreConnectMock", dependencies: [
+            "APNsModel", "APNsCore", "APNsCredentials", "APNsMock", "APNsProvisioning",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ], swiftSettings: strict),
         .target(name: "APNsEtcd", dependencies: [
             "APNsCore", "APNsCurl", "CCurl",
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -165,10 +182,12 @@ let package = Package(
         .target(name: "APNsOperations", dependencies: [
             "APNsModel", "APNsCore", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens", "APNsProbe",
             "APNsProvisioning", "APNsPushRules", "APNsTokenAgent", "APNsMock", "APNsExporter", "APNsExporterConfiguration",
+            "APNsAppStoreConnect", "APNsAppStoreConnectMock",
         ], swiftSettings: strict),
         .executableTarget(name: "apnsctl", dependencies: [
             "APNsModel", "APNsOperations", "APNsCore", "APNsEtcd", "APNsCredentials", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokenAgent", "APNsTokens", "APNsProbe", "APNsMock",
             "APNsProvisioning", "APNsPushRules", "APNsExporter", "APNsExporterConfiguration", "CBuildInfo",
+            "APNsAppStoreConnect", "APNsAppStoreConnectMock",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict, linkerSettings: leanRelease),
 
@@ -223,6 +242,10 @@ let package = Package(
         ], swiftSettings: strict),
         .testTarget(name: "APNsProvisioningTests", dependencies: [
             "TestSupport", "APNsProvisioning", "APNsCredentials", "APNsKeystore", "APNsCore",
+        ], swiftSettings: strict),
+        .testTarget(name: "APNsAppStoreConnectTests", dependencies: [
+            "TestSupport", "APNsAppStoreConnect", "APNsAppStoreConnectMock", "APNsProvisioning", "APNsCredentials",
+            "APNsModel", "APNsCore", .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: strict),
     ]
 )

@@ -20,7 +20,8 @@ import Testing
     /// only those it declares in Package.swift).
     static let libraries = [
         "APNsCurl", "APNsMetrics", "APNsPushRules", "APNsExporterConfiguration", "APNsExporterYAML", "APNsCredentials", "APNsTokens", "APNsKeystore",
-        "APNsEtcd", "APNsKeystoreEtcd", "APNsProbe", "APNsMock", "APNsProvisioning", "APNsTokenAgent", "APNsHTTP2Client", "APNsExporter",
+        "APNsEtcd", "APNsKeystoreEtcd", "APNsProbe", "APNsMock", "APNsProvisioning", "APNsTokenAgent", "APNsHTTP2Client",
+        "APNsAppStoreConnect", "APNsAppStoreConnectMock", "APNsExporter",
     ]
 
     /// Edges the layering would allow that must not exist: the mock gets its trusted keys and their scopes from
@@ -29,6 +30,7 @@ import Testing
         ("APNsMock", "APNsKeystore", "the mock takes its words from APNsModel and its trusted keys from the CLI"),
         ("APNsTokenAgent", "APNsMock", "the token agent takes TerminationSignals from APNsCore"),
         ("APNsHTTP2Client", "APNsMock", "the client is tested against the mock, never built on it"),
+        ("APNsAppStoreConnect", "APNsAppStoreConnectMock", "the client is tested against the mock, never built on it"),
     ]
 
     /// C modules of ours (system libraries, headers): any module but APNsModel may import the ones it declares.
