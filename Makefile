@@ -42,6 +42,8 @@ TEST_TOOLS += py:httpx=pip:httpx[http2]
 TEST_TOOLS += py:h2=pip:h2
 TEST_TOOLS += py:prometheus_client=pip:prometheus-client
 TEST_TOOLS += py:jsonschema=pip:jsonschema
+TEST_TOOLS += py:openapi_core=pip:openapi-core
+TEST_TOOLS += py:schemathesis=pip:schemathesis
 
 ## The interpreter the Python interop tests run (they start exactly this path) and `test-deps` installs into.
 PYTHON    ?= /usr/bin/python3
