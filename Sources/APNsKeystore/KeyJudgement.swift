@@ -36,9 +36,14 @@ public enum KeyJudgement {
         public var purpose: Purpose
         /// The time the grace period of a retired key is judged at.
         public var now: Date
+        /// True when the key must sign App Store Connect tokens (an App Store Connect key); false: APNs provider
+        /// tokens (an APNs key). A key of the other kind is never usable (``Finding/otherKind(keyID:kind:)``).
+        public var appStoreConnect: Bool
 
         public init(keyID: String?, publicKeySHA256: String? = nil, teamID: String? = nil,
-                    environment: APNsEnvironment? = nil, topic: String? = nil, purpose: Purpose, now: Date) {
+                    environment: APNsEnvironment? = nil, topic: String? = nil, purpose: Purpose, now: Date,
+                    appStoreConnect: Bool = false) {
+            self.appStoreConnect = appStoreConnect
             self.keyID = keyID
             self.publicKeySHA256 = publicKeySHA256
             self.teamID = teamID
@@ -85,6 +90,9 @@ public enum KeyJudgement {
         case otherMaterial(keyID: String, recordedSHA256: String)
         /// The material given is recorded under another key id.
         case materialRecordedAs(keyID: String)
+        /// The key is recorded, but as a key of another kind (an App Store Connect key asked to sign APNs tokens,
+        /// or the reverse): its verdict is ``VerdictKind/unknown``.
+        case otherKind(keyID: String, kind: KeyKind)
     }
 
     /// The answer.
@@ -103,8 +111,10 @@ public enum KeyJudgement {
 
     /// Judges `question` against the keystore's `manifest`.
     public static func judge(_ question: Question, in manifest: Manifest) -> Judgement {
-        let byID = question.keyID.flatMap(manifest.key)
-        let byMaterial = question.publicKeySHA256.flatMap { sha in manifest.keys.first { $0.fingerprint == sha } }
+        // Only keys of the kind asked: an App Store Connect key is unknown to an APNs question, and the reverse.
+        let pool = question.appStoreConnect ? manifest.appStoreConnectKeys : manifest.keys
+        let byID = question.keyID.flatMap { keyID in pool.first { $0.keyID == keyID } }
+        let byMaterial = question.publicKeySHA256.flatMap { sha in pool.first { $0.fingerprint == sha } }
         let record = byID ?? byMaterial
         var notes = [Finding]()
         if let byID, let sha = question.publicKeySHA256, byID.fingerprint != sha {
@@ -129,6 +139,11 @@ public enum KeyJudgement {
                              record: record, tombstone: tombstone)
         }
         guard let record else {
+            let others = question.appStoreConnect ? manifest.keys : manifest.appStoreConnectKeys
+            if let other = others.first(where: { $0.keyID == question.keyID || $0.fingerprint == question.publicKeySHA256 }) {
+                return Judgement(kind: .unknown, findings: [.otherKind(keyID: other.keyID, kind: other.kind)] + notes,
+                                 record: nil, tombstone: nil)
+            }
             return Judgement(kind: .unknown, findings: [.unknown(keyID: question.keyID)] + notes, record: nil,
                              tombstone: nil)
         }
@@ -192,6 +207,9 @@ extension KeyJudgement.Finding {
             return "the key given is not the keystore's key \(keyID) (recorded sha256 \(recorded.prefix(16)))"
         case .materialRecordedAs(let keyID):
             return "the key given is recorded as key \(keyID)"
+        case .otherKind(let keyID, let kind):
+            return "key \(keyID) is an \(kind.words) key: "
+                + (kind == .apns ? "it signs APNs provider tokens only" : "it never signs APNs provider tokens")
         }
     }
 }

@@ -12,8 +12,9 @@ import Foundation
 /// `verify_until` (end of a retired key's grace period), `revoked_at`, `file` (relative to the keystore),
 /// `encrypted` (encrypted PKCS#8), `origin` (`imported` | `generated`), `registered_with_apple` (false for
 /// generated keys), `public_key` (base64 SubjectPublicKeyInfo DER), `fingerprint` (SHA-256 of that DER, hex),
-/// `scope` (``KeyScope``: environments, restriction, related key, source; version 3). A record without `scope`
-/// (versions 1 and 2) reads as ``KeyScope/legacy``.
+/// `scope` (``KeyScope``: environments, restriction, related key, source; version 3), `kind` (``KeyKind``) and
+/// `issuer_id` (an App Store Connect team key's issuer). A record without `scope` (versions 1 and 2) reads as
+/// ``KeyScope/legacy``; one without `kind` as an APNs key.
 public struct KeyRecord: Codable, Sendable, Equatable {
     public var keyID: String
     public var teamID: String
@@ -31,11 +32,17 @@ public struct KeyRecord: Codable, Sendable, Equatable {
     public var fingerprint: String
     /// Where the key may be used; ``KeyScope/legacy`` when unknown.
     public var scope: KeyScope
+    /// What the key signs: APNs provider tokens (every key written before `kind` existed) or App Store Connect
+    /// tokens. An App Store Connect key lives in ``Manifest/appStoreConnectKeys``, never in ``Manifest/keys``.
+    public var kind: KeyKind = .apns
+    /// An App Store Connect team key's issuer id (a UUID); nil for APNs and individual keys.
+    public var issuerID: String?
 
     enum CodingKeys: String, CodingKey {
         case keyID = "key_id", teamID = "team_id", state, createdAt = "created_at", activatedAt = "activated_at"
         case retiredAt = "retired_at", verifyUntil = "verify_until", revokedAt = "revoked_at", file, encrypted
         case origin, registeredWithApple = "registered_with_apple", publicKey = "public_key", fingerprint, scope
+        case kind, issuerID = "issuer_id"
     }
 }
 
@@ -58,6 +65,8 @@ extension KeyRecord {
         publicKey = try c.decode(String.self, forKey: .publicKey)
         fingerprint = try c.decode(String.self, forKey: .fingerprint)
         scope = try c.decodeIfPresent(KeyScope.self, forKey: .scope) ?? .legacy
+        kind = try c.decodeIfPresent(KeyKind.self, forKey: .kind) ?? .apns
+        issuerID = try c.decodeIfPresent(String.self, forKey: .issuerID)
     }
 }
 
@@ -111,7 +120,8 @@ public struct CertificateRecord: Codable, Sendable, Equatable {
 /// for Apple's answer.
 ///
 /// Versions: 1 (keys and certificates), 2 (plus pending requests), 3 (every key records its ``KeyScope``), 4 (a
-/// revoked key's tombstone, ``RevokedKey``, outlives its purge). Older manifests are read (their keys as
+/// revoked key's tombstone, ``RevokedKey``, outlives its purge), 5 (App Store Connect API keys; written only while
+/// the manifest holds one, so an older apnsctl refuses it rather than drop them or take one for an APNs key). Older manifests are read (their keys as
 /// ``KeyScope/legacy``, without tombstones) and rewritten as version 4 by ``Keystore/migrateIfNeeded()``, which
 /// `Keystore.open` runs (it gives each revoked key its tombstone); older apnsctl builds refuse a version 4 manifest
 /// rather than rewrite it without the scopes or the tombstones.
@@ -129,6 +139,9 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var pendingRequests: [PendingRequestRecord]
     /// Revoked keys, kept after their purge (oldest revocation first): never added again (``RevokedKey``).
     public var revokedKeys: [RevokedKey]
+    /// App Store Connect API keys (`app_store_connect_keys`, written only when there is one): kept apart from
+    /// ``keys`` so that nothing that picks an APNs key can ever pick one (``KeyKind``).
+    public var appStoreConnectKeys: [KeyRecord] = []
 
     public init() {
         format = Self.formatName
@@ -141,6 +154,7 @@ public struct Manifest: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case format, version, keys, certificates, pendingRequests = "pending_requests", revokedKeys = "revoked_keys"
+        case appStoreConnectKeys = "app_store_connect_keys"
     }
 
     public init(from decoder: Decoder) throws {
@@ -151,16 +165,19 @@ public struct Manifest: Codable, Sendable, Equatable {
         certificates = try container.decode([CertificateRecord].self, forKey: .certificates)
         pendingRequests = try container.decodeIfPresent([PendingRequestRecord].self, forKey: .pendingRequests) ?? []
         revokedKeys = try container.decodeIfPresent([RevokedKey].self, forKey: .revokedKeys) ?? []
+        appStoreConnectKeys = try container.decodeIfPresent([KeyRecord].self, forKey: .appStoreConnectKeys) ?? []
     }
 
     /// True when this manifest was read from an older version and must be rewritten as ``currentVersion``.
     public var needsMigration: Bool { version < Self.currentVersion }
 
-    /// Writes ``currentVersion``; `pending_requests` only when a request is pending; `revoked_keys` always.
+    /// Writes ``currentVersion`` (``appStoreConnectVersion`` with App Store Connect keys); `pending_requests` only
+    /// when a request is pending; `revoked_keys` always; `app_store_connect_keys` only when there is one.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(format, forKey: .format)
-        try container.encode(Self.currentVersion, forKey: .version)
+        try container.encode(writtenVersion, forKey: .version)
+        if !appStoreConnectKeys.isEmpty { try container.encode(appStoreConnectKeys, forKey: .appStoreConnectKeys) }
         try container.encode(keys, forKey: .keys)
         try container.encode(certificates, forKey: .certificates)
         if !pendingRequests.isEmpty { try container.encode(pendingRequests, forKey: .pendingRequests) }
@@ -236,7 +253,7 @@ public struct Manifest: Codable, Sendable, Equatable {
             found.append("certificate request \(request.id) listed twice")
         }
         found += ActiveKeyRule.conflicts(keys).map(\.description)
-        found += revocationProblems
+        found += revocationProblems + appStoreConnectProblems
         return found
     }
 
@@ -249,9 +266,9 @@ public struct Manifest: Codable, Sendable, Equatable {
             throw APNsError.keystore("\(path): not a readable keystore manifest (\(error))",
                                      hint: "restore it from a backup; the key files in keys/ are untouched")
         }
-        guard manifest.version <= Self.currentVersion else {
+        guard manifest.version <= Self.appStoreConnectVersion else {
             throw APNsError.keystore("\(path): keystore format version \(manifest.version) is newer than this "
-                                     + "apnsctl understands (\(Self.currentVersion))", hint: "upgrade apnsctl")
+                                     + "apnsctl understands (\(Self.appStoreConnectVersion))", hint: "upgrade apnsctl")
         }
         if let problem = manifest.problems.first {
             throw APNsError.keystore("\(path): \(problem)", hint: "edit keystore.json by hand or restore a backup")
