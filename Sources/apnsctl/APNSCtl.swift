@@ -29,7 +29,7 @@ struct APNSCtl: ParsableCommand {
           apnsctl cert convert push.p12 --to pem --out push.pem \\
             --password-env P12_PASSWORD
           apnsctl key import AuthKey_ABC123DEFG.p8 --team DEF123GHIJ
-          apnsctl key rotate --team DEF123GHIJ --to XYZ987WXYZ
+          apnsctl key rotate --team DEF123GHIJ --to-key XYZ987WXYZ
           apnsctl cert verify push.pem --topic com.example.app --env production \\
             --min-days 30
           apnsctl cert request --out push.csr --bundle-id com.example.app
@@ -58,6 +58,7 @@ struct APNSCtl: ParsableCommand {
         subcommands: [
             CertCommand.self,
             KeyCommand.self,
+            AscCommand.self,
             KeystoreCommand.self,
             ProfileCommand.self,
             ExpiryCommand.self,

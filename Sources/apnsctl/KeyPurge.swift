@@ -26,7 +26,7 @@ struct KeyPurge: AsyncParsableCommand {
 
     func run() async throws {
         try AppleIdentifier.validate(keyID, as: .keyIDArgument)
-        try keystore.open().purge(keyID)
+        try keystore.open().purgeAnyKind(keyID)
         try output.print(Output(keyID: keyID, purged: true),
                          text: "key \(keyID) purged: material overwritten and removed; audit entries and the revocation "
                              + "kept (the key is never imported again)")
