@@ -28,4 +28,12 @@ struct AscKeyList: AsyncParsableCommand {
         }
         print(KeystoreText.table(rows))
     }
+
+    /// `key list`'s line under its table: the App Store Connect keys by kind (not filtered by team: they have none).
+    static func printBeside(_ keys: [KeyRecord]?, team: String?) {
+        guard team == nil, let keys, !keys.isEmpty else { return }
+        print("App Store Connect API keys (\(NextStep("asc", "key", "list").command)): " + keys.map { key in
+            "\(key.keyID) (\(key.kind.words)" + (key.issuerID.map { ", issuer \($0)" } ?? "") + ", \(key.state.rawValue))"
+        }.joined(separator: ", "))
+    }
 }

@@ -26,6 +26,8 @@ struct KeyList: AsyncParsableCommand {
             try Console.printJSON(keys)
             return
         }
+        // App Store Connect keys are listed apart (they have no team nor scope) and never in the JSON array.
+        defer { AscKeyList.printBeside(try? store.appStoreConnectKeys(), team: team) }
         // Purged keys leave only their tombstone: said in text, so a missing key is not a mystery.
         let purged = try store.manifest().revokedKeys.filter { revoked in
             (team == nil || revoked.teamID == team) && !keys.contains { $0.keyID == revoked.keyID }
