@@ -27,6 +27,16 @@ public struct CertificateVerifier: Sendable {
     /// certificates of `--ca` (nil: no chain check), `intermediates` the rest of the file.
     public func checks(leaf: APNsCertificate, key: PrivateKey?, intermediates: [APNsCertificate] = [],
                        anchors: [APNsCertificate]? = nil) async -> [CertificateCheck] {
+        var checks = localChecks(leaf: leaf, key: key)
+        if let anchors {
+            checks.insert(await chain(leaf, intermediates: intermediates, anchors: anchors), at: checks.count - 1)
+        }
+        return checks
+    }
+
+    /// Every check but the chain, in the same order (the chain would come before `client_auth`): what can be
+    /// judged from the certificate and its key alone, without waiting.
+    public func localChecks(leaf: APNsCertificate, key: PrivateKey?) -> [CertificateCheck] {
         var checks = [CertificateCheck("parses", .pass,
                                        "\(leaf.publicKeyDescription) certificate for \(leaf.bundleID ?? leaf.commonName ?? leaf.subject)")]
         checks.append(purposeCheck(leaf))
@@ -47,9 +57,6 @@ public struct CertificateVerifier: Sendable {
                                                               : "the \(key.kind) key does not match the certificate"))
         } else {
             checks.append(CertificateCheck("private_key", .skipped, "no private key in the file"))
-        }
-        if let anchors {
-            checks.append(await chain(leaf, intermediates: intermediates, anchors: anchors))
         }
         checks.append(CertificateCheck("client_auth", passed: leaf.hasClientAuthUsage,
                                        leaf.hasClientAuthUsage ? "extended key usage includes TLS client authentication"

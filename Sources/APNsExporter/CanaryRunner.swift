@@ -56,8 +56,6 @@ final class CanaryRunner: Sendable {
     /// One canary: its credential, the request on the kept-open connection, the answer into the metrics.
     func round() {
         let started = Date()
-        var canary = CanaryRequest.canary(topic: target.topic, pushType: target.pushType ?? .background)
-        canary.apnsID = CanaryRequest.freshID()
         let resolved: CredentialSource.Resolved
         do {
             resolved = try credentials.resolve(target)
@@ -66,6 +64,10 @@ final class CanaryRunner: Sendable {
             metrics.recordUnsent(target: target, failure: error, at: started)
             return
         }
+        // A VoIP Services certificate's canary is a voip push to `<bundle id>.voip`, as probe sends it.
+        var canary = CanaryRequest.canary(topic: target.topic ?? resolved.certificateTopic,
+                                          pushType: target.pushType ?? resolved.certificatePushType ?? .background)
+        canary.apnsID = CanaryRequest.freshID()
         if let token = resolved.token {
             metrics.recordToken(teamID: token.teamID, keyID: token.keyID,
                                 environment: target.server.environment?.rawValue ?? "custom", issuedAt: token.issuedAtDate)

@@ -37,17 +37,18 @@ struct ConfigurationCheck {
                 }
             }
             var topic = target.topic
+            var pushType = target.pushType
             if case .certificate(let path, let passwordFile) = target.credential {
                 do {
-                    let (_, bundleID) = try credentials.certificate(path, passwordFile: passwordFile,
-                                                                    now: .distantPast)
-                    if topic == nil { topic = bundleID }
+                    let read = try credentials.certificate(path, passwordFile: passwordFile)
+                    if topic == nil { topic = read.defaultTopic }
+                    if pushType == nil { pushType = read.defaultPushType }
                 } catch {
                     let field = passwordFile.map { error.message.hasPrefix($0) } == true ? "password_file" : "cert"
                     throw configuration.error("\(key).\(field)", error.message)
                 }
             }
-            let canary = CanaryRequest.canary(topic: topic, pushType: target.pushType ?? .background)
+            let canary = CanaryRequest.canary(topic: topic, pushType: pushType ?? .background)
             do {
                 try CanaryCheck.validate(canary, topicRequired: target.credential.kind == "token")
             } catch {

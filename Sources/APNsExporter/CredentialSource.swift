@@ -1,4 +1,5 @@
 import APNsCore
+import APNsModel
 import APNsCredentials
 import APNsExporterConfiguration
 import APNsKeystore
@@ -31,20 +32,26 @@ public struct CredentialSource: Sendable {
     public struct Resolved: Sendable {
         public var credential: ProbeCredential
         public var token: ProviderToken?
-        /// A certificate's bundle id: the topic APNs takes when the request names none.
+        /// A certificate's topic when the target names none: its bundle id, or `<bundle id>.voip` for a VoIP
+        /// Services certificate (``ClientCertificate``, the probe's reader).
         public var certificateTopic: String? = nil
+        /// A certificate's push type when the target names none: voip for a VoIP Services certificate.
+        public var certificatePushType: APNsPushType? = nil
     }
 
-    /// The credential for `target`'s next round.
-    public func resolve(_ target: CanaryTarget) throws(CanaryFailure) -> Resolved {
+    /// The credential for `target`'s next round; a certificate is judged at `now` (outside its dates: refused,
+    /// nothing is sent).
+    public func resolve(_ target: CanaryTarget, now: Date = Date()) throws(CanaryFailure) -> Resolved {
         if let caFile = target.server.caFile { try Self.checkCAFile(caFile) }
         switch target.credential {
         case .token(let team, let keyID):
             let token = try self.token(team: team, keyID: keyID, target: target)
             return Resolved(credential: .token(token.compact, issuedAt: token.issuedAtDate), token: token)
         case .certificate(let path, let passwordFile):
-            let (credential, topic) = try certificate(path, passwordFile: passwordFile)
-            return Resolved(credential: credential, token: nil, certificateTopic: topic)
+            let read = try certificate(path, passwordFile: passwordFile, now: now)
+            if let problem = read.validityProblem { throw Self.refusal(problem) }
+            return Resolved(credential: read.credential, token: nil, certificateTopic: read.defaultTopic,
+                            certificatePushType: read.defaultPushType)
         }
     }
 
@@ -104,9 +111,12 @@ public struct CredentialSource: Sendable {
         return "\(file): \(text)"
     }
 
-    /// Reads the client certificate and its key (with `passwordFile`); refuses one that has expired at `now`.
+    /// Reads the client certificate and its key (with `passwordFile`) with the probe's reader (``ClientCertificate``),
+    /// which asks the certificate judge at `now`: a file without both, or with a key that is not the certificate's,
+    /// is unreadable; the certificate's dates are left to the caller (``refusal(_:)``), so a configuration check
+    /// can read a certificate without judging them.
     func certificate(_ path: String, passwordFile: String?, now: Date = Date())
-        throws(CanaryFailure) -> (ProbeCredential, topic: String?) {
+        throws(CanaryFailure) -> ClientCertificate {
         let password: String?
         do {
             password = try passwordFile.map {
@@ -116,21 +126,31 @@ public struct CredentialSource: Sendable {
         } catch {
             throw .certificateUnreadable(Self.words(error, file: passwordFile))
         }
-        let bundle: CredentialBundle
         do {
-            bundle = try CredentialReader(password: { password ?? "" }, passwordAtHand: password != nil)
-                .read(path: path, offerStandardInput: false)
+            return try ClientCertificate.read(path, reader: CredentialReader(password: { password ?? "" },
+                                                                             passwordAtHand: password != nil),
+                                               now: now, offerStandardInput: false)
+        } catch let error as ClientCertificateError {
+            switch error {
+            case .noCertificate, .noPrivateKey:
+                throw .certificateUnreadable("\(path): holds no certificate with its private key")
+            case .keyDoesNotMatchCertificate:
+                throw .certificateUnreadable("\(path): the private key does not belong to the certificate")
+            }
         } catch {
             throw .certificateUnreadable(Self.words(error, file: path))
         }
-        guard let leaf = bundle.leaf, let key = bundle.privateKey, let keyPEM = try? key.pkcs8PEM else {
-            throw .certificateUnreadable("\(path): holds no certificate with its private key")
+    }
+
+    /// The certificate judge's refusal of a certificate outside its dates, as a canary's credential failure.
+    static func refusal(_ problem: CertificateValidityProblem) -> CanaryFailure {
+        switch problem {
+        case .expired(let path, let notAfter, _):
+            return .certificateExpired("\(path): the certificate expired on \(ISO8601Text.string(from: notAfter))")
+        case .notYetValid(let path, let notBefore):
+            return .certificateExpired("\(path): the certificate is not valid before "
+                                       + "\(ISO8601Text.string(from: notBefore)) (or this machine's clock is wrong)")
         }
-        if leaf.notAfter <= now {
-            throw .certificateExpired("\(path): the certificate expired on \(ISO8601Text.string(from: leaf.notAfter))")
-        }
-        let chain = bundle.certificates.map(\.pemEncoded).joined(separator: "\n")
-        return (.pem(certificate: Array(chain.utf8), key: Array(keyPEM.utf8), keyPassword: nil), leaf.bundleID)
     }
 
     /// Refuses a `cacert:` file that cannot be read or holds no certificate.

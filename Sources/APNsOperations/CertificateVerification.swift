@@ -1,16 +1,16 @@
 import APNsModel
 import APNsCore
 import APNsCredentials
-import APNsProvisioning
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
 
-/// Is a certificate fit to send to APNs: ``CertificateVerifier``'s checks (expiry, environment, topics, key match,
-/// chain, client auth) over a certificate, its private key (the file's own or a separate file's) and the CAs it must
-/// chain to (Apple's, shipped with apnsctl, or a given CA file).
+/// Is a certificate fit to send to APNs, read from files: the certificate judge (``CertificateJudge``:
+/// ``CertificateVerifier``'s checks of expiry, environment, topics, key match, chain, client auth) over a certificate,
+/// its private key (the file's own or a separate file's) and the CAs it must chain to (Apple's, shipped with
+/// apnsctl, or a given CA file).
 public enum CertificateVerification {
     /// What to verify and against what.
     public struct Input: Sendable {
@@ -61,15 +61,8 @@ public enum CertificateVerification {
             }
             privateKey = found
         }
-        var intermediates = input.credential.chain
-        let anchors: [APNsCertificate]
-        if let caFile = input.caFile {
-            anchors = try TrustAnchors.certificates(in: caFile)
-        } else {
-            let apple = try AppleChain()
-            anchors = apple.roots
-            intermediates += apple.intermediates
-        }
+        let anchors: CertificateJudge.Anchors = try input.caFile.map { .given(try TrustAnchors.certificates(in: $0)) }
+            ?? .apple
         var verifier = CertificateVerifier()
         verifier.topics = input.topics
         verifier.environment = input.environment
@@ -78,8 +71,8 @@ public enum CertificateVerification {
             verifier.now = date
             verifier.chainAtFixedTime = true
         }
-        let checks = await verifier.checks(leaf: leaf, key: privateKey, intermediates: intermediates,
-                                           anchors: anchors)
+        let checks = try await CertificateJudge.checks(leaf: leaf, key: privateKey, chain: input.credential.chain,
+                                                       anchors: anchors, verifier: verifier)
         return Result(leaf: leaf, checks: checks)
     }
 }

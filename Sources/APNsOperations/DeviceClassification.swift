@@ -119,7 +119,7 @@ public enum DeviceClassification {
         }
         for check in checks {
             guard case .success(let resolved) = check.credential else { continue }
-            if let problem = resolved.certificateValidity { throw DeviceCheckError.certificateUnusable(problem) }
+            if let problem = resolved.certificateValidity { throw problem }
             let size = headerListSize(topic: topic, authority: String(check.destination.target.origin.dropFirst(8)),
                                       credential: resolved.credential)
             if size > headerListLimit { throw DeviceCheckError.headerListTooLarge(bytes: size, limit: headerListLimit) }
@@ -157,10 +157,9 @@ public enum DeviceClassification {
     }
 }
 
-/// Why a device check is refused before anything is sent (besides the credential's and the push rules' errors).
+/// Why a device check is refused before anything is sent (besides the credential's, the certificate judge's
+/// ``CertificateValidityProblem`` and the push rules' errors).
 public enum DeviceCheckError: Error, Equatable {
-    /// The client certificate is expired or not yet valid: APNs would refuse it in the TLS handshake.
-    case certificateUnusable(CertificateValidityProblem)
     /// A canary's header list would be `bytes` long; the server takes at most `limit`.
     case headerListTooLarge(bytes: Int, limit: Int)
 }

@@ -71,14 +71,6 @@ public struct ResolvedProbeCredential {
     }
 }
 
-/// A client certificate APNs will refuse for its dates.
-public enum CertificateValidityProblem: Sendable, Equatable {
-    /// The certificate at `path` expired at `notAfter`.
-    case expired(path: String, notAfter: Date, now: Date)
-    /// The certificate at `path` is not valid before `notBefore` (or this machine's clock is wrong).
-    case notYetValid(path: String, notBefore: Date)
-}
-
 /// Why a probe credential could not be resolved.
 public enum ProbeCredentialError: Error, Equatable {
     /// The token variable `name` is not set, or empty.
@@ -135,28 +127,24 @@ public enum ProbeCredentialResolution {
         }
     }
 
-    /// Reads a .p12 (legacy included) or PEM with APNsCredentials and hands libcurl the certificate chain and key
-    /// as PEM in memory; the certificate's bundle id becomes the default topic.
+    /// The client certificate at `path`, read and judged by the one reader of every canary sender
+    /// (``ClientCertificate``, in APNsProbe, which asks the certificate judge): a certificate outside its dates is
+    /// kept as ``ResolvedProbeCredential/certificateValidity`` for the caller to refuse before sending.
     private static func certificate(_ path: String, password: @escaping @Sendable () throws -> String,
                                     now: Date) throws -> ResolvedProbeCredential {
-        let bundle = try CredentialReader(password: password).read(path: path)
-        guard let leaf = bundle.leaf else { throw ProbeCredentialError.noCertificate(path: path) }
-        guard let privateKey = bundle.privateKey else { throw ProbeCredentialError.noPrivateKey(path: path) }
-        if bundle.keyMatchesLeaf == false { throw ProbeCredentialError.keyDoesNotMatchCertificate(path: path) }
-        var validity: CertificateValidityProblem?
-        if leaf.notAfter <= now {
-            validity = .expired(path: path, notAfter: leaf.notAfter, now: now)
-        } else if leaf.notBefore > now {
-            validity = .notYetValid(path: path, notBefore: leaf.notBefore)
+        let read: ClientCertificate
+        do {
+            read = try ClientCertificate.read(path, reader: CredentialReader(password: password), now: now)
+        } catch let error as ClientCertificateError {
+            switch error {
+            case .noCertificate(let path): throw ProbeCredentialError.noCertificate(path: path)
+            case .noPrivateKey(let path): throw ProbeCredentialError.noPrivateKey(path: path)
+            case .keyDoesNotMatchCertificate(let path): throw ProbeCredentialError.keyDoesNotMatchCertificate(path: path)
+            }
         }
-        let chain = bundle.certificates.map(\.pemEncoded).joined(separator: "\n")
-        var resolved = ResolvedProbeCredential(
-            credential: .pem(certificate: Array(chain.utf8), key: Array(try privateKey.pkcs8PEM.utf8), keyPassword: nil),
-            defaultTopic: leaf.bundleID, certificateValidity: validity)
-        if leaf.purpose == .voip, let bundleID = leaf.bundleID {
-            resolved.defaultTopic = APNsPushType.voip.topic(forBundleID: bundleID)
-            resolved.defaultPushType = .voip
-        }
+        var resolved = ResolvedProbeCredential(credential: read.credential, defaultTopic: read.defaultTopic,
+                                               certificateValidity: read.validityProblem)
+        resolved.defaultPushType = read.defaultPushType
         return resolved
     }
 }

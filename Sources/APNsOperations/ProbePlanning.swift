@@ -159,16 +159,15 @@ public enum ProbePlanError: Error, Equatable {
 /// Plans a probe: resolves the server and the credential, builds the canary, checks the CA file and (for a push)
 /// the canary as APNs would, before anything is sent.
 public enum ProbePlanning {
-    /// The plan for `request`. A certificate APNs will refuse for its dates is reported to `notice` as soon as it
-    /// is read (and kept in the plan's credential): it is worth saying even when a later step fails.
-    public static func plan(_ request: ProbePlanRequest, now: Date = Date(),
-                            notice: (CertificateValidityProblem) -> Void = { _ in }) throws -> ProbePlan {
+    /// The plan for `request`. A certificate APNs will refuse for its dates is refused as soon as it is read
+    /// (``CertificateValidityProblem``, the certificate judge's, as `device check` refuses it): nothing is sent.
+    public static func plan(_ request: ProbePlanRequest, now: Date = Date()) throws -> ProbePlan {
         CurlRuntime.bootstrap()
         let target = try request.server.resolve(channels: request.channels)
         let resolved = try ProbeCredentialResolution.resolve(
             request.credential, environment: target.environment, topic: request.channels ? nil : request.canary.topic,
             now: now)
-        if let problem = resolved.certificateValidity { notice(problem) }
+        if let problem = resolved.certificateValidity { throw problem }
         var configuration: ProbeConfiguration
         if request.channels {
             guard let topic = request.canary.topic ?? resolved.defaultTopic else {

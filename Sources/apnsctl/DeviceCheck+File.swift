@@ -1,6 +1,7 @@
 import APNsCore
 import APNsModel
 import APNsOperations
+import APNsProbe
 import ArgumentParser
 
 /// `device check --format`: text or json, as every verb's; unset, a token file's results are JSON Lines and the
@@ -109,21 +110,25 @@ extension DeviceCheck {
     }
 }
 
+extension CertificateValidityProblem: UserFacingError {
+    /// The certificate judge's refusal before a canary, in `probe` and `device check` alike: exit 3, nothing sent.
+    var presented: APNsError {
+        switch self {
+        case .expired(let path, let notAfter, let now):
+            return APNsError(.badInput, "\(path): the certificate expired on \(ISO8601Text.string(from: notAfter)) "
+                             + "(\(Wording.timeLeft(until: notAfter, now: now))): APNs will refuse it; nothing sent",
+                             hint: "renew the push certificate, or use a key: --team or --key-id")
+        case .notYetValid(let path, let notBefore):
+            return APNsError(.badInput, "\(path): the certificate is not valid before "
+                             + "\(ISO8601Text.string(from: notBefore)): APNs will refuse it (or this machine's clock "
+                             + "is wrong); nothing sent", hint: "check the clock, or use a key: --team or --key-id")
+        }
+    }
+}
+
 extension DeviceCheckError: UserFacingError {
     var presented: APNsError {
         switch self {
-        case .certificateUnusable(let problem):
-            // probe's words (CertificateValidityProblem.warn), refused here before sending.
-            switch problem {
-            case .expired(let path, let notAfter, let now):
-                return APNsError(.badInput, "\(path): the certificate expired on \(ISO8601Text.string(from: notAfter)) "
-                                 + "(\(Wording.timeLeft(until: notAfter, now: now))): APNs will refuse it; nothing sent",
-                                 hint: "renew the push certificate, or use a key: --team or --key-id")
-            case .notYetValid(let path, let notBefore):
-                return APNsError(.badInput, "\(path): the certificate is not valid before "
-                                 + "\(ISO8601Text.string(from: notBefore)): APNs will refuse it (or this machine's clock "
-                                 + "is wrong); nothing sent", hint: "check the clock, or use a key: --team or --key-id")
-            }
         case .headerListTooLarge(let bytes, let limit):
             return .usage("a canary's headers would take \(bytes) bytes; APNs takes at most \(limit) "
                           + "(SETTINGS_MAX_HEADER_LIST_SIZE) and drops the connection for more; nothing sent",

@@ -54,12 +54,11 @@ struct ProbeCommand: AsyncParsableCommand {
     @Flag(help: "Check the broadcast channel management host (read-only: list the --topic app's channels).")
     var channels = false
 
-    @Option(help: "Output format: text, json or prometheus (for node_exporter's textfile collector).")
-    var format: ProbeFormat = .text
+    @OptionGroup var output: ReportFormatOptions
+    var format: ReportFormat { output.format }
 
-    @Option(help: ArgumentHelp("Write the report to FILE atomically instead of stdout (replaced each run, 0644): "
-                               + "node_exporter never reads half a file.", valueName: "FILE"), completion: .file())
-    var out: String?
+    @OptionGroup var outOption: OutOption
+    var out: String? { outOption.out }
 
     func validate() throws {
         guard (1...10_000).contains(count) else { throw ValidationError("--count must be between 1 and 10000") }
@@ -80,7 +79,7 @@ struct ProbeCommand: AsyncParsableCommand {
         }
         let request = ProbePlanRequest(server: target.server, credential: credential.source(), canary: canary.specification,
                                        channels: channels, count: interval == nil ? count : 1)
-        let plan = try ProbePlanning.plan(request) { $0.warn() }
+        let plan = try ProbePlanning.plan(request)
         for warning in plan.warnings { Console.warn("\(warning.message) (\(warning.rule); Apple: \(warning.source))") }
         let rounds = interval == nil ? 1 : self.count
         let reports = try Prober(plan.configuration).watch(rounds: rounds, interval: interval ?? 0) { report in
@@ -106,24 +105,19 @@ struct ProbeCommand: AsyncParsableCommand {
 
     private func render(_ report: ProbeReport, round: ProbeReport?) throws -> Data {
         switch format {
-        case .text:
+        case .output(.text):
             var text = ReportText.render(report)
             if round != nil {
                 text = "[\(ISO8601Text.string(from: report.startedAt))] " + text
             }
             return Data(text.utf8)
-        case .json:
+        case .output(.json):
             // One compact object per round with --interval (JSON Lines, for `jq` and log shippers); else pretty.
             return Data(try Console.json(report, pretty: round == nil))
         case .prometheus:
             return Data(PrometheusText.render(report).utf8)
         }
     }
-}
-
-/// `--format` for probe: text, json, or Prometheus text exposition.
-enum ProbeFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case text, json, prometheus
 }
 
 extension APNsPushType: ExpressibleByArgument {}

@@ -1,8 +1,11 @@
 import APNsModel
 import APNsCore
 import APNsCredentials
+import APNsExporter
+import APNsExporterConfiguration
 import APNsKeystore
 import APNsOperations
+import APNsProbe
 import APNsProvisioning
 import Foundation
 import Testing
@@ -37,7 +40,17 @@ import TestSupport
         /// `token inspect`'s key judge (``KeyJudgement``): may the key sign for the app's team (the profiles'),
         /// environment and topic.
         case keyJudgement
+        /// `probe --cert CERT` planned (``ProbePlanning``): the certificate judge before a canary, nothing sent.
+        case probe
+        /// `device check --cert CERT` refused or not before sending (``DeviceClassification/environments``).
+        case deviceCheck
+        /// The exporter's `cert:` target, its credential resolved for a round (``CredentialSource``).
+        case exporter
     }
+
+    /// The senders: they ask the certificate judge before a canary, for what the TLS handshake would refuse
+    /// (``CertificateJudge/refusedBeforeSending``: dates, key match); the chain is the server's to judge.
+    static let senders: [Judge] = [.probe, .deviceCheck, .exporter]
 
     /// One row: the parts, the environment asked, and the verdict class every judge listed must give.
     struct Case: Sendable, CustomTestStringConvertible {
@@ -59,14 +72,14 @@ import TestSupport
 
     static let cases: [Case] = [
         Case(name: "a certificate of the CA, with its key", environment: .development, certificate: "good.pem",
-             expected: .accepted, judges: [.certificateVerification, .appReadiness, .certificateImport]),
+             expected: .accepted, judges: [.certificateVerification, .appReadiness, .certificateImport] + senders),
         Case(name: "a profile of the CA, with the certificate", environment: .development, certificate: "good.pem",
              profile: "development.mobileprovision", expected: .accepted,
              judges: [.certificateVerification, .profileVerification, .appReadiness]),
         Case(name: "a self-signed look-alike certificate", environment: .development, certificate: "lookalike.pem",
              expected: .refused, judges: [.certificateVerification, .appReadiness]),
         Case(name: "a certificate paired with another key", environment: .development, certificate: "mismatched.pem",
-             expected: .refused, judges: [.certificateVerification, .appReadiness, .certificateImport]),
+             expected: .refused, judges: [.certificateVerification, .appReadiness, .certificateImport] + senders),
         Case(name: "a tampered profile", environment: .development, profile: "tampered.mobileprovision",
              key: (team, [.development]), expected: .refused, judges: [.profileVerification, .appReadiness]),
         Case(name: "an unsigned profile", environment: .development, profile: "unsigned.mobileprovision",
@@ -74,9 +87,11 @@ import TestSupport
         Case(name: "a distribution certificate", environment: .production, certificate: "distribution.pem",
              expected: .refused, judges: [.certificateVerification, .appReadiness]),
         Case(name: "an expired certificate", environment: .development, certificate: "short.pem", later: 3 * 86_400,
-             expected: .refused, judges: [.certificateVerification, .appReadiness]),
+             expected: .refused, judges: [.certificateVerification, .appReadiness] + senders),
+        Case(name: "a certificate not yet valid", environment: .development, certificate: "short.pem",
+             later: -86_400, expected: .refused, judges: [.certificateVerification, .appReadiness] + senders),
         Case(name: "the same certificate before it expires", environment: .development, certificate: "short.pem",
-             expected: .accepted, judges: [.appReadiness]),
+             expected: .accepted, judges: [.appReadiness] + senders),
         Case(name: "another team's key for the profiles", environment: .development,
              profile: "development.mobileprovision", key: (otherTeam, [.development]), team: otherTeam,
              expected: .refused, judges: [.appReadiness, .keyJudgement]),
@@ -148,6 +163,24 @@ import TestSupport
             let source = ProbeCredentialSource.keystore(team: row.team ?? team, keyID: nil, open: { store })
             let resolved = try? ProbeCredentialResolution.resolve(source, environment: row.environment, topic: bundle)
             return resolved == nil ? .refused : .accepted
+        case .probe:
+            let request = ProbePlanRequest(server: ProbeServer(environment: row.environment, host: "127.0.0.1", port: 9),
+                                           credential: .certificate(path: try #require(certificate), password: { "" }),
+                                           canary: CanarySpecification())
+            return (try? ProbePlanning.plan(request, now: at ?? Date())) == nil ? .refused : .accepted
+        case .deviceCheck:
+            let servers = CanaryServers(servers: [.init(environment: row.environment, host: "127.0.0.1", port: 9)])
+            let checks = try? DeviceClassification.environments(
+                [row.environment], servers: servers, source: .certificate(path: try #require(certificate), password: { "" }),
+                topic: bundle, now: at ?? Date())
+            return checks == nil ? .refused : .accepted
+        case .exporter:
+            let source = CredentialSource(keystore: nil, tokenDirectory: nil) { _ in throw APNsError.badInput("none") }
+            let target = CanaryTarget(name: "agreement", server: CanaryServer(host: "127.0.0.1", port: 9,
+                                                                                environment: row.environment),
+                                      credential: .certificate(path: try #require(certificate), passwordFile: nil),
+                                      topic: nil, pushType: nil, interval: 60)
+            return (try? source.resolve(target, now: at ?? Date())) == nil ? .refused : .accepted
         case .keyJudgement:
             let store = try keystore(try #require(row.key))
             let question = KeyJudgement.Question(keyID: "AGREEKEY01", teamID: team, environment: row.environment,

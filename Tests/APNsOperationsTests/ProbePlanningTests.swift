@@ -99,19 +99,22 @@ import Testing
         #expect(push.channelReport(raw).verdict.summary == raw.verdict.summary)
     }
 
-    @Test func anExpiredCertificateIsNoticedBeforeTheCanaryIsBuilt() throws {
+    /// The certificate judge refuses an expired certificate before anything else is planned or sent, as `device
+    /// check` refuses it (issue 40 §2): before, probe only warned and sent, and the server's TLS alert was exit 4.
+    @Test func anExpiredCertificateIsRefusedBeforeTheCanaryIsBuilt() throws {
         let pem = try String(contentsOfFile: Scratch.certificate("expired.pem"), encoding: .utf8)
             + (try String(contentsOfFile: Scratch.certificate("expired.key"), encoding: .utf8))
         let path = try Scratch.file("expired.pem", pem)
-        var noticed: [CertificateValidityProblem] = []
-        // The device token is not hex: planning fails after the certificate was read, and it was said.
-        #expect(throws: ModelError.self) {
+        // The device token is not hex either: the certificate is refused first.
+        #expect {
             try ProbePlanning.plan(ProbePlanRequest(
                 server: ProbeServer(environment: .development, host: "127.0.0.1", port: 9),
                 credential: .certificate(path: path, password: { "" }),
-                canary: CanarySpecification(deviceToken: "zz")), notice: { noticed.append($0) })
+                canary: CanarySpecification(deviceToken: "zz")))
+        } throws: { error in
+            guard case .expired(let named, _, _)? = error as? CertificateValidityProblem else { return false }
+            return named == path
         }
-        #expect(noticed.count == 1)
     }
 
     @Test func aChannelCallListsAndNamesTheSigningKey() async throws {

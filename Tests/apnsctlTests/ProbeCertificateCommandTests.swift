@@ -81,9 +81,9 @@ import Testing
         #expect(!result.stdout.contains("--env"), "\(result.stdout)")
     }
 
-    /// An expired certificate: a warning before connecting, then the server's TLS alert named (not "getpeername()
-    /// failed … GOAWAY; retry"), exit 4.
-    @Test func anExpiredCertificateIsWarnedAboutAndTheAlertNamed() throws {
+    /// An expired certificate: refused by the certificate judge before connecting, in device check's words and
+    /// exit code (3, "nothing sent"); before, probe warned, connected, and ended exit 4 on the server's TLS alert.
+    @Test func anExpiredCertificateIsRefusedBeforeConnecting() throws {
         let directory = try Self.credentials()
         let expired = directory.appendingPathComponent("expired.pem")
         // -days -1: notAfter a day before notBefore, i.e. expired since yesterday.
@@ -98,11 +98,9 @@ import Testing
         let mock = try MockServeProcess(["mock", "serve", "--port", "0", "--client-ca", directory.appendingPathComponent("ca.pem").path,
                                     "--ca-out", directory.appendingPathComponent("server-ca.pem").path])
         let result = try Self.probe(mock, directory, ["--cert", withKey.path])
-        #expect(result.status == 4, "\(result.stdout)\n\(result.stderr)")
-        #expect(result.stderr.contains("apnsctl: warning: \(withKey.path): the certificate expired on "), "\(result.stderr)")
-        #expect(result.stdout.contains("refused the connection: the server ended the TLS connection with alert"),
-                "\(result.stdout)")
-        #expect(result.stdout.contains("the client certificate has expired"), "\(result.stdout)")
-        #expect(!result.stdout.contains("getpeername") && !result.stdout.contains("retry"), "\(result.stdout)")
+        #expect(result.status == 3, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stderr.contains("apnsctl: error: \(withKey.path): the certificate expired on "), "\(result.stderr)")
+        #expect(result.stderr.contains("APNs will refuse it; nothing sent"), "\(result.stderr)")
+        #expect(!result.stdout.contains("refused the connection"), "\(result.stdout)")
     }
 }
