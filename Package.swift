@@ -230,7 +230,8 @@ let package = Package(
         .testTarget(name: "APNsOperationsTests", dependencies: [
             "TestSupport", "APNsOperations", "APNsModel", "APNsMock", "APNsKeystore", "APNsKeystoreEtcd", "APNsTokens",
             "APNsProbe", "APNsProvisioning", "APNsCredentials", "APNsCore", "APNsPushRules", "APNsTokenAgent",
-            "APNsExporter", "APNsExporterConfiguration",
+            "APNsExporter", "APNsExporterConfiguration", "APNsAppStoreConnect", "APNsAppStoreConnectMock",
+            .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: strict),
         .testTarget(name: "APNsExporterTests", dependencies: [
             "TestSupport", "APNsExporter", "APNsExporterConfiguration", "APNsExporterYAML", "APNsModel", "APNsCore",

@@ -14,7 +14,8 @@ import Foundation
 /// `restriction`, `topics`; null), `certificate` (`file`, `source`, `subject`, `team_id`, `purpose`, `not_after`,
 /// `days_left`, `problem`; null), `profile` (`file`, `team_id`, `aps_environment`, `expires_at`, `days_left`; null),
 /// `device_tokens` (`device_token`, `verdict`, `status`, `reason`, `explanation`), `probe` (`status`, `reason`,
-/// `confirmed`, `detail`; null without --probe), `verdict` (`ready`, `not_ready`, `unverified`) and `reason`.
+/// `confirmed`, `detail`; null without --probe), `verdict` (`ready`, `not_ready`, `unverified`) and `reason`; `apple`
+/// (``AppCheckAppleReport``; null without --apple).
 struct AppCheckOutput: Encodable {
     var bundleID: String
     @Nullable var teamID: String?
@@ -25,8 +26,10 @@ struct AppCheckOutput: Encodable {
     var problems: [String]
     var unreachable: [APNsEnvironment]
     var rows: [Row]
+    @Nullable var apple: AppCheckAppleReport?
 
-    init(_ result: AppReadiness.Result) {
+    init(_ result: AppReadiness.Result, apple facts: AppleSide.Facts? = nil) {
+        apple = facts.map(AppCheckAppleReport.init)
         bundleID = result.bundleID
         teamID = result.teamID
         pushTypes = result.pushTypes
@@ -40,7 +43,7 @@ struct AppCheckOutput: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case bundleID = "bundle_id", teamID = "team_id", pushTypes = "push_types", probed, passed
-        case exitCode = "exit_code", problems, unreachable, rows
+        case exitCode = "exit_code", problems, unreachable, rows, apple
     }
 
     /// A row as JSON: every field present, `null` when there is nothing (``Nullable``).

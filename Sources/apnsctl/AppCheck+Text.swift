@@ -21,6 +21,7 @@ extension AppCheckOutput {
                           Self.tokens(row), row.verdict.rawValue + (row.probe.map { $0.confirmed ? " (probed)" : "" } ?? "")])
         }
         lines.append(KeystoreText.table(table))
+        if let apple { lines.append(apple.text) }
         for row in rows.map(\.row) where row.verdict != .ready {
             lines.append("\(row.environment.rawValue) \(row.pushType.rawValue): \(row.reason ?? row.verdict.rawValue)")
         }

@@ -25,7 +25,9 @@ struct AppCheck: AsyncParsableCommand {
             + "the profiles'. --probe confirms each row with a silent canary (made-up device token) through its "
             + "credential, and classifies each --device-token as device check does (development, production, "
             + "unregistered, other_app, invalid, inconclusive). Exit 0 when every row is ready, 1 when one is not "
-            + "(or unverified), 4 when --probe cannot reach a server. See docs/app.md.")
+            + "(or unverified), 4 when --probe cannot reach a server. --apple asks App Store Connect too (the App "
+            + "ID, its Push Notifications capability, Apple's profiles): a row fails while Apple's side is wrong for "
+            + "it (docs/provisioning.md). See docs/app.md.")
 
     @Argument(help: ArgumentHelp("The app's bundle id.", valueName: "BUNDLE_ID"))
     var bundleID: String
@@ -58,14 +60,16 @@ struct AppCheck: AsyncParsableCommand {
     var probe = false
     @OptionGroup(title: "Where the canaries go with --probe (default: both of Apple's hosts)")
     var target: ProbeTargetOptions
+    @OptionGroup(title: "Apple's side (App Store Connect)")
+    var apple: AppCheckAppleOptions
     @OptionGroup var secrets: SecretOptions
     @OptionGroup var keystore: KeystoreOptions
     @OptionGroup var output: FormatOptions
 
     func validate() throws {
         guard minDays >= 0 else { throw ValidationError("--min-days must be 0 or more") }
-        if !probe, target.host != nil || !target.targets.isEmpty || target.cacert != nil {
-            throw ValidationError("--host, --target and --cacert say where --probe sends its canaries: add --probe")
+        if !probe, target.host != nil || !target.targets.isEmpty || (target.cacert != nil && !apple.apple) {
+            throw ValidationError("--host, --target and --cacert say where --probe (or --apple) sends: add --probe")
         }
         if target.host != nil && target.env == nil {
             throw ValidationError("--host needs --env development|production: the environment the server plays")
@@ -91,7 +95,15 @@ struct AppCheck: AsyncParsableCommand {
             result = try AppReadiness.probe(result, servers: target.canaryServers, keystore: open,
                                             certificatePassword: password, wording: \.worded)
         }
-        let report = AppCheckOutput(result)
+        var appleFacts: AppleSide.Facts?
+        if apple.apple {
+            let facts = try apple.facts(bundleID: bundleID, keystore: keystore, secrets: secrets, caFile: target.cacert)
+            result = AppleSide.join(result, facts, now: Date()) { [profiles, bundleID] in
+                AppCheckAppleOptions.words($0, bundleID: bundleID, profileFiles: profiles)
+            }
+            appleFacts = facts
+        }
+        let report = AppCheckOutput(result, apple: appleFacts)
         try output.print(report, text: report.text)
         if !result.ready { throw ExitCode(result.exitStatus.rawValue) }
     }

@@ -20,6 +20,9 @@ struct NextStep: CustomStringConvertible, Sendable {
         /// `--team`, `--key-id`, `--cert`, `--token-file`, `--token-env`, `--password-file`, `--password-env`: the
         /// credential of the verbs that send something to a server (probe, the channel verbs).
         static let credential = Carries(rawValue: 16)
+        /// `--asc-key`, `--asc-url`, `--cacert`, `--ca`: the App Store Connect verbs' server and key, and the CA
+        /// their profiles are judged against.
+        static let appStoreConnect = Carries(rawValue: 32)
         /// What the verbs that send a canary take: the keystore, the server, the topic and the environment.
         static let canary: Carries = [.keystore, .server, .topic, .environment]
     }
@@ -75,6 +78,7 @@ struct Invocation: Sendable {
         (.environment, ["--env"]),
         (.credential, ["--team", "--key-id", "--cert", "--token-file", "--token-env", "--password-file",
                        "--password-env"]),
+        (.appStoreConnect, ["--asc-key", "--asc-url", "--cacert", "--ca"]),
     ]
     typealias Carries = NextStep.Carries
 

@@ -1,0 +1,134 @@
+import APNsAppStoreConnect
+import APNsCore
+import APNsCredentials
+import APNsOperations
+import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `apnsctl profile renew --bundle-id ID --type TYPE --out DIR [--min-days N] [--replace]`.
+struct ProfileRenewCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "renew",
+        abstract: "Make again the profiles of an App ID that lack aps-environment, are not ACTIVE or expire soon.",
+        discussion: "Each profile of the type that lacks aps-environment (made before the App ID had Push "
+            + "Notifications), is not ACTIVE, or expires within --min-days days (default 30) is made again on App "
+            + "Store Connect with the same type, certificates and devices, judged as profile fetch judges it, and "
+            + "written to DIR as UUID.mobileprovision. Apple refuses two profiles of one name: without --replace the "
+            + "old profile stays and the new one is named \"NAME (renewed YYYY-MM-DD)\"; with --replace the old one "
+            + "is deleted first and the new one keeps its name. Nothing is made while the App ID lacks Push "
+            + "Notifications. Exit 0 when renewed or when nothing needed it (saying why), 1 when the judge refuses "
+            + "the new profile or push is off, 3 for an unknown bundle id or no profile. See docs/provisioning.md.")
+
+    @Option(name: .customLong("bundle-id"), help: ArgumentHelp("The App ID's bundle identifier (exact).", valueName: "ID"))
+    var bundleID: String
+    @Option(name: .customLong("type"), help: ArgumentHelp("The profile type, e.g. IOS_APP_DEVELOPMENT, IOS_APP_STORE.",
+                                                         valueName: "TYPE"))
+    var profileType: String
+    @Option(help: ArgumentHelp("The directory the new profiles are written to (created when missing).", valueName: "DIR"),
+            completion: .directory)
+    var out: String
+    @Option(name: .customLong("min-days"), help: ArgumentHelp(
+        "Renew a profile with fewer days left than this.", valueName: "DAYS"))
+    var minDays = ProfileRenewalRules.defaultMinimumDays
+    @Flag(help: "Delete each old profile (first: the new one then keeps its name).")
+    var replace = false
+    @Option(help: ArgumentHelp("An extra trust anchor for the profiles' signatures (PEM or DER; repeatable).",
+                               valueName: "FILE"), completion: .file())
+    var ca: [String] = []
+    @OptionGroup var asc: AppStoreConnectOptions
+    @OptionGroup var keystore: KeystoreOptions
+    @OptionGroup var output: FormatOptions
+
+    func validate() throws {
+        if minDays < 0 { throw ValidationError("--min-days must not be negative") }
+    }
+
+    func run() async throws {
+        var input = ProfileRenew.Input(bundleID: bundleID, profileType: profileType, outputDirectory: out)
+        input.minimumDays = minDays
+        input.replace = replace
+        input.caFiles = ca
+        input.caLabel = "--ca"
+        let client = try asc.client(keystore: keystore)
+        let result = try ProfileRenew.run(input, client: client)
+        let report = ProfileRenewReport(result, minDays: minDays)
+        try output.print(report, text: report.text)
+    }
+}
+
+/// `profile renew --format json` (docs/json/profile-renew.schema.json): `bundle_id`, `type`, `renewed` (true when
+/// a profile was made), `profiles[]` (`name`, `uuid`, `state`, `aps_environment`, `expires`, `reasons[]` (`code`,
+/// `detail`), `new` (`name`, `uuid`, `aps_environment`, `expires`, `file`, `checks`; null), `deleted`).
+struct ProfileRenewReport: Encodable {
+    var bundleID: String
+    var type: String
+    var renewed: Bool
+    var profiles: [Profile]
+    let minDays: Int
+
+    struct Reason: Encodable { var code: String, detail: String }
+    struct New: Encodable {
+        var name: String
+        @Nullable var uuid: String?
+        @Nullable var apsEnvironment: String?
+        @Nullable var expires: Date?
+        var file: String
+        var checks: [CertificateCheck]
+        enum CodingKeys: String, CodingKey {
+            case name, uuid, apsEnvironment = "aps_environment", expires, file, checks
+        }
+    }
+    struct Profile: Encodable {
+        var name: String
+        @Nullable var uuid: String?
+        var state: String
+        @Nullable var expires: Date?
+        var reasons: [Reason]
+        @Nullable var new: New?
+        var deleted: Bool
+    }
+
+    enum CodingKeys: String, CodingKey { case bundleID = "bundle_id", type, renewed, profiles }
+
+    init(_ result: ProfileRenew.Result, minDays: Int) {
+        bundleID = result.bundleID
+        type = result.profileType
+        renewed = !result.nothingToDo
+        self.minDays = minDays
+        profiles = result.outcomes.map { outcome in
+            Profile(name: outcome.old.name, uuid: outcome.old.uuid, state: outcome.old.profileState,
+                    expires: outcome.old.expirationDate,
+                    reasons: outcome.reasons.map { Reason(code: $0.code, detail: $0.words) },
+                    new: outcome.new.flatMap { new in
+                        outcome.file.map {
+                            New(name: new.resource.name, uuid: new.resource.uuid, apsEnvironment: new.apsEnvironment,
+                                expires: new.resource.expirationDate, file: $0, checks: new.checks)
+                        }
+                    },
+                    deleted: outcome.deleted)
+        }
+    }
+
+    var text: String {
+        if !renewed {
+            return "nothing to renew: " + profiles.map {
+                "\"\($0.name)\" is ACTIVE, has aps-environment and at least \(minDays) days left"
+            }.joined(separator: "; ")
+        }
+        var lines = [String]()
+        for profile in profiles {
+            guard let new = profile.new else {
+                lines.append("\"\(profile.name)\": fine, left alone")
+                continue
+            }
+            lines.append("\"\(profile.name)\": " + profile.reasons.map(\.detail).joined(separator: "; "))
+            lines.append("✔ renewed as \"\(new.name)\" (aps-environment \(new.apsEnvironment ?? "none")) → \(new.file)"
+                         + (profile.deleted ? "; the old profile was deleted" : "; the old profile is kept (--replace deletes it)"))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
