@@ -57,15 +57,15 @@ def body_bytes(body):
 def reasons(error):
     """The messages of an openapi-core error and of the schema errors under it, most specific last."""
     out = []
+    full = []
     seen = set()
     node = error
     while node is not None and id(node) not in seen:
         seen.add(id(node))
         text = str(node).strip()
-        if len(text) > 400:
-            text = text[:400] + " …"
-        if text and not any(text in known for known in out):
-            out.append(text)
+        if text and not any(text in known for known in full):
+            full.append(text)
+            out.append(text if len(text) <= 400 else text[:400] + " …")
         for schema_error in getattr(node, "schema_errors", None) or []:
             where = "/".join(str(part) for part in schema_error.absolute_path) or "(the value)"
             out.append("at %s: %s" % (where, schema_error.message))
