@@ -44,6 +44,9 @@ public enum ProfileRenew {
         public var file: String?
         /// True when the old profile was deleted.
         public var deleted: Bool
+        /// A sound profile made to replace this one already (its name is this one's with a renewal suffix): this
+        /// one is not renewed again (with `replace` it is deleted).
+        public var supersededBy: String?
     }
 
     public struct Result: Sendable {
@@ -51,7 +54,7 @@ public enum ProfileRenew {
         public var profileType: String
         public var outcomes: [Outcome]
         /// True when no profile needed renewing.
-        public var nothingToDo: Bool { outcomes.allSatisfy { $0.reasons.isEmpty } }
+        public var nothingToDo: Bool { outcomes.allSatisfy { $0.new == nil && !$0.deleted } }
     }
 
     /// Throws ``ProfileDownloadError`` (unknown bundle id, no profile of the type, Push Notifications off, a new
@@ -86,7 +89,17 @@ public enum ProfileRenew {
                                                       now: input.now, minimumDays: input.minimumDays)
             outcomes.append(Outcome(old: resource, reasons: reasons, new: nil, file: nil, deleted: false))
         }
-        guard outcomes.contains(where: { !$0.reasons.isEmpty }) else {
+        let sound = outcomes.filter(\.reasons.isEmpty).map(\.old.name)
+        for index in outcomes.indices where !outcomes[index].reasons.isEmpty {
+            let base = ProfileRenewalRules.baseName(outcomes[index].old.name)
+            outcomes[index].supersededBy = sound.first { $0 != outcomes[index].old.name
+                && ProfileRenewalRules.baseName($0) == base }
+        }
+        for index in outcomes.indices where outcomes[index].supersededBy != nil && input.replace {
+            try client.deleteProfile(id: outcomes[index].old.id)
+            outcomes[index].deleted = true
+        }
+        guard outcomes.contains(where: { !$0.reasons.isEmpty && $0.supersededBy == nil }) else {
             return Result(bundleID: input.bundleID, profileType: input.profileType, outcomes: outcomes)
         }
         guard try ProfileFetch.pushEnabled(client, bundleResourceID: bundle.id) else {
@@ -94,7 +107,7 @@ public enum ProfileRenew {
         }
         var taken = Set(profiles.map(\.name))
         var refused = [RefusedProfile]()
-        for index in outcomes.indices where !outcomes[index].reasons.isEmpty {
+        for index in outcomes.indices where !outcomes[index].reasons.isEmpty && outcomes[index].supersededBy == nil {
             let old = outcomes[index].old
             let certificates = try client.profileCertificateIDs(profileID: old.id)
             let devices = try client.profileDeviceIDs(profileID: old.id)

@@ -70,16 +70,21 @@ public enum ProfileRenewalRules {
         return reasons
     }
 
+    /// `name` without a renewal's suffix (" (renewed YYYY-MM-DD…)"). Pure.
+    public static func baseName(_ name: String) -> String {
+        let marker = " (renewed "
+        guard name.hasSuffix(")"), let cut = name.indices.last(where: { name[$0...].hasPrefix(marker) }) else {
+            return name
+        }
+        return String(name[..<cut])
+    }
+
     /// The name a renewed profile takes. With `replace` the old one is deleted first, so the new one keeps the
     /// name. Without it both live at once and Apple refuses two profiles of one name: the new one is the old name
     /// (without an earlier renewal's suffix) with " (renewed YYYY-MM-DD)", and a counter when that is taken too.
     public static func newName(for old: String, replace: Bool, taken: Set<String>, now: Date) -> String {
         if replace { return old }
-        var base = old
-        let marker = " (renewed "
-        if old.hasSuffix(")"), let cut = old.indices.last(where: { old[$0...].hasPrefix(marker) }) {
-            base = String(old[..<cut])
-        }
+        let base = baseName(old)
         let day = String(ISO8601Text.string(from: now).prefix(10))
         var candidate = "\(base) (renewed \(day))"
         var counter = 2

@@ -62,7 +62,8 @@ struct ProfileRenewCommand: AsyncParsableCommand {
 
 /// `profile renew --format json` (docs/json/profile-renew.schema.json): `bundle_id`, `type`, `renewed` (true when
 /// a profile was made), `profiles[]` (`name`, `uuid`, `state`, `aps_environment`, `expires`, `reasons[]` (`code`,
-/// `detail`), `new` (`name`, `uuid`, `aps_environment`, `expires`, `file`, `checks`; null), `deleted`).
+/// `detail`), `new` (`name`, `uuid`, `aps_environment`, `expires`, `file`, `checks`; null), `deleted`,
+/// `superseded_by` (a sound renewal already made of it; null)).
 struct ProfileRenewReport: Encodable {
     var bundleID: String
     var type: String
@@ -90,6 +91,10 @@ struct ProfileRenewReport: Encodable {
         var reasons: [Reason]
         @Nullable var new: New?
         var deleted: Bool
+        @Nullable var supersededBy: String?
+        enum CodingKeys: String, CodingKey {
+            case name, uuid, state, expires, reasons, new, deleted, supersededBy = "superseded_by"
+        }
     }
 
     enum CodingKeys: String, CodingKey { case bundleID = "bundle_id", type, renewed, profiles }
@@ -109,25 +114,25 @@ struct ProfileRenewReport: Encodable {
                                 expires: new.resource.expirationDate, file: $0, checks: new.checks)
                         }
                     },
-                    deleted: outcome.deleted)
+                    deleted: outcome.deleted, supersededBy: outcome.supersededBy)
         }
     }
 
     var text: String {
-        if !renewed {
-            return "nothing to renew: " + profiles.map {
-                "\"\($0.name)\" is ACTIVE, has aps-environment and at least \(minDays) days left"
-            }.joined(separator: "; ")
-        }
         var lines = [String]()
         for profile in profiles {
-            guard let new = profile.new else {
-                lines.append("\"\(profile.name)\": fine, left alone")
-                continue
+            let why = profile.reasons.map(\.detail).joined(separator: "; ")
+            if let new = profile.new {
+                lines.append("\"\(profile.name)\": \(why)")
+                lines.append("✔ renewed as \"\(new.name)\" (aps-environment \(new.apsEnvironment ?? "none")) → \(new.file)"
+                             + (profile.deleted ? "; the old profile was deleted" : "; the old profile is kept (--replace deletes it)"))
+            } else if let successor = profile.supersededBy {
+                lines.append("\"\(profile.name)\": \(why); already renewed as \"\(successor)\""
+                             + (profile.deleted ? ": deleted" : " (--replace deletes it)"))
+            } else {
+                lines.append("\"\(profile.name)\": \(profile.state), has aps-environment and at least "
+                             + "\(minDays) days left: nothing to renew")
             }
-            lines.append("\"\(profile.name)\": " + profile.reasons.map(\.detail).joined(separator: "; "))
-            lines.append("✔ renewed as \"\(new.name)\" (aps-environment \(new.apsEnvironment ?? "none")) → \(new.file)"
-                         + (profile.deleted ? "; the old profile was deleted" : "; the old profile is kept (--replace deletes it)"))
         }
         return lines.joined(separator: "\n")
     }

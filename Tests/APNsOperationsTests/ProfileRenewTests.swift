@@ -61,6 +61,15 @@ import Testing
         // The new one fetched by its name passes the judge.
         let fetched = try ProfileFetch.run(Self.fetchInput(mock, name: outcome.new?.resource.name), client: mock.client)
         #expect(fetched.written.map(\.file) == [file])
+        // Renewing again makes nothing: the old profile is superseded; --replace then deletes it, and only it.
+        let again = try ProfileRenew.run(Self.renewInput(mock), client: mock.client)
+        #expect(again.nothingToDo)
+        #expect(again.outcomes.first { $0.old.name == ProfileASCMock.profileName }?.supersededBy
+                == outcome.new?.resource.name)
+        let cleaned = try ProfileRenew.run(Self.renewInput(mock, replace: true), client: mock.client)
+        #expect(cleaned.outcomes.filter(\.deleted).map(\.old.name) == [ProfileASCMock.profileName])
+        #expect(cleaned.outcomes.allSatisfy { $0.new == nil })
+        #expect(try mock.client.profiles(bundleID: "B1", profileType: nil).map(\.name) == [outcome.new?.resource.name])
     }
 
     @Test func replaceDeletesTheOldOneAndKeepsItsName() async throws {
