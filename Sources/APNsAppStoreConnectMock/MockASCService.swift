@@ -23,11 +23,12 @@ final class MockASCService: Sendable {
     private let counter = NIOLockedValueBox(0)
     private let log: MockASCLog?
 
-    init(configuration: MockAppStoreConnectConfiguration, authority: MockCertificateAuthority) throws {
+    init(configuration: MockAppStoreConnectConfiguration, state seeded: MockASCState,
+         authority: MockCertificateAuthority) throws {
         self.configuration = configuration
         self.authority = authority
         self.authenticator = try MockASCAuthenticator(configuration.trustedKeys)
-        var loaded = try configuration.statePath.map(MockASCState.load) ?? MockASCState()
+        var loaded = seeded
         let signer = MockASCSigner(authority: authority, now: configuration.now())
         let before = loaded
         try signer.completeSeededProfiles(&loaded)

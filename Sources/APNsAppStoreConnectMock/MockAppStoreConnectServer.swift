@@ -42,14 +42,15 @@ public final class MockAppStoreConnectServer: Sendable {
     /// Throws ``MockAppStoreConnectError``.
     public static func start(_ configuration: MockAppStoreConnectConfiguration) async throws -> MockAppStoreConnectServer {
         let now = configuration.now()
-        let authority = try MockCertificateAuthority(commonName: "apnsctl mock App Store Connect CA "
-                                                     + MockASCIdentifier.make(), now: now)
+        let seeded = try configuration.statePath.map(MockASCState.load) ?? MockASCState()
+        let oldest = seeded.profiles.compactMap { MockASCDate.parse($0.createdDate) }.min()
+        let authority = try MockASCAuthority.make(now: now, covering: oldest)
         let identity = try configuration.tlsIdentity
             ?? authority.issueServerIdentity(dnsNames: ["localhost"],
                                              ipAddresses: [[127, 0, 0, 1], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]],
                                              now: now)
         let context = try makeSSLContext(identity)
-        let service = try MockASCService(configuration: configuration, authority: authority)
+        let service = try MockASCService(configuration: configuration, state: seeded, authority: authority)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 64)
