@@ -32,15 +32,15 @@ struct CertConvert: AsyncParsableCommand {
             completion: .list(["pem", "p12", "der"]))
     var to: ConversionTarget
 
-    @Option(help: ArgumentHelp("Output file (- for standard output). One input only.", valueName: "FILE"))
-    var out: String?
+    @OptionGroup var outOption: OutOption
+    var out: String? { outOption.out }
 
     @Option(name: .customLong("out-dir"),
             help: ArgumentHelp("Write each output into DIR, named after its input.", valueName: "DIR"))
     var outDir: String?
 
-    @Flag(help: "Replace existing output files.")
-    var force = false
+    @OptionGroup var forceOption: ForceOption
+    var force: Bool { forceOption.force }
 
     @Flag(name: .customLong("encrypt-key"), help: "PEM output: encrypt the key as PKCS#8 (AES-256-CBC, PBKDF2).")
     var encryptKey = false

@@ -26,14 +26,14 @@ struct CertJoin: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The certificate from Apple's portal: DER (.cer) or PEM (- for stdin).",
                                  valueName: "FILE"), completion: KeystoreCompletion.credentialFiles)
     var file: String
-    @Option(help: ArgumentHelp("Also accept a certificate issued by this CA (PEM/DER), not Apple.", valueName: "FILE"),
-            completion: .file())
-    var ca: String?
-    @Option(help: ArgumentHelp("Also export certificate and key to FILE.", valueName: "FILE"), completion: .file())
-    var out: String?
+    @OptionGroup var caOption: TrustedCAOption
+    var ca: String? { caOption.caFiles.first }
+    @OptionGroup var outOption: OutOption
+    var out: String? { outOption.out }
     @Option(help: ArgumentHelp("Export encoding: p12 or pem.", valueName: "p12|pem")) var to = "p12"
     @Flag(help: "p12 export: RC2-40/3DES/SHA-1 for older macOS Keychain import.") var legacy = false
-    @Flag(help: "Replace an existing --out file.") var force = false
+    @OptionGroup var forceOption: ForceOption
+    var force: Bool { forceOption.force }
     @Flag(help: "Refuse (exit 3) a certificate whose bundle id, environment or team differs from the request's notes.")
     var strict = false
     @OptionGroup var outSecret: OutputSecretOptions
@@ -41,6 +41,7 @@ struct CertJoin: AsyncParsableCommand {
     @OptionGroup var output: FormatOptions
 
     func validate() throws {
+        guard caOption.caFiles.count <= 1 else { throw ValidationError("cert join takes one --ca FILE") }
         guard to == "p12" || to == "pem" else { throw ValidationError("--to must be p12 or pem") }
         if out == nil && (legacy || outSecret.isGiven || force) {
             throw ValidationError("--legacy, --force and --out-password-* apply to an export: add --out FILE")

@@ -22,9 +22,10 @@ struct CertRequest: AsyncParsableCommand {
         --list shows the pending requests, --discard ID removes one (its key is overwritten and unlinked).
         """)
 
-    @Option(help: ArgumentHelp("Write the CSR (PEM) to FILE.", valueName: "FILE"), completion: .file())
-    var out: String?
-    @Flag(help: "Replace an existing --out file.") var force = false
+    @OptionGroup var outOption: OutOption
+    var out: String? { outOption.out }
+    @OptionGroup var forceOption: ForceOption
+    var force: Bool { forceOption.force }
     @Option(help: ArgumentHelp("Subject emailAddress (default: $USER@hostname).", valueName: "ADDRESS"))
     var email: String?
     @Option(name: .customLong("common-name"),
@@ -37,8 +38,8 @@ struct CertRequest: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Note: development (Sandbox certificate) or production (Sandbox & Production).",
                                valueName: "ENV"))
     var env: APNsEnvironment?
-    @Option(help: ArgumentHelp("Note: the team the certificate is for (cert join checks it).", valueName: "TEAMID"))
-    var team: String?
+    @OptionGroup var teamOption: TeamOption
+    var team: String? { teamOption.team }
     @Flag(help: "List the pending requests instead.") var list = false
     @Option(help: ArgumentHelp("Remove the pending request ID and its key.", valueName: "ID")) var discard: String?
     @OptionGroup var keystore: KeystoreOptions
@@ -48,7 +49,6 @@ struct CertRequest: AsyncParsableCommand {
         let modes = [out != nil, list, discard != nil].filter { $0 }.count
         if modes == 0 { throw ValidationError("name the CSR file with --out FILE (or use --list / --discard ID)") }
         if modes > 1 { throw ValidationError("--out, --list and --discard cannot be used together") }
-        if let team { try AppleIdentifier.validate(team, as: .team) }
         if let bundleID, let problem = BundleIdentifier.problem(bundleID) {
             throw ValidationError("--bundle-id '\(bundleID)' is not a bundle id: \(problem) (e.g. com.example.app)")
         }

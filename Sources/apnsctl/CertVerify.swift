@@ -20,7 +20,7 @@ struct CertVerify: AsyncParsableCommand {
         cannot be read. The purpose check names what the certificate is for (app push, VoIP Services, Pass Type \
         ID, Website Push ID) and fails for one that is not for push. The chain check verifies against Apple's \
         CAs, which ship with apnsctl, or against --ca FILE, and names the CA; it judges signatures and issuers: \
-        expiry is the validity check's job, unless --at fixes the time for both.
+        expiry is the validity check's job, unless --at fixes the time for both. --min-days is 30 unless given.
         """
     )
 
@@ -28,20 +28,21 @@ struct CertVerify: AsyncParsableCommand {
               completion: KeystoreCompletion.credentialFiles)
     var file: String
 
-    @Option(name: .customLong("topic"), help: ArgumentHelp("A topic that must be allowed (repeatable).", valueName: "T"))
-    var topics: [String] = []
+    @OptionGroup var topicOption: TopicOption
+    var topics: [String] { topicOption.topics }
 
     @OptionGroup var environment: EnvironmentOption
 
-    @Option(name: .customLong("min-days"), help: "The fewest days of validity that must be left.")
-    var minDays: Int = 30
+    @OptionGroup var minDaysOption: MinDaysOption
+    var minDays: Int { minDaysOption.days(default: 30) }
 
-    @Option(help: ArgumentHelp("The private key, when the file holds none.", valueName: "FILE"), completion: .file())
+    @Option(name: [.customLong("cert-key"), .customLong("key")], help: ArgumentHelp(
+        "The certificate's private key, when the file holds none (--key is its old spelling).", valueName: "FILE"),
+            completion: .file())
     var key: String?
 
-    @Option(help: ArgumentHelp("CA certificates the chain must verify against instead of Apple's (a test or private CA).",
-                               valueName: "FILE"), completion: .file())
-    var ca: String?
+    @OptionGroup var caOption: ChainCAOption
+    var ca: String? { caOption.ca }
 
     @Option(help: ArgumentHelp("Judge validity at this time (ISO 8601) instead of now.", valueName: "DATE"))
     var at: String?
@@ -55,7 +56,6 @@ struct CertVerify: AsyncParsableCommand {
         if let at, Self.parseDate(at) == nil {
             throw ValidationError("--at must be an ISO 8601 date, e.g. 2026-01-31 or 2026-01-31T12:00:00Z")
         }
-        if minDays < 0 { throw ValidationError("--min-days must not be negative") }
     }
 
     func run() async throws {
@@ -66,7 +66,7 @@ struct CertVerify: AsyncParsableCommand {
         for warning in bundle.warnings { Console.warn("\(file): \(warning)") }
         if let choice = bundle.keyChoice { Console.warn("\(file): \(choice)") }
         if let problem = bundle.keyAmbiguity, key == nil {
-            Console.warn("\(file): \(problem); \(IdentityOptions.ambiguityHint), or pass --key FILE to check one")
+            Console.warn("\(file): \(problem); \(IdentityOptions.ambiguityHint), or pass --cert-key FILE to check one")
         }
         var input = CertificateVerification.Input(file: file, credential: bundle)
         input.keyFile = key

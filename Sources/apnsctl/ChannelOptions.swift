@@ -11,12 +11,13 @@ import Foundation
 
 /// What every `channel` verb takes besides the probe's target and credential options: the app, the output.
 struct ChannelAppOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The app's bundle id (no push-type suffix).", valueName: "BUNDLE_ID"))
-    var topic: String
+    @OptionGroup var topicOption: TopicOption
+    var topic: String { topicOption.topic ?? "" }
 
     @OptionGroup var output: FormatOptions
 
     func validate() throws {
+        _ = try topicOption.required()
         let bundleID = APNsPushType.bundleID(ofTopic: topic)
         if bundleID != topic {
             throw ValidationError("--topic \(topic): channels belong to the app; use its bundle id \(bundleID)")

@@ -121,7 +121,7 @@ struct DemoCommand: AsyncParsableCommand {
                                                                             exit: 1, mentions: "BadDeviceToken")
 
         demo.say("\n7. Rotation: the staged key must pass a canary probe before it becomes active")
-        demo.step("rotate with a canary probe", ["key", "rotate", "--team", Self.team, "--to", Self.secondKey,
+        demo.step("rotate with a canary probe", ["key", "rotate", "--team", Self.team, "--to-key", Self.secondKey,
                                                   "--probe"] + target + ["--topic", Self.bundleID,
                                                                          "--device-token", fixtures.deviceToken],
                                                                          exit: 0)

@@ -17,9 +17,9 @@ extension CertificateVerificationError: UserFacingError {
         switch self {
         case .noCertificate(let file):
             return .badInput("\(file): holds no certificate, only a private key",
-                             hint: "verify the certificate file and pass the key with --key FILE")
+                             hint: "verify the certificate file and pass the key with --cert-key FILE")
         case .noPrivateKey(let keyFile):
-            return .badInput("\(keyFile): holds no private key", hint: "--key takes the certificate's private key file")
+            return .badInput("\(keyFile): holds no private key", hint: "--cert-key takes the certificate's private key file")
         }
     }
 }

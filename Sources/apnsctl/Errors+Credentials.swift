@@ -47,6 +47,6 @@ extension CertificateCheck {
     /// The check as `cert verify` shows it: a skipped key check says which flag gives the key.
     var worded: CertificateCheck {
         guard name == "private_key", status == .skipped else { return self }
-        return CertificateCheck(name, status, detail + "; pass --key FILE to check one")
+        return CertificateCheck(name, status, detail + "; pass --cert-key FILE to check one")
     }
 }

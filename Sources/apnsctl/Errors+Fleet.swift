@@ -13,7 +13,7 @@ extension FleetRemedy: WordedRemedy {
             return "make one (`head -c 32 /dev/urandom > kek && chmod 600 kek`) and pass --kek-file kek, or set "
                 + "APNSCTL_KEK_FILE"
         case .restoreFromCopy(let keystore):
-            let copy = NextStep("keystore", "copy", "--from", "BACKUP", "--to", "KEYSTORE", carries: [])
+            let copy = NextStep("keystore", "copy", "--from-keystore", "BACKUP", "--to-keystore", "KEYSTORE", carries: [])
             return "restore \(keystore ? "the keystore" : "it") with \(copy)"
         case .useTheKeystoresToken: return "on one machine every process shares the keystore's token: run \(NextStep("token", "issue"))"
         case .giveTheInitKEK: return "pass the file given to `keystore init` with --kek-file or APNSCTL_KEK_FILE"

@@ -10,13 +10,13 @@ extension KeystoreRemedy: WordedRemedy {
         case .rotateWithinTeam(let team): return "rotate within the key's team: --team \(team)"
         case .rotateToStagedKey(let team): return "rotate to a staged key; \(NextStep("key", "list", "--team", team)) shows them"
         case .rotateBeforeRevoking(let team):
-            return "rotate first (\(NextStep("key", "rotate", "--team", team, "--to", "NEWID"))), or pass --force"
+            return "rotate first (\(NextStep("key", "rotate", "--team", team, "--to-key", "NEWID"))), or pass --allow-active"
         case .purge(let keyID): return "purge it: \(NextStep("key", "purge", keyID))"
         case .rotateRevokeThenPurge(let keyID): return "rotate to another key, then \(NextStep("key", "revoke", keyID)), then purge"
         case .revokeBeforePurging(let keyID): return "revoke it first: \(NextStep("key", "revoke", keyID))"
         case .listKeys: return "\(NextStep("key", "list")) shows the keys it holds"
         case .listKeyStates: return "\(NextStep("key", "list")) shows the keys' states and scopes"
-        case .activateKey(let team): return "make one active: \(NextStep("key", "rotate", "--team", team, "--to", "KEYID"))"
+        case .activateKey(let team): return "make one active: \(NextStep("key", "rotate", "--team", team, "--to-key", "KEYID"))"
         case .importKey(let team?): return "import its .p8: \(NextStep("key", "import", "AuthKey_KEYID.p8", "--team", team))"
         case .importKey(nil): return "import a .p8 with \(NextStep("key", "import", "FILE", "--team", "TEAMID"))"
         case .chooseTeam: return "choose one with --team TEAMID"
@@ -32,7 +32,7 @@ extension KeystoreRemedy: WordedRemedy {
         case .listTeamKeys(let team): return "\(NextStep("key", "list", "--team", team)) shows the keys it holds"
         case .rotateToOneOf(let team): return "rotate to one of them; \(NextStep("key", "list", "--team", team)) shows their scopes"
         case .coverEverySlot(let team):
-            return "rotate to keys covering those too in the same command (repeat --to KEYID), "
+            return "rotate to keys covering those too in the same command (repeat --to-key KEYID), "
                 + "or pass --allow-gap; \(NextStep("key", "list", "--team", team)) shows the scopes"
         case .purgeRevoked(let keyID): return "a revoked key never signs again; purge it with \(NextStep("key", "purge", keyID))"
         case .importRSAWithCertificate: return "RSA keys belong with certificates: \(NextStep("cert", "import", "FILE"))"
@@ -47,7 +47,7 @@ extension KeystoreRemedy: WordedRemedy {
                 + "\(NextStep("key", "list", "--team", team)) shows the keys' scopes"
         case .discoverAgain(let keyID): return "run \(NextStep("key", "discover", keyID, carries: .canary)) again"
         case .rotateSlotThenDiscover(let team, let active, let key):
-            return "rotate the slot first (\(NextStep("key", "rotate", "--team", team, "--to", active)) "
+            return "rotate the slot first (\(NextStep("key", "rotate", "--team", team, "--to-key", active)) "
                 + "or to \(key)), then run \(NextStep("key", "discover", key, carries: .canary)) again"
         }
     }
@@ -57,8 +57,8 @@ extension RotationRequestError: UserFacingError {
     /// A rotation refused before its keys are read: a usage error (exit 2) naming `key rotate`'s options.
     var presented: APNsError {
         switch self {
-        case .noTarget: return .usage("name the key to make active with --to KEYID")
-        case .targetTwice(let keyID): return .usage("--to \(keyID) is given twice", hint: "name each key once")
+        case .noTarget: return .usage("name the key to make active with --to-key KEYID")
+        case .targetTwice(let keyID): return .usage("--to-key \(keyID) is given twice", hint: "name each key once")
         case .negativeGrace: return .usage("--grace must not be negative")
         }
     }

@@ -36,7 +36,7 @@ extension IdentifierInput {
         switch self {
         case .team: return "--team"
         case .keyID: return "--key-id"
-        case .rotationTarget: return "--to"
+        case .rotationTarget: return "--to-key"
         case .keyIDArgument: return "KEYID"
         }
     }

@@ -153,7 +153,7 @@ extension VerdictRemedy {
 
     /// `key rotate` for the invocation's team (else the placeholder TEAMID).
     private static var rotate: String {
-        NextStep("key", "rotate", "--team", Invocation.current.value("--team") ?? "TEAMID", "--to", "NEWID").description
+        NextStep("key", "rotate", "--team", Invocation.current.value("--team") ?? "TEAMID", "--to-key", "NEWID").description
     }
 
     /// The certificate file given with `--cert`, else the placeholder FILE.

@@ -29,21 +29,15 @@ struct ExpiryCommand: AsyncParsableCommand {
         """
     )
 
-    /// What `--format` offers here: text, JSON, or Prometheus text.
-    enum Format: String, ExpressibleByArgument, CaseIterable, Sendable {
-        case text, json, prometheus
-    }
-
     @Argument(help: ArgumentHelp("Credential files or directories to include.", valueName: "PATH"),
               completion: .file())
     var paths: [String] = []
 
-    @Option(name: .customLong("min-days"), help: "Exit 1 when any credential has fewer than N days left.")
-    var minDays: Int?
+    @OptionGroup var minDaysOption: MinDaysOption
+    var minDays: Int? { minDaysOption.minDays }
 
-    @Option(help: ArgumentHelp("Write the listing to FILE (atomically, 0644) instead of standard output.",
-                               valueName: "FILE"), completion: .file())
-    var out: String?
+    @OptionGroup var outOption: OutOption
+    var out: String? { outOption.out }
 
     @Flag(name: .customLong("no-keystore"), help: "Leave the keystore out.")
     var noKeystore = false
@@ -52,12 +46,8 @@ struct ExpiryCommand: AsyncParsableCommand {
 
     @OptionGroup var secret: SecretOptions
 
-    @Option(help: "Output format: text, json or prometheus.")
-    var format: Format = .text
-
-    func validate() throws {
-        if let minDays, minDays < 0 { throw ValidationError("--min-days must not be negative") }
-    }
+    @OptionGroup var output: ReportFormatOptions
+    var format: ReportFormat { output.format }
 
     func run() async throws {
         let now = Date()
@@ -72,11 +62,11 @@ struct ExpiryCommand: AsyncParsableCommand {
                                               minimumDays: minDays, now: now))
         let text: String
         switch format {
-        case .text:
+        case .output(.text):
             text = report.items.isEmpty ? "no credentials found\n"
                 : ([KeystoreText.table(report.rows)] + report.unreadableLines).joined(separator: "\n") + "\n"
         case .prometheus: text = report.prometheus
-        case .json: text = String(decoding: try Console.json(report), as: UTF8.self)
+        case .output(.json): text = String(decoding: try Console.json(report), as: UTF8.self)
         }
         if let out {
             try SecureFile.write(Array(text.utf8), to: out, mode: 0o644, overwrite: true)

@@ -13,9 +13,10 @@ struct KeyExportPublic: AsyncParsableCommand {
         commandName: "export-public", abstract: "Print (or write) a key's public key as PEM.")
 
     @Argument(help: ArgumentHelp("The key id.", valueName: "KEYID"), completion: KeystoreCompletion.keyIDs) var keyID: String
-    @Option(help: ArgumentHelp("Write the PEM to FILE instead of stdout.", valueName: "FILE"), completion: .file())
-    var out: String?
-    @Flag(help: "Replace --out if it exists.") var force = false
+    @OptionGroup var outOption: OutOption
+    var out: String? { outOption.out }
+    @OptionGroup var forceOption: ForceOption
+    var force: Bool { forceOption.force }
     @OptionGroup var keystore: KeystoreOptions
     @OptionGroup var output: FormatOptions
 

@@ -18,15 +18,17 @@ struct KeyGenerate: AsyncParsableCommand {
         both environments.
         """)
 
-    @Option(help: ArgumentHelp("The 10-character team id.", valueName: "TEAMID")) var team: String
+    @OptionGroup var teamOption: TeamOption
+    var team: String { teamOption.team ?? "" }
     @Option(name: .customLong("key-id"), help: ArgumentHelp("The 10-character key id.", valueName: "KEYID"))
     var keyID: String
     @OptionGroup var scope: KeyScopeOptions
     @OptionGroup var keystore: KeystoreOptions
     @OptionGroup var output: FormatOptions
 
+    func validate() throws { _ = try teamOption.required() }
+
     func run() async throws {
-        try AppleIdentifier.validate(team, as: .team)
         try AppleIdentifier.validate(keyID, as: .keyID)
         let declared = try scope.declared()
         let store = try keystore.open()

@@ -39,7 +39,8 @@ struct KeyImport: AsyncParsableCommand {
     @Option(name: .customLong("from-env"),
             help: ArgumentHelp("Read the key from environment variable NAME instead of a file.", valueName: "NAME"))
     var fromEnv: String?
-    @Option(help: ArgumentHelp("The 10-character team id.", valueName: "TEAMID")) var team: String
+    @OptionGroup var teamOption: TeamOption
+    var team: String { teamOption.team ?? "" }
     @Option(name: .customLong("key-id"), help: ArgumentHelp("The 10-character key id.", valueName: "KEYID"))
     var keyID: String?
     @OptionGroup var scope: KeyScopeOptions
@@ -49,13 +50,13 @@ struct KeyImport: AsyncParsableCommand {
     @OptionGroup var output: FormatOptions
 
     func validate() throws {
+        _ = try teamOption.required()
         if file == nil && fromEnv == nil { throw ValidationError("name the key: FILE, - for standard input, or --from-env NAME") }
         if file != nil && fromEnv != nil { throw ValidationError("give FILE or --from-env NAME, not both") }
     }
 
     func run() async throws {
         try secrets.checkStandardInput(inputs: [fromEnv == nil ? file ?? "-" : nil])
-        try AppleIdentifier.validate(team, as: .team)
         let name = fromEnv.map { "environment variable \($0)" } ?? file ?? "-"
         if fromEnv != nil && keyID == nil {
             throw APNsError.usage("a key read with --from-env needs its id", hint: "pass --key-id KEYID (10 characters)")
@@ -127,7 +128,7 @@ enum KeyOutput {
                             + "\(next.uncovered.words) with no active key: stage a key for "
                             + "\(next.uncovered.count == 1 ? "it" : "them") first to rotate both at once, or accept the gap")
             }
-            let arguments = ["key", "rotate", "--team", next.team] + next.keyIDs.flatMap { ["--to", $0] }
+            let arguments = ["key", "rotate", "--team", next.team] + next.keyIDs.flatMap { ["--to-key", $0] }
                 + (next.allowGap ? ["--allow-gap"] : [])
             Swift.print("make it active with: \(NextStep(words: arguments).command)")
         }

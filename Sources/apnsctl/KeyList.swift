@@ -11,13 +11,12 @@ import Foundation
 struct KeyList: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the keystore's signing keys with their state and scope.")
 
-    @Option(help: ArgumentHelp("Only this team's keys.", valueName: "TEAMID"), completion: KeystoreCompletion.teams)
-    var team: String?
+    @OptionGroup var teamOption: TeamOption
+    var team: String? { teamOption.team }
     @OptionGroup var keystore: KeystoreOptions
     @OptionGroup var output: FormatOptions
 
     func run() async throws {
-        if let team { try AppleIdentifier.validate(team, as: .team) }
         let store = try keystore.open()
         let used = store.lastSigned()
         let now = store.clock.now()

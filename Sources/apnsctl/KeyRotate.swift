@@ -15,7 +15,7 @@ struct KeyRotate: AsyncParsableCommand {
         commandName: "rotate",
         abstract: "Make keys active in the slots they cover and retire the keys active there, in one atomic step.",
         discussion: "A slot is a team's environment for team-scoped keys, or an environment and a topic for "
-            + "topic-specific keys; each has at most one active key. Repeat --to to rotate several slots at once "
+            + "topic-specific keys; each has at most one active key. Repeat --to-key to rotate several slots at once "
             + "(a legacy key for both environments to a sandbox key and a production key). A rotation that would "
             + "leave a slot of a retired key without an active key is refused unless --allow-gap. "
             + "The retired keys still verify tokens for --grace minutes but never sign new ones; their cached tokens "
@@ -24,10 +24,11 @@ struct KeyRotate: AsyncParsableCommand {
             + "--target ENV=HOST:PORT, repeated, names the server playing each environment); "
             + "unless APNs accepts every canary, nothing changes.")
 
-    @Option(help: ArgumentHelp("The team whose keys rotate.", valueName: "TEAMID"), completion: KeystoreCompletion.teams)
-    var team: String
-    @Option(name: .customLong("to"), help: ArgumentHelp(
-        "A key to make active (staged or retired); repeat for several slots.", valueName: "KEYID"),
+    @OptionGroup var teamOption: TeamOption
+    var team: String { teamOption.team ?? "" }
+    @Option(name: [.customLong("to-key"), .customLong("to")], help: ArgumentHelp(
+        "A key to make active (staged or retired); repeat for several slots (--to is its old spelling).",
+        valueName: "KEYID"),
             completion: KeystoreCompletion.rotationTargets) var to: [String]
     @Option(help: ArgumentHelp("Minutes the retired keys still verify tokens.", valueName: "MINUTES"))
     var grace: Int = 60
@@ -83,12 +84,12 @@ struct KeyRotate: AsyncParsableCommand {
     }
 
     func validate() throws {
+        _ = try teamOption.required()
         guard (0...10_080).contains(grace) else { throw ValidationError("--grace must be 0 to 10080 minutes") }
-        guard !to.isEmpty else { throw ValidationError("name the key to make active: --to KEYID") }
+        guard !to.isEmpty else { throw ValidationError("name the key to make active: --to-key KEYID") }
     }
 
     func run() async throws {
-        try AppleIdentifier.validate(team, as: .team)
         for keyID in to { try AppleIdentifier.validate(keyID, as: .rotationTarget) }
         let store = try keystore.open(secrets: secrets)
         let canaries = try probe ? KeyRotation.Canaries(request: canary.request(defaultTopic: nil),

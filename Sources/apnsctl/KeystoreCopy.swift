@@ -7,16 +7,18 @@ struct KeystoreCopy: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "copy",
         abstract: "Copy every key, certificate and pending request from one keystore to another (directory or etcd).",
-        discussion: "The migration to a fleet keystore and back: `apnsctl keystore copy --from ~/.local/share/apnsctl "
-            + "--to etcd://10.0.0.5:2379/apnsctl --kek-file kek`. Secrets travel with their records (sealed with the "
+        discussion: "The migration to a fleet keystore and back: `apnsctl keystore copy --from-keystore ~/.local/share/apnsctl "
+            + "--to-keystore etcd://10.0.0.5:2379/apnsctl --kek-file kek`. Secrets travel with their records (sealed with the "
             + "key-encryption key on etcd). What the destination already holds is left alone, so a second run copies "
             + "nothing; a key id the destination holds with other material is refused and nothing is copied. "
             + "The copy is one audited change of the destination (keystore.copy). The destination must exist "
             + "(`apnsctl keystore init`).")
 
-    @Option(help: ArgumentHelp("The keystore to copy from.", valueName: "PATH|URL"), completion: .directory)
+    @Option(name: [.customLong("from-keystore"), .customLong("from")], help: ArgumentHelp(
+        "The keystore to copy from (--from is its old spelling).", valueName: "PATH|URL"), completion: .directory)
     var from: String
-    @Option(help: ArgumentHelp("The keystore to copy into.", valueName: "PATH|URL"), completion: .directory)
+    @Option(name: [.customLong("to-keystore"), .customLong("to")], help: ArgumentHelp(
+        "The keystore to copy into (--to is its old spelling).", valueName: "PATH|URL"), completion: .directory)
     var to: String
     @OptionGroup(title: "Fleet keystore (etcd://…; each also from the environment, docs/fleet.md)")
     var fleet: FleetOptions
@@ -48,7 +50,7 @@ struct KeystoreCopy: AsyncParsableCommand {
         }
         let source = try open(from), destination = try open(to)
         guard source.path != destination.path else {
-            throw APNsError.usage("--from and --to name the same keystore (\(source.path))", hint: "name two keystores")
+            throw APNsError.usage("--from-keystore and --to-keystore name the same keystore (\(source.path))", hint: "name two keystores")
         }
         let result = try destination.copy(from: source)
         if output.isJSON {

@@ -13,16 +13,12 @@ struct KeystoreStatus: AsyncParsableCommand {
         commandName: "status",
         abstract: "Keys, certificates and pending requests with state and age; exit 1 if a certificate expires soon.",
         discussion: "Each certificate shows its purpose (app push, VoIP Services, …). Exit 1 when a certificate "
-            + "expires within --min-days or is no push certificate (for cron or CI).")
+            + "expires within --min-days (30 unless given) or is no push certificate (for cron or CI).")
 
     @OptionGroup var keystore: KeystoreOptions
-    @Option(name: .customLong("min-days"), help: "Fail when a certificate has fewer days left than this.")
-    var minDays: Int = 30
+    @OptionGroup var minDaysOption: MinDaysOption
+    var minDays: Int { minDaysOption.days(default: 30) }
     @OptionGroup var output: FormatOptions
-
-    func validate() throws {
-        guard minDays >= 0 else { throw ValidationError("--min-days must not be negative") }
-    }
 
     func run() async throws {
         let store = try keystore.open()

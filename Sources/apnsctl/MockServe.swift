@@ -68,8 +68,8 @@ struct MockServe: AsyncParsableCommand {
             completion: .file())
     var caOut: String?
 
-    @Flag(help: "Replace an existing --ca-out file.")
-    var force = false
+    @OptionGroup var forceOption: ForceOption
+    var force: Bool { forceOption.force }
 
     @OptionGroup var environment: EnvironmentOption
 
@@ -98,8 +98,8 @@ struct MockServe: AsyncParsableCommand {
             + "BadEnvironmentKeyIdInToken (Apple's documented spelling).", valueName: "REASON"))
     var badEnvironmentReason: BadEnvironmentReasonArgument = .badEnvironmentKeyInToken
 
-    @Option(help: ArgumentHelp("The team id the --trust-key keys belong to.", valueName: "TEAMID"))
-    var team: String?
+    @OptionGroup var teamOption: TeamOption
+    var team: String? { teamOption.team }
 
     @OptionGroup(title: "Keystore (its staged, active and in-grace keys are trusted when it exists)")
     var keystore: KeystoreOptions

@@ -1,12 +1,6 @@
 import APNsCore
 import ArgumentParser
 
-/// `--format`: every command has human text and stable JSON.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case text
-    case json
-}
-
 /// `--out-password-file` / `--out-password-env`: the password of a file a command writes (a new .p12), the same
 /// in every command that writes one. Never taken from argv itself.
 struct OutputSecretOptions: ParsableArguments {
@@ -100,8 +94,9 @@ struct SecretOptions: ParsableArguments {
     }
 }
 
-/// `--key` names a key *file* in every command (`cert verify --key FILE`, `token inspect --key FILE`); a keystore
-/// key is `--key-id KEYID`. Commands that take an id keep a hidden `--key` only to say so.
+/// `--key` names a signing key's *file* (`token inspect --key FILE`); a certificate's private key is `cert verify
+/// --cert-key FILE` (`--key` there is its old spelling); a keystore key is `--key-id KEYID`. Commands that take an
+/// id keep a hidden `--key` only to say so.
 enum KeyFlag {
     static func usage(_ value: String) -> ValidationError {
         ValidationError("--key names a key file in apnsctl; a keystore key is --key-id \(value)")

@@ -26,8 +26,8 @@ struct PayloadCheck: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The payload: JSON text, @FILE, or - for stdin.", valueName: "JSON|@FILE|-"))
     var payload: String?
 
-    @Option(help: "apns-topic (absent: APNs answers MissingTopic).")
-    var topic: String?
+    @OptionGroup var topicOption: TopicOption
+    var topic: String? { topicOption.topic }
 
     @Option(name: .customLong("push-type"), help: "apns-push-type (absent: APNs infers it from the topic).")
     var pushType: String?

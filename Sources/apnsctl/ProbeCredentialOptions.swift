@@ -9,9 +9,8 @@ import Foundation
 
 /// How the probe authenticates: a keystore key's cached token, a ready token, or a client certificate.
 struct ProbeCredentialOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Authenticate with this team's key from the keystore (its cached token).",
-                               valueName: "TEAMID"), completion: KeystoreCompletion.teams)
-    var team: String?
+    @OptionGroup var teamOption: TeamOption
+    var team: String? { teamOption.team }
 
     @Option(name: .customLong("key-id"), help: ArgumentHelp(
         "Sign with this keystore key instead of the team's active key for --env.", valueName: "KEYID"),

@@ -121,8 +121,8 @@ struct ProbeCanaryOptions: ParsableArguments {
         "A real device's token (hex). Without it a dummy token is used.", valueName: "HEX"))
     var deviceToken: String?
 
-    @Option(help: ArgumentHelp("apns-topic: the bundle id, with the push type's suffix.", valueName: "TOPIC"))
-    var topic: String?
+    @OptionGroup var topicOption: TopicOption
+    var topic: String? { topicOption.topic }
 
     @Option(name: .customLong("push-type"),
             help: "apns-push-type (default: voip with a VoIP Services certificate, else background).")

@@ -25,9 +25,8 @@ struct ProfileInspect: AsyncParsableCommand {
               completion: ProfileInspect.profileFiles)
     var files: [String]
 
-    @Option(help: ArgumentHelp("An extra trust anchor for the signature (PEM or DER; repeatable).", valueName: "FILE"),
-            completion: .file())
-    var ca: [String] = []
+    @OptionGroup var caOption: TrustedCAOption
+    var ca: [String] { caOption.caFiles }
 
     @OptionGroup var output: FormatOptions
 

@@ -19,7 +19,7 @@ struct ProfileVerify: AsyncParsableCommand {
         Prints one ✔/✘ line per check, like `cert verify`. Exit 0 when every check passes, 1 when any fails, \
         3 when an input cannot be read. --at DATE judges expiry (the profile's and the certificate's) at that \
         time instead of now, as `cert verify --at` does. With --cert (a push certificate: PEM, DER or .p12), the certificate \
-        must be of the profile's team and valid for the profile's aps-environment.
+        must be of the profile's team and valid for the profile's aps-environment. --min-days is 0 unless given.
         """
     )
 
@@ -37,12 +37,11 @@ struct ProfileVerify: AsyncParsableCommand {
             completion: KeystoreCompletion.credentialFiles)
     var cert: String?
 
-    @Option(name: .customLong("min-days"), help: "The fewest days the profile must still be valid; 0 only requires that it has not expired.")
-    var minDays: Int = 0
+    @OptionGroup var minDaysOption: MinDaysOption
+    var minDays: Int { minDaysOption.days(default: 0) }
 
-    @Option(help: ArgumentHelp("An extra trust anchor for the signature (PEM or DER; repeatable).", valueName: "FILE"),
-            completion: .file())
-    var ca: [String] = []
+    @OptionGroup var caOption: TrustedCAOption
+    var ca: [String] { caOption.caFiles }
 
     @Option(help: ArgumentHelp("Judge expiry at this time (ISO 8601) instead of now.", valueName: "DATE"))
     var at: String?
@@ -52,7 +51,6 @@ struct ProfileVerify: AsyncParsableCommand {
     @OptionGroup var output: FormatOptions
 
     func validate() throws {
-        if minDays < 0 { throw ValidationError("--min-days must not be negative") }
         if let at, CertVerify.parseDate(at) == nil {
             throw ValidationError("--at must be an ISO 8601 date, e.g. 2026-01-31 or 2026-01-31T12:00:00Z")
         }

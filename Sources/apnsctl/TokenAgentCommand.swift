@@ -28,8 +28,9 @@ struct TokenAgentCommand: AsyncParsableCommand {
         SIGTERM (exit 0); --once reads, writes and exits. docs/fleet.md has a systemd unit and a Kubernetes sidecar.
         """)
 
-    @Option(name: .customLong("out"), help: ArgumentHelp("The directory of the token files (created 0750).",
-                                                         valueName: "DIR"), completion: .directory)
+    @Option(name: [.customLong("out-dir"), .customLong("out")], help: ArgumentHelp(
+        "The directory of the token files (created 0750; --out is its old spelling).", valueName: "DIR"),
+            completion: .directory)
     var directory: String
     @Option(help: ArgumentHelp("Give the token files (0640) to this group: the one the sender runs as.",
                                valueName: "GROUP"))

@@ -25,18 +25,16 @@ struct TokenIssue: AsyncParsableCommand {
         topic-specific key that does not list the topic.
         """)
 
-    @Option(help: ArgumentHelp("The team (may be left out when the keystore holds one team).", valueName: "TEAMID"),
-            completion: KeystoreCompletion.teams)
-    var team: String?
+    @OptionGroup var teamOption: TeamOption
+    var team: String? { teamOption.team }
     @Option(name: .customLong("key-id"), help: ArgumentHelp(
         "Sign with this keystore key instead of the team's active key (an active or staged key: retired and revoked "
             + "keys never sign).", valueName: "KEYID"), completion: KeystoreCompletion.keyIDs)
     var key: String?
     @Option(name: .customLong("key"), help: .hidden) var keyFlag: String?
     @OptionGroup var environment: EnvironmentOption
-    @Option(help: ArgumentHelp("The topic (bundle id) the token is for: a topic-specific key must list it.",
-                               valueName: "TOPIC"), completion: KeystoreCompletion.topics)
-    var topic: String?
+    @OptionGroup var topicOption: TopicOption
+    var topic: String? { topicOption.topic }
     @Option(name: .customLong("refresh-after"), help: ArgumentHelp(
         "Re-sign when the cached token is this old: 20 to 59 minutes.", valueName: "MINUTES"))
     var refreshAfter: String = "50"
@@ -66,7 +64,6 @@ struct TokenIssue: AsyncParsableCommand {
 
     func run() async throws {
         let interval = try RefreshInterval(parsing: refreshAfter)
-        if let team { try AppleIdentifier.validate(team, as: .team) }
         if let keyFlag { throw KeyFlag.usage(keyFlag) }
         if let key { try AppleIdentifier.validate(key, as: .keyID) }
         if let topic, let problem = KeyScope.topicProblem(topic) {

@@ -23,7 +23,7 @@ import Testing
                                          stdin: try Data(contentsOf: URL(fileURLWithPath: KeystoreCLI.fixture("AuthKey_NEW456HIJK.p8"))))
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout.contains("staged"))
-        #expect(second.stdout.contains("apnsctl key rotate --team DEF123GHIJ --to NEW456HIJK"))
+        #expect(second.stdout.contains("apnsctl key rotate --team DEF123GHIJ --to-key NEW456HIJK"))
         #expect(try KeystoreCLI.states(ks) == ["ABC123DEFG": "active", "NEW456HIJK": "staged"])
     }
 

@@ -136,7 +136,7 @@ import Testing
         let alone = try CLI.run(rotate + ["--to", "SANDBOX001"] + target)
         #expect(alone.status == 5)
         #expect(alone.stderr.contains("retires LEGACY0001, which leaves production with no active key"), "\(alone.stderr)")
-        #expect(alone.stderr.contains("repeat --to KEYID"))
+        #expect(alone.stderr.contains("repeat --to-key KEYID"))
         let production = try CLI.run(rotate + ["--to", "SANDBOX001", "--to", "PRODKEY001"] + target)
         #expect(production.status == 5)
         #expect(production.stderr.contains("key PRODKEY001 (staged, production-only) does not cover the sandbox"),

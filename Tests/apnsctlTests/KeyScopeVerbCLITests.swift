@@ -55,7 +55,7 @@ import TestSupport
         let production = try KeystoreCLI.ok(["key", "generate", "--team", Self.team, "--key-id", "PRD0000001", "--env",
                                              "production"], ks)
         let both = try #require(Self.printedRotation(production.stdout), "\(production.stdout)")
-        #expect(both == ["key", "rotate", "--team", Self.team, "--to", "PRD0000001", "--to", "NEW456HIJK"], "\(both)")
+        #expect(both == ["key", "rotate", "--team", Self.team, "--to-key", "PRD0000001", "--to-key", "NEW456HIJK"], "\(both)")
         try KeystoreCLI.ok(both, ks)
         #expect(try KeystoreCLI.states(ks) == ["ABC123DEFG": "retired", "NEW456HIJK": "active", "PRD0000001": "active"])
         // The --allow-gap one works as printed too.

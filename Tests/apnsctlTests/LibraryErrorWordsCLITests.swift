@@ -28,11 +28,11 @@ import Testing
         let twice = try KeystoreCLI.run(["key", "rotate", "--team", "DEF123GHIJ", "--to", "ABC123DEFG", "--to",
                                          "ABC123DEFG"], ks)
         #expect(twice.status == 2)
-        #expect(twice.stderr.contains("apnsctl: error: --to ABC123DEFG is given twice\napnsctl: hint: name each key once"),
+        #expect(twice.stderr.contains("apnsctl: error: --to-key ABC123DEFG is given twice\napnsctl: hint: name each key once"),
                 "\(twice.stderr)")
         let bad = try KeystoreCLI.run(["key", "rotate", "--team", "DEF123GHIJ", "--to", "bad"], ks)
         #expect(bad.status == 2)
-        #expect(bad.stderr.contains("apnsctl: error: --to bad: not a valid key id (10 characters, A–Z and 0–9)"),
+        #expect(bad.stderr.contains("apnsctl: error: --to-key bad: not a valid key id (10 characters, A–Z and 0–9)"),
                 "\(bad.stderr)")
     }
 
@@ -65,7 +65,7 @@ import Testing
         let checks = report["checks"] as? [[String: Any]] ?? []
         let key = try #require(checks.first { $0["name"] as? String == "private_key" })
         #expect(key["status"] as? String == "skipped")
-        #expect(key["detail"] as? String == "no private key in the file; pass --key FILE to check one")
+        #expect(key["detail"] as? String == "no private key in the file; pass --cert-key FILE to check one")
     }
 
     @Test func aCertificateGivenAsAProfileIsSentToCertInspect() throws {

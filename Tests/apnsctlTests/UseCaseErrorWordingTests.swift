@@ -10,7 +10,7 @@ import Testing
     static let cases: [(arguments: [String], status: Int32, stderr: String)] = [
         (["cert", "verify", CertCLI.path("dev.pem"), "--key", CertCLI.path("prod.pem")], 3,
          "apnsctl: error: \(CertCLI.path("prod.pem")): holds no private key\n"
-            + "apnsctl: hint: --key takes the certificate's private key file\n"),
+            + "apnsctl: hint: --cert-key takes the certificate's private key file\n"),
         (["cert", "verify", CertCLI.path("dev.pem"), "--ca", CertCLI.path("dev.key")], 3,
          "apnsctl: error: \(CertCLI.path("dev.key")): holds no certificate\n"
             + "apnsctl: hint: --ca takes a CA certificate (PEM or DER)\n"),
