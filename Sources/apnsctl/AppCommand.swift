@@ -5,6 +5,6 @@ struct AppCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "app",
         abstract: "Check that an app can receive pushes in each environment, and with which credential.",
-        subcommands: [AppCheck.self]
+        subcommands: [AppCheck.self, AppPushCommand.self]
     )
 }

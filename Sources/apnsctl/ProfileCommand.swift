@@ -4,7 +4,7 @@ import ArgumentParser
 struct ProfileCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",
-        abstract: "Inspect and verify provisioning profiles (.mobileprovision, .provisionprofile).",
-        subcommands: [ProfileInspect.self, ProfileVerify.self]
+        abstract: "Inspect, verify, fetch and renew provisioning profiles (.mobileprovision, .provisionprofile).",
+        subcommands: [ProfileInspect.self, ProfileVerify.self, ProfileFetchCommand.self, ProfileRenewCommand.self, ProfileListCommand.self]
     )
 }
