@@ -77,6 +77,36 @@ public enum CertificateVerification {
     }
 }
 
+extension CertificateVerification {
+    /// The judge's checks with the chain verifying to Apple's CAs or to one of `caFiles` (trusted besides Apple's,
+    /// as `app check`, `doctor`, `expiry` and `cert import` take `--ca`): Apple's checks when the chain reaches
+    /// Apple, else the first CA file's the chain reaches, else Apple's with the chain's failure naming every CA tried.
+    public static func run(_ input: Input, trusting caFiles: [String],
+                           keyReader: CredentialReader = CredentialReader()) async throws -> Result {
+        var verification = input
+        verification.caFile = nil
+        let apple = try await run(verification, keyReader: keyReader)
+        func chainPassed(_ checks: [CertificateCheck]) -> Bool {
+            checks.contains { $0.name == "chain" && $0.status == .pass }
+        }
+        if chainPassed(apple.checks) { return apple }
+        for file in caFiles {
+            verification.caFile = file
+            let given = try await run(verification, keyReader: keyReader)
+            if chainPassed(given.checks) { return given }
+        }
+        // The judge's words name "the given CA": say which CAs were tried.
+        let against = "Apple's CAs shipped with apnsctl" + (caFiles.isEmpty ? "" : " or the CA files given")
+        let checks = apple.checks.map { check in
+            guard check.name == "chain", check.status == .fail else { return check }
+            let reason = check.detail.replacing("does not verify against the given CA: ", with: "")
+                .replacing("no path to a given CA", with: "no path leads to one of them")
+            return CertificateCheck(check.name, .fail, "does not chain to \(against): \(reason)")
+        }
+        return Result(leaf: apple.leaf, checks: checks)
+    }
+}
+
 /// Why a certificate could not be verified at all (a failed check is a result, not an error).
 public enum CertificateVerificationError: Error, Equatable, Sendable {
     /// The certificate file holds a private key only.

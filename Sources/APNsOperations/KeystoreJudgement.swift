@@ -1,4 +1,5 @@
 import APNsCore
+import APNsCredentials
 import APNsKeystore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -13,10 +14,14 @@ public struct KeystoreJudgementRequest {
     public var open: () throws -> Keystore
     /// Certificates expiring within this many days are a warning.
     public var minDays: Int
+    /// CA files trusted besides Apple's for the stored certificates' chains (`--ca`).
+    public var caFiles: [String]
 
-    public init(location: KeystoreLocation, minDays: Int, open: @escaping () throws -> Keystore) {
+    public init(location: KeystoreLocation, minDays: Int, caFiles: [String] = [],
+                open: @escaping () throws -> Keystore) {
         self.location = location
         self.minDays = minDays
+        self.caFiles = caFiles
         self.open = open
     }
 }
@@ -46,8 +51,12 @@ public enum KeystoreFinding: Sendable, Equatable {
     case uncoveredEnvironment(KeyCoverage.Gap)
     /// An environment of a team that no active key and no certificate covers.
     case noCredential(CredentialGaps.Gap)
-    /// A stored certificate: expired, expiring within the days asked, or valid; `timeLeft` in words.
+    /// A stored certificate the certificate judge passed: expired, expiring within the days asked, or valid;
+    /// `timeLeft` in words.
     case certificate(subject: String, state: CertificateStatus.State, expiring: Bool, timeLeft: String)
+    /// A stored certificate the certificate judge (``CertificateVerification``, `cert verify`'s) refuses: its failed
+    /// checks (purpose, validity, key match, chain to Apple's CAs or a CA given, …). Never reported as valid.
+    case certificateRefused(subject: String, id: String, failures: [CertificateCheck])
 
     /// An active key and its scope in words.
     public struct ActiveKey: Sendable, Equatable {
@@ -57,9 +66,11 @@ public enum KeystoreFinding: Sendable, Equatable {
 }
 
 /// Judges a keystore for `doctor`: present, permissions, integrity, keys per team, environments its certificates
-/// need, environments of a team without any credential, certificate expiry. Every judgement comes from APNsKeystore; this puts them in order.
+/// need, environments of a team without any credential, each stored certificate as the certificate judge says
+/// (refused, or its expiry). Every judgement comes from APNsKeystore and the certificate judge; this puts them in
+/// order.
 public enum KeystoreJudgement {
-    public static func judge(_ request: KeystoreJudgementRequest) -> [KeystoreFinding] {
+    public static func judge(_ request: KeystoreJudgementRequest) async -> [KeystoreFinding] {
         let location = request.location
         var findings: [KeystoreFinding] = []
         if location.isDirectory {
@@ -73,8 +84,10 @@ public enum KeystoreJudgement {
             findings.append(.permissionsSound(path: location.path))
         }
         let report: KeystoreReport
+        let store: Keystore
         do {
-            report = try request.open().status(minDays: request.minDays)
+            store = try request.open()
+            report = try store.status(minDays: request.minDays)
         } catch let error as APNsError {
             return findings + [.unreadable(error)]
         } catch {
@@ -98,10 +111,37 @@ public enum KeystoreJudgement {
         for gap in CredentialGaps.gaps(keys: report.keys, certificates: report.certificates) {
             findings.append(.noCredential(gap))
         }
+        let refusals = await refusals(of: store, caFiles: request.caFiles)
         for certificate in report.certificates {
+            if let failures = refusals[certificate.id], !failures.isEmpty {
+                findings.append(.certificateRefused(subject: certificate.subject, id: certificate.id, failures: failures))
+                continue
+            }
             findings.append(.certificate(subject: certificate.subject, state: certificate.state,
                                          expiring: certificate.expiring, timeLeft: certificate.timeLeft))
         }
         return findings
+    }
+
+    /// The certificate judge's failed checks for each stored certificate (with its stored key when the keystore
+    /// keeps files), by id: any environment and topic, no days to spare (expiring soon is `doctor`'s warning), the
+    /// chain to Apple's CAs or one of `caFiles`. A certificate that cannot be read is refused as unparsable.
+    static func refusals(of store: Keystore, caFiles: [String]) async -> [String: [CertificateCheck]] {
+        guard let records = try? store.manifest().certificates else { return [:] }
+        var refusals = [String: [CertificateCheck]]()
+        for record in records {
+            do {
+                let bundle = try CredentialReader().read(bytes: try store.certificatePEM(of: record),
+                                                         name: "keystore certificate \(record.id)")
+                var input = CertificateVerification.Input(file: record.id, credential: bundle)
+                input.keyFile = store.certificateFiles(of: record)?.key
+                input.minimumDays = 0
+                let result = try await CertificateVerification.run(input, trusting: caFiles)
+                refusals[record.id] = result.checks.filter { $0.status == .fail }
+            } catch {
+                refusals[record.id] = [CertificateCheck("parses", .fail, (error as? APNsError)?.message ?? "\(error)")]
+            }
+        }
+        return refusals
     }
 }

@@ -17,6 +17,9 @@ struct DoctorCommand: AsyncParsableCommand {
         Each check is ✔ (pass), ⚠ (warning) or ✘ (fail), with a hint. Exit 1 when any check fails; warnings \
         (such as DNS failing on an offline machine) do not fail.
 
+        Each certificate the keystore keeps is judged as `cert verify` judges it (purpose, validity, key match, \
+        chain to Apple's CAs or a --ca given, client auth): one it refuses fails, whatever its expiry.
+
         The trust-anchor check looks for USERTrust RSA Certification Authority (the root the APNs servers chain \
         to since 2025) in the CA bundle libcurl uses, in SSL_CERT_FILE when set, or in --cacert alone when given. \
         With --host naming another server (a mock), it checks instead that the server's certificate verifies \
@@ -32,6 +35,8 @@ struct DoctorCommand: AsyncParsableCommand {
 
     @OptionGroup var keystore: KeystoreOptions
 
+    @OptionGroup var caOption: TrustedCAOption
+
     @OptionGroup(title: "Trust anchor and clock") var target: ProbeTargetOptions
 
     func validate() throws {
@@ -44,7 +49,8 @@ struct DoctorCommand: AsyncParsableCommand {
             ? try ProbeTarget.resolve(environment: target.env, host: target.host, port: target.port) : nil
         let machine = MachineChecks.all(cacert: target.cacert, cacertLabel: "--cacert", clockHost: clockHost,
                                         timeout: min(target.timeout, 5)).map(\.worded)
-        let report = DoctorReport(checks: machine + DoctorKeystoreChecks.run(keystore, minDays: minDays))
+        let stored = await DoctorKeystoreChecks.run(keystore, minDays: minDays, caFiles: caOption.caFiles)
+        let report = DoctorReport(checks: machine + stored)
         switch output.format {
         case .json:
             try Console.printJSON(report)

@@ -4,11 +4,13 @@ import APNsOperations
 import APNsProbe
 
 /// The keystore checks of `doctor` (present, permissions, integrity, keys per team, environments, credentials per
-/// team and environment, certificate expiry): ``KeystoreJudgement``'s findings, worded as checks with hints that name real commands.
+/// team and environment, each certificate as the certificate judge says): ``KeystoreJudgement``'s findings, worded as checks with hints that name real commands.
 enum DoctorKeystoreChecks {
-    static func run(_ options: KeystoreOptions, minDays: Int) -> [DoctorCheck] {
-        let request = KeystoreJudgementRequest(location: options.location, minDays: minDays) { try options.open() }
-        return KeystoreJudgement.judge(request).map { check($0, minDays: minDays) }
+    static func run(_ options: KeystoreOptions, minDays: Int, caFiles: [String]) async -> [DoctorCheck] {
+        let request = KeystoreJudgementRequest(location: options.location, minDays: minDays, caFiles: caFiles) {
+            try options.open()
+        }
+        return await KeystoreJudgement.judge(request).map { check($0, minDays: minDays) }
     }
 
     static func check(_ finding: KeystoreFinding, minDays: Int) -> DoctorCheck {
@@ -61,6 +63,11 @@ enum DoctorKeystoreChecks {
                 hint: "\(NextStep("app", "check", "BUNDLE_ID", "--team", gap.teamID)) shows which apps this leaves "
                     + "without pushes; import a key for it: " + NextStep("key", "import", "AuthKey_KEYID.p8", "--team",
                                                                           gap.teamID, "--env", gap.environment.rawValue).description)
+        case .certificateRefused(let subject, _, let failures):
+            let why = failures.map { "\($0.name): \($0.detail)" }.joined(separator: "; ")
+            return DoctorCheck("certificate \(subject)", .fail, "refused by the certificate judge (cert verify's): \(why)",
+                               hint: "import a push certificate Apple issued, with its key: "
+                                   + "\(NextStep("cert", "import", "FILE")); a certificate of your own CA: pass --ca FILE")
         case .certificate(let subject, let state, let expiring, let timeLeft):
             let name = "certificate \(subject)"
             if state == .expired {

@@ -46,6 +46,8 @@ import TestSupport
         case deviceCheck
         /// The exporter's `cert:` target, its credential resolved for a round (``CredentialSource``).
         case exporter
+        /// `doctor --ca CA` over a keystore keeping the certificate (``KeystoreJudgement``): refused, or its expiry.
+        case doctor
     }
 
     /// The senders: they ask the certificate judge before a canary, for what the TLS handshake would refuse
@@ -72,20 +74,20 @@ import TestSupport
 
     static let cases: [Case] = [
         Case(name: "a certificate of the CA, with its key", environment: .development, certificate: "good.pem",
-             expected: .accepted, judges: [.certificateVerification, .appReadiness, .certificateImport] + senders),
+             expected: .accepted, judges: [.certificateVerification, .appReadiness, .certificateImport, .doctor] + senders),
         Case(name: "a profile of the CA, with the certificate", environment: .development, certificate: "good.pem",
              profile: "development.mobileprovision", expected: .accepted,
              judges: [.certificateVerification, .profileVerification, .appReadiness]),
         Case(name: "a self-signed look-alike certificate", environment: .development, certificate: "lookalike.pem",
-             expected: .refused, judges: [.certificateVerification, .appReadiness]),
+             expected: .refused, judges: [.certificateVerification, .appReadiness, .doctor]),
         Case(name: "a certificate paired with another key", environment: .development, certificate: "mismatched.pem",
-             expected: .refused, judges: [.certificateVerification, .appReadiness, .certificateImport] + senders),
+             expected: .refused, judges: [.certificateVerification, .appReadiness, .certificateImport, .doctor] + senders),
         Case(name: "a tampered profile", environment: .development, profile: "tampered.mobileprovision",
              key: (team, [.development]), expected: .refused, judges: [.profileVerification, .appReadiness]),
         Case(name: "an unsigned profile", environment: .development, profile: "unsigned.mobileprovision",
              key: (team, [.development]), expected: .refused, judges: [.profileVerification, .appReadiness]),
         Case(name: "a distribution certificate", environment: .production, certificate: "distribution.pem",
-             expected: .refused, judges: [.certificateVerification, .appReadiness]),
+             expected: .refused, judges: [.certificateVerification, .appReadiness, .doctor]),
         Case(name: "an expired certificate", environment: .development, certificate: "short.pem", later: 3 * 86_400,
              expected: .refused, judges: [.certificateVerification, .appReadiness] + senders),
         Case(name: "a certificate not yet valid", environment: .development, certificate: "short.pem",
@@ -181,6 +183,18 @@ import TestSupport
                                       credential: .certificate(path: try #require(certificate), passwordFile: nil),
                                       topic: nil, pushType: nil, interval: 60)
             return (try? source.resolve(target, now: at ?? Date())) == nil ? .refused : .accepted
+        case .doctor:
+            let bundle = try CredentialReader().read(path: try #require(certificate))
+            let store = try Scratch.keystore(keyID: nil)
+            // Stored as it is (cert import would refuse some of them): doctor judges what a keystore holds.
+            _ = try store.addCertificate(try CertificateImport(leaf: try #require(bundle.leaf), chain: bundle.chain,
+                                                               key: try #require(bundle.privateKey)))
+            let findings = await KeystoreJudgement.judge(KeystoreJudgementRequest(
+                location: KeystoreLocation(path: store.path, source: .flag), minDays: 0, caFiles: [fixtures.ca],
+                open: { store }))
+            let refused = findings.contains { if case .certificateRefused = $0 { true } else { false } }
+            #expect(refused || findings.contains { if case .certificate = $0 { true } else { false } }, "\(findings)")
+            return refused ? .refused : .accepted
         case .keyJudgement:
             let store = try keystore(try #require(row.key))
             let question = KeyJudgement.Question(keyID: "AGREEKEY01", teamID: team, environment: row.environment,
