@@ -85,8 +85,8 @@ struct FidelityClientMockTests {
 
 /// An App Store Connect team key the mock trusts, and its tokens (ES256, signed here with swift-crypto).
 struct FidelityKey: Sendable {
-    let keyID = "FIDKEY1234", issuer = "57246542-96fe-1a63-e053-0824d011072a"
-    let privateKey = P256.Signing.PrivateKey()
+    var keyID = "FIDKEY1234", issuer = "57246542-96fe-1a63-e053-0824d011072a"
+    var privateKey = P256.Signing.PrivateKey()
 
     var trusted: MockAppStoreConnectTrustedKey {
         MockAppStoreConnectTrustedKey(keyID: keyID, publicKeyPEM: privateKey.publicKey.pemRepresentation,
