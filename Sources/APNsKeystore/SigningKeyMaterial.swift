@@ -17,6 +17,9 @@ public struct SigningKeyMaterial: Sendable {
 
     public init(_ privateKey: P256.Signing.PrivateKey) { self.privateKey = privateKey }
 
+    /// A new random P-256 key (the demo's App Store Connect key, `key generate`'s keys).
+    public static func generate() -> SigningKeyMaterial { SigningKeyMaterial(P256.Signing.PrivateKey()) }
+
     /// The public key as SubjectPublicKeyInfo DER.
     public var publicKeyDER: [UInt8] { Array(privateKey.publicKey.derRepresentation) }
 

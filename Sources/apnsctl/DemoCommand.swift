@@ -25,7 +25,10 @@ struct DemoCommand: AsyncParsableCommand {
         (channel create, list, inspect, a Live Activity broadcast to it, probe --channels, channel delete), keys \
         with an environment (a sandbox key and a production key, a legacy key's scope discovered), and before you \
         send: a sandbox mock and a production mock, device check classifying tokens of each kind, payload check \
-        catching two classic mistakes, app check showing a ready and a broken environment. Exits 0 only when every step behaved as expected.
+        catching two classic mistakes, app check showing a ready and a broken environment; and provisioning from \
+        Linux against a local App Store Connect: an App ID without Push Notifications and a profile without \
+        aps-environment, named by app check --apple and fixed by app push enable and profile renew. Exits 0 \
+        only when every step behaved as expected.
         """
     )
 
@@ -141,6 +144,7 @@ struct DemoCommand: AsyncParsableCommand {
         await server.stop()
         await DemoKeyScopes.run(demo, directory: directory, bundleID: Self.bundleID, deviceToken: fixtures.deviceToken)
         await DemoBeforeSend.run(demo, directory: directory, team: DemoKeyScopes.team, bundleID: Self.bundleID)
+        await DemoProvisioning.run(demo, directory: directory, team: DemoKeyScopes.team, bundleID: Self.bundleID)
     }
 
     private func workingDirectory() throws -> String {

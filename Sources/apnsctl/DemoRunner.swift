@@ -91,6 +91,20 @@ final class DemoRunner {
         }
     }
 
+    /// ``prepare(_:detail:done:_:)`` for a body that awaits (starting a server).
+    func prepare<Value>(_ name: String, detail: String, done: String, _ body: () async throws -> Value) async
+        -> Value? {
+        do {
+            let value = try await body()
+            record(name, passed: true, detail: detail)
+            say(done)
+            return value
+        } catch {
+            record(name, passed: false, detail: "\(error)")
+            return nil
+        }
+    }
+
     /// Records a step that was not a command (setting up, starting the mock).
     func record(_ name: String, passed: Bool, detail: String) {
         outcomes.append(Outcome(step: name, command: "", exitCode: passed ? 0 : 1, passed: passed, detail: detail))
