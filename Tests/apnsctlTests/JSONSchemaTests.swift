@@ -352,6 +352,25 @@ import TestSupport
         try Self.expectValid(check)
     }
 
+    @Test func appStoreConnectKeysAndTokens() throws {
+        var check = JSONSchemaCheck()
+        let ks = try KeystoreCLI.fresh()
+        let team = try AscKeyCLITests.newKey("ASCJSON001"), individual = try AscKeyCLITests.newKey("ASCJSON002")
+        check.add("asc-key-import", "asc key import (team)", try Self.run([
+            "asc", "key", "import", team, "--issuer", AscKeyCLITests.issuer, "--format", "json"], ks))
+        check.add("asc-key-import", "asc key import (individual)", try Self.run([
+            "asc", "key", "import", individual, "--individual", "--format", "json"], ks))
+        check.add("asc-key-list", "asc key list", try Self.run(["asc", "key", "list", "--format", "json"], ks))
+        check.add("asc-token", "asc token (team)", try Self.run(["asc", "token", "--asc-key", "ASCJSON001", "--format",
+                                                                "json"], ks))
+        check.add("asc-token", "asc token (individual)", try Self.run(["asc", "token", "--asc-key", "ASCJSON002",
+                                                                      "--format", "json"], ks))
+        check.add("key-revoke", "key revoke (an App Store Connect key)", try Self.run([
+            "key", "revoke", "ASCJSON002", "--format", "json"], ks))
+        check.add("asc-key-list", "asc key list (revoked)", try Self.run(["asc", "key", "list", "--format", "json"], ks))
+        try Self.expectValid(check)
+    }
+
     /// Walks `apnsctl --help` down to every command: each has `--format` (house rule), and a schema named after
     /// it (`cert inspect` → cert-inspect.schema.json); every schema file but common.schema.json names a command
     /// and is used by a case above.
