@@ -31,6 +31,7 @@ struct AppCheckAppleOptions: ParsableArguments {
     func facts(bundleID: String, keystore: KeystoreOptions, secrets: SecretOptions, caFile: String?) throws
         -> AppleSide.Facts {
         let signer = try AppStoreConnectKeyAccess.signer(keystore: keystore.open(secrets: secrets), keyID: keyID)
+        try signer.requireTeamKey()
         let client = AppStoreConnectClient(baseURL: url ?? AppStoreConnect.appleBaseURL, caFile: caFile,
                                            individualKey: signer.isIndividual, token: { try signer.token() })
         return try AppleSide.read(bundleID: bundleID, client: client)

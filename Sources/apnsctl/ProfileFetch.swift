@@ -31,9 +31,7 @@ struct ProfileFetchCommand: AsyncParsableCommand {
     var out: String
     @Option(help: ArgumentHelp("Only the profile of this name.", valueName: "NAME"))
     var name: String?
-    @Option(help: ArgumentHelp("An extra trust anchor for the profiles' signatures (PEM or DER; repeatable).",
-                               valueName: "FILE"), completion: .file())
-    var ca: [String] = []
+    @OptionGroup var trusted: TrustedCAOption
     @OptionGroup var asc: AppStoreConnectOptions
     @OptionGroup var keystore: KeystoreOptions
     @OptionGroup var output: FormatOptions
@@ -41,9 +39,11 @@ struct ProfileFetchCommand: AsyncParsableCommand {
     func run() async throws {
         var input = ProfileFetch.Input(bundleID: bundleID, profileType: profileType, outputDirectory: out)
         input.name = name
-        input.caFiles = ca
+        input.caFiles = trusted.caFiles
         input.caLabel = "--ca"
-        let client = try asc.client(keystore: keystore)
+        let signer = try asc.signer(keystore: keystore)
+        try signer.requireTeamKey()
+        let client = asc.client(signer: signer)
         let result = try ProfileFetch.run(input, client: client)
         let report = ProfileFetchReport(result)
         try output.print(report, text: report.text)

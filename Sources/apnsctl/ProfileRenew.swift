@@ -31,29 +31,24 @@ struct ProfileRenewCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The directory the new profiles are written to (created when missing).", valueName: "DIR"),
             completion: .directory)
     var out: String
-    @Option(name: .customLong("min-days"), help: ArgumentHelp(
-        "Renew a profile with fewer days left than this.", valueName: "DAYS"))
-    var minDays = ProfileRenewalRules.defaultMinimumDays
+    @OptionGroup var minimum: MinDaysOption
     @Flag(help: "Delete each old profile (first: the new one then keeps its name).")
     var replace = false
-    @Option(help: ArgumentHelp("An extra trust anchor for the profiles' signatures (PEM or DER; repeatable).",
-                               valueName: "FILE"), completion: .file())
-    var ca: [String] = []
+    @OptionGroup var trusted: TrustedCAOption
     @OptionGroup var asc: AppStoreConnectOptions
     @OptionGroup var keystore: KeystoreOptions
     @OptionGroup var output: FormatOptions
 
-    func validate() throws {
-        if minDays < 0 { throw ValidationError("--min-days must not be negative") }
-    }
-
     func run() async throws {
         var input = ProfileRenew.Input(bundleID: bundleID, profileType: profileType, outputDirectory: out)
+        let minDays = minimum.days(default: ProfileRenewalRules.defaultMinimumDays)
         input.minimumDays = minDays
         input.replace = replace
-        input.caFiles = ca
+        input.caFiles = trusted.caFiles
         input.caLabel = "--ca"
-        let client = try asc.client(keystore: keystore)
+        let signer = try asc.signer(keystore: keystore)
+        try signer.requireTeamKey()
+        let client = asc.client(signer: signer)
         let result = try ProfileRenew.run(input, client: client)
         let report = ProfileRenewReport(result, minDays: minDays)
         try output.print(report, text: report.text)
