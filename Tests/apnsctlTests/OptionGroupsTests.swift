@@ -24,11 +24,12 @@ import Testing
         "AppCheck.swift team", "AppCheck.swift ca", "AppCheck.swift min-days", "DoctorCommand.swift min-days",
         "DeviceCheck.swift topic", "DeviceCheck+File.swift format",
         "ProfileFetch.swift ca", "ProfileFetch.swift out", "ProfileRenew.swift ca", "ProfileRenew.swift out",
-        "ProfileRenew.swift min-days",
+        "ProfileRenew.swift min-days", "MockAsc.swift force",
     ]
 
     /// The verbs of ``pending``, whose `--help` is not yet the group's.
-    static let pendingVerbs: Set<String> = ["app check", "doctor", "device check", "profile fetch", "profile renew"]
+    static let pendingVerbs: Set<String> = ["app check", "doctor", "device check", "profile fetch", "profile renew",
+                                                   "mock asc"]
 
     /// Old spellings kept as aliases (not shown as the preferred name), each `file name`.
     static let oldSpellings: Set<String> = [
