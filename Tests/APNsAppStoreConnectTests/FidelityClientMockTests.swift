@@ -9,7 +9,7 @@ import TestSupport
 /// in Tests/Fixtures/appstoreconnect/openapi.json) by openapi-core (Tests/Interop/asc_validate.py). The client
 /// calls every endpoint it has against a `MockAppStoreConnectServer` logging its exchanges; curl makes the
 /// requests no client call makes yet (a device, a certificate from a CSR, a capability's removal) and the errors
-/// (404, 401, 400); then every line of the log must conform. A client or a mock that drifts from Apple's shapes
+/// (404, 400, 401, 403 for an individual key, 409, and a 429 the client waits out); then every line of the log must conform. A client or a mock that drifts from Apple's shapes
 /// fails here, naming the exchange.
 @Suite(.enabled(if: FidelityTools.available, "needs python3 with openapi-core, openssl and curl (make test-deps)"))
 struct FidelityClientMockTests {
@@ -17,8 +17,9 @@ struct FidelityClientMockTests {
         let directory = TestPaths.temporaryDirectory("asc-fidelity")
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = directory.appendingPathComponent("asc.jsonl").path
-        let key = FidelityKey()
-        let server = try await MockAppStoreConnectServer.start(.init(trustedKeys: [key.trusted], logPath: log))
+        let key = FidelityKey(), individual = FidelityKey(keyID: "FIDINDI123", individual: true)
+        let server = try await MockAppStoreConnectServer.start(.init(trustedKeys: [key.trusted, individual.trusted],
+                                                                     logPath: log))
         let ca = directory.appendingPathComponent("ca.pem").path
         try Data(server.caCertificatePEM.utf8).write(to: URL(fileURLWithPath: ca))
         let base = "https://127.0.0.1:\(server.port)"
@@ -70,13 +71,20 @@ struct FidelityClientMockTests {
         #expect(try curl.send("POST", "/v1/bundleIds", body: """
             {"data":{"type":"bundleIds","attributes":{"identifier":"com.example.fidelity","name":"Again","platform":"IOS"}}}
             """).status == 409)
+        #expect(try FidelityCurl(base: base, ca: ca, token: individual.token()).send("GET", "/v1/profiles").status == 403)
+        server.inject([.rateLimited(count: 1, retryAfter: 1)])
+        #expect(try client.capabilities(ofBundleID: created.id).contains(capability))  // after Apple's 429
         #expect(try curl.send("DELETE", "/v1/bundleIdCapabilities/\(capability.id)").status == 204)
         try client.deleteProfile(id: profile.id)
         #expect(try curl.send("DELETE", "/v1/certificates/\(certificates[0].id)").status == 204)
         try await server.stop()
 
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
-        #expect(lines.count >= 28, "\(lines.count) exchanges logged")
+        #expect(lines.count >= 30, "\(lines.count) exchanges logged")
+        let statuses = Set(lines.compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["status"] as? Int
+        })
+        #expect(statuses.isSuperset(of: [200, 201, 204, 400, 401, 403, 404, 409, 429]), "\(statuses.sorted())")
         let result = try ExternalProcess.run("/usr/bin/python3", [FidelityTools.validator, FidelityTools.spec, log])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains(" 0 violation(s)"), "\(result.stdout)")
@@ -87,10 +95,12 @@ struct FidelityClientMockTests {
 struct FidelityKey: Sendable {
     var keyID = "FIDKEY1234", issuer = "57246542-96fe-1a63-e053-0824d011072a"
     var privateKey = P256.Signing.PrivateKey()
+    /// An individual key: its tokens say `sub: user` instead of `iss`.
+    var individual = false
 
     var trusted: MockAppStoreConnectTrustedKey {
         MockAppStoreConnectTrustedKey(keyID: keyID, publicKeyPEM: privateKey.publicKey.pemRepresentation,
-                                      issuerID: issuer)
+                                      issuerID: individual ? nil : issuer, isIndividual: individual)
     }
 
     /// A token as Apple documents it; `lifetime` over 20 minutes makes one the mock must refuse.
@@ -101,7 +111,8 @@ struct FidelityKey: Sendable {
             return FidelityTools.base64URL(data)
         }
         let input = segment(["alg": "ES256", "kid": keyID, "typ": "JWT"]) + "."
-            + segment(["iss": issuer, "iat": now, "exp": now + lifetime, "aud": "appstoreconnect-v1"])
+            + segment([individual ? "sub" : "iss": individual ? "user" : issuer, "iat": now, "exp": now + lifetime,
+                       "aud": "appstoreconnect-v1"])
         let signature = (try? privateKey.signature(for: Data(input.utf8)).rawRepresentation) ?? Data()
         return input + "." + FidelityTools.base64URL(signature)
     }
