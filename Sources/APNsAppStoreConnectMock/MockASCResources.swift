@@ -24,6 +24,12 @@ struct MockASCRenderer {
 
     private static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
 
+    /// An attributes object without its null members: Apple's spec has no nullable attribute; an absent value is
+    /// left out.
+    private static func attributes(_ members: [String: JSONValue]) -> JSONValue {
+        .object(members.filter { $0.value != .null })
+    }
+
     func bundleID(_ bundle: MockASCState.BundleID, teamID: String, included: Set<String> = []) -> JSONValue {
         var relationships: [String: JSONValue] = [
             "profiles": relationship("bundleIds", bundle.id, "profiles"),
@@ -60,7 +66,7 @@ struct MockASCRenderer {
     func device(_ device: MockASCState.Device) -> JSONValue {
         .object([
             "type": "devices", "id": .string(device.id),
-            "attributes": .object([
+            "attributes": Self.attributes([
                 "name": .string(device.name), "platform": .string(device.platform), "udid": .string(device.udid),
                 "deviceClass": Self.optional(device.deviceClass), "model": Self.optional(device.model),
                 "status": .string(device.status ?? "ENABLED"), "addedDate": Self.optional(device.addedDate),
@@ -72,7 +78,7 @@ struct MockASCRenderer {
     func certificate(_ certificate: MockASCState.CertificateRecord) -> JSONValue {
         .object([
             "type": "certificates", "id": .string(certificate.id),
-            "attributes": .object([
+            "attributes": Self.attributes([
                 "name": Self.optional(certificate.name), "displayName": Self.optional(certificate.displayName),
                 "certificateType": .string(certificate.certificateType),
                 "platform": Self.optional(certificate.platform), "serialNumber": Self.optional(certificate.serialNumber),
@@ -93,7 +99,7 @@ struct MockASCRenderer {
             ? JSONValue.array((profile.deviceIds ?? []).map { linkage("devices", $0) }) : nil
         return .object([
             "type": "profiles", "id": .string(profile.id),
-            "attributes": .object([
+            "attributes": Self.attributes([
                 "name": .string(profile.name), "platform": .string(platform),
                 "profileType": .string(profile.profileType),
                 "profileState": .string(expired ? "INVALID" : profile.profileState ?? "ACTIVE"),

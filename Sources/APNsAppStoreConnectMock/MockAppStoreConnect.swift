@@ -43,7 +43,8 @@ public enum MockAppStoreConnectFault: Sendable, Equatable {
     /// The next `count` requests answer 500 UNEXPECTED_ERROR.
     case serverError(count: Int)
 
-    var count: Int {
+    /// How many requests it answers.
+    public var count: Int {
         switch self {
         case .rateLimited(let count, _), .html(let count, _), .serverError(let count): return count
         }

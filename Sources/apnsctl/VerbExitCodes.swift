@@ -50,6 +50,7 @@ enum VerbExitCodes {
         "channel delete": [.checkFailed, .badInput, .unreachable, .keystore],
         "device check": [.checkFailed, .badInput, .unreachable, .keystore],
         "mock serve": [.badInput, .unreachable, .keystore, .output],
+        "mock asc": [.badInput, .unreachable, .output],
         "exporter": [.badInput, .unreachable, .keystore],
         "doctor": [.checkFailed],
         "demo": [.checkFailed, .output],

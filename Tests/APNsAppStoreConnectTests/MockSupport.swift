@@ -52,7 +52,7 @@ struct MockASCHarness {
     let key: MockTestKey
 
     static func start(key: MockTestKey = MockTestKey(), others: [MockTestKey] = [], directory: URL? = nil,
-                      faults: [MockAppStoreConnectFault] = [], log: Bool = false) async throws -> MockASCHarness {
+                      faults: [MockAppStoreConnectFault] = [], log: Bool = true) async throws -> MockASCHarness {
         let directory = directory ?? TestPaths.temporaryDirectory("mock-asc")
         let configuration = MockAppStoreConnectConfiguration(
             statePath: directory.appendingPathComponent("state.json").path,
