@@ -172,6 +172,11 @@ final class ExpiryWatcher: Sendable {
             }
         }
         guard !stopped.isStopped else { return }
+        // The profile judge (`profile verify`'s) refuses a tampered or unsigned profile: said, never silently fine.
+        for item in items where item.verdict == .refused {
+            ExporterLog.line("\(item.file): refused: " + item.findings.map { "\($0.name): \($0.detail)" }
+                .joined(separator: "; "))
+        }
         metrics.recordExpiry(items, at: now)
     }
 }

@@ -1,3 +1,4 @@
+import APNsCredentials
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -12,7 +13,9 @@ import Foundation
 /// `source` (`keystore` or `file`), `file`, `name` (subject, profile name, key id, or request id and subject),
 /// `team_id`, `key_id` (a signing key's id), `purpose` (a certificate's: `app_push`, `voip`, `pass_type_id`,
 /// `website_push`, `not_push`), `environment`, `bundle_id` (a certificate's topic, a profile's app id, a request's
-/// note), `not_after`, `days_left`, `created_at`, `age_days`, `error`; absent values are null. (Prometheus labels
+/// note), `not_after`, `days_left`, `created_at`, `age_days`, `error`, `verdict` (a certificate's or profile's, as
+/// its judge says: `accepted` or `refused`; null for other credentials), `findings` (the judge's failed checks, each
+/// `name`, `status`, `detail`, as `cert verify` and `profile verify` list them); absent values are null. (Prometheus labels
 /// them `team_id`, `key_id`, `purpose`, `topic`.)
 public struct ExpiryItem: Sendable, Encodable, Equatable {
     /// What kind of credential this is.
@@ -49,6 +52,21 @@ public struct ExpiryItem: Sendable, Encodable, Equatable {
     public var ageDays: Int?
     /// Why an unreadable file could not be read.
     public var error: String?
+    /// What the certificate judge (a leaf certificate) or the profile judge (a profile) says; nil for the rest.
+    public var verdict: Verdict?
+    /// The judge's failed checks (empty when accepted).
+    public var findings: [CertificateCheck] = []
+
+    /// A judge's verdict on a certificate or profile.
+    public enum Verdict: String, Sendable, Encodable {
+        case accepted, refused
+    }
+
+    /// Records the judge's `checks`: refused when any failed.
+    public mutating func judged(_ checks: [CertificateCheck]) {
+        findings = checks.filter { $0.status == .fail }
+        verdict = findings.isEmpty ? .accepted : .refused
+    }
 
     public init(kind: Kind, source: String, file: String, name: String, team: String? = nil, keyID: String? = nil,
                 purpose: String? = nil, environment: String? = nil, topic: String? = nil, notAfter: Date? = nil,
@@ -71,7 +89,7 @@ public struct ExpiryItem: Sendable, Encodable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case kind, source, file, name, team = "team_id", keyID = "key_id", purpose, environment, topic = "bundle_id", notAfter = "not_after", daysLeft = "days_left"
-        case createdAt = "created_at", ageDays = "age_days", error
+        case createdAt = "created_at", ageDays = "age_days", error, verdict, findings
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -90,6 +108,8 @@ public struct ExpiryItem: Sendable, Encodable, Equatable {
         try c.encode(createdAt, forKey: .createdAt)
         try c.encode(ageDays, forKey: .ageDays)
         try c.encode(error, forKey: .error)
+        try c.encode(verdict, forKey: .verdict)
+        try c.encode(verdict == nil ? nil : findings, forKey: .findings)
     }
 
     /// Soonest expiry first; then credentials that do not expire (oldest first); unreadable files last.

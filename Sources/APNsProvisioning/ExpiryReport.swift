@@ -8,8 +8,8 @@ import Foundation
 
 /// `apnsctl expiry`'s listing: every credential, soonest expiry first, as a table, JSON or Prometheus text.
 ///
-/// JSON: `generated_at`, `min_days` (null without `--min-days`), `passed` (nothing under `min_days` and, with
-/// `--min-days`, nothing unreadable), `credentials` (``ExpiryItem``s, soonest first).
+/// JSON: `generated_at`, `min_days` (null without `--min-days`), `passed` (with `--min-days`: nothing under
+/// `min_days`, nothing unreadable, nothing its judge refuses), `credentials` (``ExpiryItem``s, soonest first).
 ///
 /// Prometheus (all gauges; labels `kind`, `team_id`, `purpose`, `topic`, `environment`, `file`, `name`: the label
 /// names of every apnsctl metric, docs/probe.md):
@@ -45,11 +45,15 @@ public struct ExpiryReport: Encodable, Sendable {
     /// The files that could not be read: their expiry is unknown.
     public var unreadable: [ExpiryItem] { items.filter { $0.kind == .unreadable } }
 
+    /// The certificates and profiles their judge refuses (`cert verify`'s, `profile verify`'s): never reported fine.
+    public var refused: [ExpiryItem] { items.filter { $0.verdict == .refused } }
+
     /// True when the `--min-days` check passes: nothing expires too soon, and nothing is unreadable (a credential
     /// whose expiry is unknown cannot be said to be far enough off; a cron job must not stay green while blind).
     /// Without `--min-days` there is no check, and it passes.
+    /// A credential its judge refuses fails the check too, whatever its days left.
     public var passed: Bool {
-        minimumDays == nil || (tooSoon.isEmpty && unreadable.isEmpty)
+        minimumDays == nil || (tooSoon.isEmpty && unreadable.isEmpty && refused.isEmpty)
     }
 
     enum CodingKeys: String, CodingKey {
@@ -70,7 +74,9 @@ public struct ExpiryReport: Encodable, Sendable {
         var rows = [["KIND", "PURPOSE", "NAME", "TEAM", "ENV", "NOT AFTER", "DAYS LEFT", "FILE"]]
         for item in items where item.kind != .unreadable {
             let left: String
-            if let days = item.daysLeft {
+            if item.verdict == .refused, item.findings.contains(where: { $0.name != "validity" && $0.name != "expiry" }) {
+                left = "refused"
+            } else if let days = item.daysLeft {
                 left = days < 0 ? "expired" : String(days) + (tooSoon.contains(item) ? " (< \(minimumDays ?? 0))" : "")
             } else {
                 let state = item.kind == .request ? "pending" : "never"
@@ -82,9 +88,14 @@ public struct ExpiryReport: Encodable, Sendable {
         return rows
     }
 
-    /// One `unreadable: FILE: reason` line per file that could not be read.
+    /// One `unreadable: FILE: reason` line per file that could not be read, then one `refused: FILE: NAME: check:
+    /// detail; …` line per certificate or profile its judge refuses.
     public var unreadableLines: [String] {
         items.filter { $0.kind == .unreadable }.map { "unreadable: \($0.error ?? $0.file)" }
+            + refused.map { item in
+                "refused: \(item.file): \(item.name): "
+                    + item.findings.map { "\($0.name): \($0.detail)" }.joined(separator: "; ")
+            }
     }
 
     /// The Prometheus text exposition format, for node_exporter's textfile collector.

@@ -13,7 +13,9 @@ import Glibc
 
 /// Collects every credential a host holds for `apnsctl expiry`: the keystore's certificates and signing keys,
 /// and the certificates, .p12 bundles, profiles and .p8 keys in the files and directories given.
-/// A file that cannot be read becomes an `unreadable` item, never an error.
+/// A file that cannot be read becomes an `unreadable` item, never an error. Each profile carries the profile judge's
+/// verdict (``ProfileVerifier``, `profile verify`'s); certificates are judged by the caller (the certificate judge
+/// waits for its chain check: `ExpiryScan` in APNsOperations).
 public struct ExpiryScanner: Sendable {
     /// Reads certificates and .p12 files (with the password of `--password-file`, when given).
     public var credentials: CredentialReader
@@ -98,10 +100,16 @@ public struct ExpiryScanner: Sendable {
             do {
                 let document = try profiles.read(bytes: bytes, file: path)
                 let profile = document.profile
-                return [ExpiryItem(kind: .profile, source: "file", file: path,
-                                   name: profile.name ?? profile.uuid ?? path, team: profile.teamID,
-                                   environment: profile.apsEnvironment, topic: profile.bundleID,
-                                   notAfter: profile.expirationDate, daysLeft: profile.daysLeft(at: now))]
+                var item = ExpiryItem(kind: .profile, source: "file", file: path,
+                                      name: profile.name ?? profile.uuid ?? path, team: profile.teamID,
+                                      environment: profile.apsEnvironment, topic: profile.bundleID,
+                                      notAfter: profile.expirationDate, daysLeft: profile.daysLeft(at: now))
+                // The profile judge (`profile verify`'s): signature (Apple's roots, or the reader's CAs), expiry,
+                // aps-environment.
+                var verifier = ProfileVerifier()
+                verifier.now = now
+                item.judged(verifier.checks(document).checks)
+                return [item]
             } catch {
                 return [unreadable(path, error)]
             }

@@ -19,8 +19,9 @@ struct ExpiryCommand: AsyncParsableCommand {
         Walks the keystore (when there is one) and the files and directories given: certificates (every \
         certificate of a bundle), .p12 files (with --password-file or --password-env), provisioning profiles, \
         and .p8 keys (which never expire: their age is shown). Soonest first. Unreadable files are listed with \
-        a warning. Exit 1 with --min-days N when anything has fewer than N days left, or cannot be read (its \
-        expiry is unknown).
+        a warning. Certificates and profiles are judged as cert verify and profile verify judge them (chain \
+        and signature to Apple's CAs or a --ca given): a refused one is marked. Exit 1 with --min-days N when \
+        anything has fewer than N days left, cannot be read (its expiry is unknown), or is refused.
 
         EXAMPLES
           apnsctl expiry /etc/apns --min-days 30
@@ -46,6 +47,8 @@ struct ExpiryCommand: AsyncParsableCommand {
 
     @OptionGroup var secret: SecretOptions
 
+    @OptionGroup var caOption: TrustedCAOption
+
     @OptionGroup var output: ReportFormatOptions
     var format: ReportFormat { output.format }
 
@@ -58,8 +61,8 @@ struct ExpiryCommand: AsyncParsableCommand {
         let choice = noKeystore ? nil : ExpiryScan.KeystoreChoice(
             path: location.path, named: location.source == .flag || location.source == .environment,
             open: { try keystore.open() })
-        let report = try ExpiryScan.run(.init(paths: paths, keystore: choice, credentials: credentials,
-                                              minimumDays: minDays, now: now))
+        let report = try await ExpiryScan.run(.init(paths: paths, keystore: choice, credentials: credentials,
+                                                    minimumDays: minDays, now: now, caFiles: caOption.caFiles))
         let text: String
         switch format {
         case .output(.text):
@@ -76,6 +79,7 @@ struct ExpiryCommand: AsyncParsableCommand {
         for item in report.items where item.kind == .unreadable {
             Console.warn(item.error ?? "\(item.file): unreadable")
         }
+        for line in report.unreadableLines where line.hasPrefix("refused: ") { Console.warn(line) }
         if !report.tooSoon.isEmpty, format != .text || out != nil {
             Console.warn("\(report.tooSoon.count) credential(s) with fewer than \(minDays ?? 0) days left")
         }

@@ -48,6 +48,11 @@ import TestSupport
         case exporter
         /// `doctor --ca CA` over a keystore keeping the certificate (``KeystoreJudgement``): refused, or its expiry.
         case doctor
+        /// `expiry --ca CA --min-days 0 CERT PROFILE` (``ExpiryScan``): each certificate and profile as its judge says.
+        case expiry
+        /// The exporter's expiry scan of its `credentials:` (``ExpiryScanner`` as `Exporter` builds it: Apple's roots
+        /// only, so only a refusal is asked of it).
+        case exporterExpiry
     }
 
     /// The senders: they ask the certificate judge before a canary, for what the TLS handshake would refuse
@@ -74,20 +79,24 @@ import TestSupport
 
     static let cases: [Case] = [
         Case(name: "a certificate of the CA, with its key", environment: .development, certificate: "good.pem",
-             expected: .accepted, judges: [.certificateVerification, .appReadiness, .certificateImport, .doctor] + senders),
+             expected: .accepted,
+             judges: [.certificateVerification, .appReadiness, .certificateImport, .doctor, .expiry] + senders),
         Case(name: "a profile of the CA, with the certificate", environment: .development, certificate: "good.pem",
              profile: "development.mobileprovision", expected: .accepted,
-             judges: [.certificateVerification, .profileVerification, .appReadiness]),
+             judges: [.certificateVerification, .profileVerification, .appReadiness, .expiry]),
         Case(name: "a self-signed look-alike certificate", environment: .development, certificate: "lookalike.pem",
-             expected: .refused, judges: [.certificateVerification, .appReadiness, .doctor]),
+             expected: .refused, judges: [.certificateVerification, .appReadiness, .doctor, .expiry]),
         Case(name: "a certificate paired with another key", environment: .development, certificate: "mismatched.pem",
-             expected: .refused, judges: [.certificateVerification, .appReadiness, .certificateImport, .doctor] + senders),
+             expected: .refused,
+             judges: [.certificateVerification, .appReadiness, .certificateImport, .doctor, .expiry] + senders),
         Case(name: "a tampered profile", environment: .development, profile: "tampered.mobileprovision",
-             key: (team, [.development]), expected: .refused, judges: [.profileVerification, .appReadiness]),
+             key: (team, [.development]), expected: .refused,
+             judges: [.profileVerification, .appReadiness, .expiry, .exporterExpiry]),
         Case(name: "an unsigned profile", environment: .development, profile: "unsigned.mobileprovision",
-             key: (team, [.development]), expected: .refused, judges: [.profileVerification, .appReadiness]),
+             key: (team, [.development]), expected: .refused,
+             judges: [.profileVerification, .appReadiness, .expiry, .exporterExpiry]),
         Case(name: "a distribution certificate", environment: .production, certificate: "distribution.pem",
-             expected: .refused, judges: [.certificateVerification, .appReadiness, .doctor]),
+             expected: .refused, judges: [.certificateVerification, .appReadiness, .doctor, .expiry]),
         Case(name: "an expired certificate", environment: .development, certificate: "short.pem", later: 3 * 86_400,
              expected: .refused, judges: [.certificateVerification, .appReadiness] + senders),
         Case(name: "a certificate not yet valid", environment: .development, certificate: "short.pem",
@@ -107,7 +116,7 @@ import TestSupport
              judges: [.certificateVerification, .profileVerification, .appReadiness]),
         Case(name: "a production-only certificate in production", environment: .production,
              certificate: "production.pem", profile: "production.mobileprovision", expected: .accepted,
-             judges: [.certificateVerification, .profileVerification, .appReadiness]),
+             judges: [.certificateVerification, .profileVerification, .appReadiness, .expiry]),
     ]
 
     @Test(arguments: cases) func everyJudgeAgrees(_ row: Case) async throws {
@@ -195,6 +204,14 @@ import TestSupport
             let refused = findings.contains { if case .certificateRefused = $0 { true } else { false } }
             #expect(refused || findings.contains { if case .certificate = $0 { true } else { false } }, "\(findings)")
             return refused ? .refused : .accepted
+        case .expiry:
+            let paths = [certificate, profile].compactMap { $0 }
+            let report = try await ExpiryScan.run(.init(paths: paths, keystore: nil, minimumDays: 0, now: Date(),
+                                                        caFiles: [fixtures.ca]))
+            return report.passed ? .accepted : .refused
+        case .exporterExpiry:
+            let items = ExpiryScanner(now: Date()).scan(paths: [try #require(profile)])
+            return items.contains { $0.verdict == .refused || $0.kind == .unreadable } ? .refused : .accepted
         case .keyJudgement:
             let store = try keystore(try #require(row.key))
             let question = KeyJudgement.Question(keyID: "AGREEKEY01", teamID: team, environment: row.environment,

@@ -71,8 +71,9 @@ import Testing
 
     @Test func expiryReadsAllFourWithoutAPassword() throws {
         for extra in [[String](), ["--password-env", "P"]] {
-            let result = try CLI.run(["expiry", "--no-keystore", "--format", "json"] + Self.files.map(Self.path) + extra,
-                                     environment: ["P": ""])
+            // --ca: the fixtures' test CA, trusted besides Apple's (expiry asks the certificate judge, chain included).
+            let result = try CLI.run(["expiry", "--no-keystore", "--format", "json", "--ca", CertCLI.path("ca.pem")]
+                                     + Self.files.map(Self.path) + extra, environment: ["P": ""])
             #expect(result.status == 0, "\(result.stderr)")
             let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
             let items = try #require(json["credentials"] as? [[String: Any]])

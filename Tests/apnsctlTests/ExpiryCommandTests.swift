@@ -3,15 +3,16 @@ import Testing
 
 @Suite struct ExpiryCommandTests {
     @Test func minDaysExitsOneWhenAnythingIsTooClose() throws {
-        let result = try CLI.run(["expiry", "--no-keystore", ProfileCLI.directory.path, "--min-days", "30"])
+        let result = try CLI.run(["expiry", "--no-keystore", ProfileCLI.directory.path, "--min-days", "30"] + ProfileCLI.ca)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.first?.hasPrefix("KIND") == true)
         #expect(lines.dropFirst().first?.hasPrefix("profile") == true)
         #expect(lines.dropFirst().first?.contains("Example Expired") == true)
         #expect(result.stdout.contains("unreadable: \(ProfileCLI.path("empty.mobileprovision")): empty file"))
-        let fine = try CLI.run(["expiry", "--no-keystore", ProfileCLI.path("development.mobileprovision"), "--min-days", "30"])
-        #expect(fine.status == 0)
+        let fine = try CLI.run(["expiry", "--no-keystore", ProfileCLI.path("development.mobileprovision"), "--min-days", "30"]
+                               + ProfileCLI.ca)
+        #expect(fine.status == 0, "\(fine.stdout)\(fine.stderr)")
     }
 
     /// Issue 19: a .p12 it cannot open (no password given) left `expiry --min-days` at exit 0.
@@ -28,9 +29,28 @@ import Testing
         #expect((object["credentials"] as? [[String: Any]])?.contains { $0["kind"] as? String == "unreadable" } == true)
         // With the password it opens, and the check passes; without --min-days there is no check to fail.
         let opened = try CLI.run(["expiry", "--no-keystore", "--min-days", "1", "--password-file",
-                                  CertCLI.passwordFile("universal-modern.p12")] + files)
+                                  CertCLI.passwordFile("universal-modern.p12"), "--ca", CertCLI.path("ca.pem")] + files)
         #expect(opened.status == 0, "\(opened.stderr)")
         #expect(try CLI.run(["expiry", "--no-keystore"] + files).status == 0)
+    }
+
+    /// Issue 40 §1: expiry asks the certificate and profile judges. A certificate that chains to no CA trusted here
+    /// and a profile signed by one are refused: marked, named with the judge's findings, and `--min-days` fails
+    /// (before, both were listed as fine, exit 0); with `--ca` they pass.
+    @Test func aCertificateOrProfileItsJudgeRefusesIsNeverFine() throws {
+        let files = [CertCLI.path("dev.pem"), ProfileCLI.path("development.mobileprovision")]
+        let refused = try CLI.run(["expiry", "--no-keystore", "--min-days", "0"] + files)
+        #expect(refused.status == 1, "\(refused.stdout)\(refused.stderr)")
+        #expect(refused.stdout.contains("refused: \(CertCLI.path("dev.pem")): "), "\(refused.stdout)")
+        #expect(refused.stdout.contains("chain: does not chain to Apple's CAs"), "\(refused.stdout)")
+        #expect(refused.stdout.contains("refused: \(ProfileCLI.path("development.mobileprovision")): "), "\(refused.stdout)")
+        let json = try CLI.run(["expiry", "--no-keystore", "--format", "json"] + files)
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
+        let items = object["credentials"] as? [[String: Any]] ?? []
+        #expect(items.filter { $0["verdict"] as? String == "refused" }.count == 2, "\(json.stdout)")
+        let trusted = try CLI.run(["expiry", "--no-keystore", "--min-days", "0", "--ca", CertCLI.path("ca.pem")]
+                                  + ProfileCLI.ca + files)
+        #expect(trusted.status == 0, "\(trusted.stdout)\(trusted.stderr)")
     }
 
     /// A pending `cert request` is a private key waiting in the keystore: expiry lists it (kind `request`, its age,
