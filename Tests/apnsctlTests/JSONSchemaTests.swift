@@ -265,27 +265,6 @@ import TestSupport
         try Self.expectValid(check)
     }
 
-    /// `mock asc`'s first and last lines: listening (a team and an individual key, a fault pending), stopped.
-    @Test func mockAscLines() throws {
-        let directory = CLI.temporaryDirectory("mock-asc-json")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let key = directory.appendingPathComponent("AuthKey_ASCKEY0001.p8").path
-        _ = try CLI.tool("/usr/bin/openssl", ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256",
-                                              "-out", key])
-        let mock = try MockServeProcess([
-            "mock", "asc", "--port", "0", "--ca-out", directory.appendingPathComponent("ca.pem").path,
-            "--state", directory.appendingPathComponent("state.json").path,
-            "--trust-asc-key", "ASCKEY0001=\(key),issuer=69a6de7e-0000-47e3-e053-5b8c7c11a4d1",
-            "--trust-asc-key", "ASCKEY0002=\(key),individual", "--fault", "html=1", "--format", "json"])
-        defer { mock.kill() }
-        #expect(mock.firstLine()?.contains(#""event":"listening""#) == true)
-        let lines = mock.terminate()
-        #expect(lines.status == 0, "\(lines.stderr)")
-        var check = JSONSchemaCheck()
-        check.add("mock-asc", "mock asc lines", stdout: Data(lines.stdout.utf8), lines: true)
-        try Self.expectValid(check)
-    }
-
     /// The exporter's own log: listening, reloaded (SIGHUP), stopped (SIGTERM).
     @Test func exporterLog() throws {
         let directory = CLI.temporaryDirectory("exporter-json")
@@ -389,6 +368,29 @@ import TestSupport
         check.add("key-revoke", "key revoke (an App Store Connect key)", try Self.run([
             "key", "revoke", "ASCJSON002", "--format", "json"], ks))
         check.add("asc-key-list", "asc key list (revoked)", try Self.run(["asc", "key", "list", "--format", "json"], ks))
+        try Self.expectValid(check)
+    }
+
+    /// `app push status`, `app push enable` and `profile list` against `mock asc` (``ASCCommandLine``): the App ID
+    /// found and not, push off then enabled with the profile to renew, already enabled, and the team's profiles.
+    @Test func appPushAndProfileList() throws {
+        var check = JSONSchemaCheck()
+        let asc = try ASCCommandLine()
+        let bundle = ASCCommandLine.bundleID
+        check.add("app-push-status", "app push status (push off)",
+                  try asc.run(["app", "push", "status", bundle, "--format", "json"]))
+        check.add("app-push-status", "app push status (no App ID)",
+                  try asc.run(["app", "push", "status", "com.example.missing", "--format", "json"]))
+        check.add("app-push-enable", "app push enable --dry-run",
+                  try asc.run(["app", "push", "enable", bundle, "--dry-run", "--format", "json"]))
+        check.add("app-push-enable", "app push enable", try asc.run(["app", "push", "enable", bundle, "--format", "json"]))
+        check.add("app-push-enable", "app push enable (already)",
+                  try asc.run(["app", "push", "enable", bundle, "--format", "json"]))
+        check.add("app-push-status", "app push status (push on)",
+                  try asc.run(["app", "push", "status", bundle, "--format", "json"]))
+        check.add("profile-list", "profile list", try asc.run(["profile", "list", "--format", "json"]))
+        check.add("profile-list", "profile list --type (none)",
+                  try asc.run(["profile", "list", "--type", "MAC_APP_STORE", "--format", "json"]))
         try Self.expectValid(check)
     }
 
