@@ -265,6 +265,27 @@ import TestSupport
         try Self.expectValid(check)
     }
 
+    /// `mock asc`'s first and last lines: listening (a team and an individual key, a fault pending), stopped.
+    @Test func mockAscLines() throws {
+        let directory = CLI.temporaryDirectory("mock-asc-json")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let key = directory.appendingPathComponent("AuthKey_ASCKEY0001.p8").path
+        _ = try CLI.tool("/usr/bin/openssl", ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256",
+                                              "-out", key])
+        let mock = try MockServeProcess([
+            "mock", "asc", "--port", "0", "--ca-out", directory.appendingPathComponent("ca.pem").path,
+            "--state", directory.appendingPathComponent("state.json").path,
+            "--trust-asc-key", "ASCKEY0001=\(key),issuer=69a6de7e-0000-47e3-e053-5b8c7c11a4d1",
+            "--trust-asc-key", "ASCKEY0002=\(key),individual", "--fault", "html=1", "--format", "json"])
+        defer { mock.kill() }
+        #expect(mock.firstLine()?.contains(#""event":"listening""#) == true)
+        let lines = mock.terminate()
+        #expect(lines.status == 0, "\(lines.stderr)")
+        var check = JSONSchemaCheck()
+        check.add("mock-asc", "mock asc lines", stdout: Data(lines.stdout.utf8), lines: true)
+        try Self.expectValid(check)
+    }
+
     /// The exporter's own log: listening, reloaded (SIGHUP), stopped (SIGTERM).
     @Test func exporterLog() throws {
         let directory = CLI.temporaryDirectory("exporter-json")
