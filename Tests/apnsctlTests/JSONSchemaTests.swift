@@ -373,6 +373,19 @@ import TestSupport
         try Self.expectValid(check)
     }
 
+    /// `profile renew` and `profile fetch` against `mock asc` (``ProfileASCWorld``): a renewal (--replace), one with
+    /// nothing to do, and the renewed profile fetched.
+    @Test func profileRenewAndFetch() throws {
+        var check = JSONSchemaCheck()
+        let world = try ProfileASCWorld(push: true, profileAPS: nil)
+        let verb = ["--bundle-id", ProfileASCWorld.bundleID, "--type", "IOS_APP_DEVELOPMENT", "--out",
+                    world.directory.appendingPathComponent("json-profiles").path, "--format", "json"] + world.options
+        check.add("profile-renew", "profile renew --replace", try Self.run(["profile", "renew", "--replace"] + verb))
+        check.add("profile-renew", "profile renew (nothing to do)", try Self.run(["profile", "renew"] + verb))
+        check.add("profile-fetch", "profile fetch", try Self.run(["profile", "fetch"] + verb))
+        try Self.expectValid(check)
+    }
+
     @Test func appStoreConnectKeysAndTokens() throws {
         var check = JSONSchemaCheck()
         let ks = try KeystoreCLI.fresh()
