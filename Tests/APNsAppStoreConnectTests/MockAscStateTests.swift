@@ -58,6 +58,25 @@ import Testing
         #expect(written["profiles"]?.array?.first?["profileContent"]?.string == attributes?["profileContent"]?.string)
     }
 
+    /// docs/mock.md's example state file is one the mock reads: its profile, seeded without content, is signed at
+    /// start and carries no aps-environment though its App ID has push (the classic case).
+    @Test func theDocumentedStateFileLoads() async throws {
+        let guide = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("docs/mock.md"), encoding: .utf8)
+        let section = try #require(guide.components(separatedBy: "### The state file").dropFirst().first)
+        let example = try #require(section.components(separatedBy: "```json\n").dropFirst().first?
+            .components(separatedBy: "```").first)
+        let directory = TestPaths.temporaryDirectory("mock-asc-doc")
+        try Data(example.utf8).write(to: directory.appendingPathComponent("state.json"))
+        let mock = try await MockASCHarness.start(directory: directory)
+        defer { Task { try await mock.server.stop() } }
+        let profile = try mock.curl("GET", "/v1/profiles/PROFILE001?include=bundleId,certificates,devices")
+        #expect(profile.status == 200, "\(profile.body)")
+        #expect(profile.json?["data"]?["attributes"]?["profileContent"]?.string?.isEmpty == false)
+        #expect(profile.json?["included"]?.array?.count == 3)
+        let capabilities = try mock.curl("GET", "/v1/bundleIds/BUNDLE0001/bundleIdCapabilities")
+        #expect(capabilities.json?["data"]?.array?.first?["id"]?.string == "BUNDLE0001_PUSH_NOTIFICATIONS")
+    }
+
     @Test func faultsAnswer429WithRetryAfterThenHTMLThenRecover() async throws {
         let mock = try await MockASCHarness.start(faults: [.rateLimited(count: 2, retryAfter: 7),
                                                            .html(count: 1, status: 200)])
