@@ -99,10 +99,12 @@ extension AppPushError: UserFacingError {
 }
 
 extension AppStoreConnectOptions {
-    /// Runs `body` with a client for the keystore's App Store Connect key; the client's errors come out worded
-    /// with the key and the server (``AppStoreConnectFailure``).
+    /// Runs `body` with a client for the keystore's App Store Connect key (a team key: an individual one is refused
+    /// before asking, as Apple would refuse it); the client's errors come out worded with the key and the server
+    /// (``AppStoreConnectFailure``).
     func call<T>(keystore: KeystoreOptions, _ body: (AppStoreConnectClient) throws -> T) throws -> T {
         let signer = try signer(keystore: keystore)
+        try signer.requireTeamKey()
         do {
             return try body(client(signer: signer))
         } catch let error as AppStoreConnectError {
