@@ -127,6 +127,25 @@ import TestSupport
         }
     }
 
+    /// The senders read a certificate with one reader (``ClientCertificate``): a VoIP Services certificate's canary
+    /// is a voip push to `<bundle id>.voip` for probe and the exporter alike (before, the exporter sent a background
+    /// canary to the bare bundle id, which APNs refuses for that certificate).
+    @Test func everySenderTakesAVoIPCertificatesTopicAndPushType() throws {
+        let fixtures = try AgreementFixtures.shared.get()
+        let file = fixtures.path("voip.pem")
+        let plan = try ProbePlanning.plan(ProbePlanRequest(
+            server: ProbeServer(environment: .development, host: "127.0.0.1", port: 9),
+            credential: .certificate(path: file, password: { "" }), canary: CanarySpecification()))
+        #expect(plan.configuration.canary.topic == "\(Self.bundle).voip")
+        #expect(plan.configuration.canary.pushType == .voip)
+        let source = CredentialSource(keystore: nil, tokenDirectory: nil) { _ in throw APNsError.badInput("none") }
+        let resolved = try source.resolve(CanaryTarget(
+            name: "voip", server: CanaryServer(host: "127.0.0.1", port: 9, environment: .development),
+            credential: .certificate(path: file, passwordFile: nil), topic: nil, pushType: nil, interval: 60))
+        #expect(resolved.certificateTopic == "\(Self.bundle).voip")
+        #expect(resolved.certificatePushType == .voip)
+    }
+
     static func outcome(_ judge: Judge, _ row: Case, _ fixtures: AgreementFixtures) async throws -> Outcome {
         let at = row.later.map { Date().addingTimeInterval($0) }
         let certificate = row.certificate.map(fixtures.path)
@@ -257,6 +276,8 @@ struct AgreementFixtures: Sendable {
         try fixtures.issue("distribution", subject: "/UID=\(AgreementTests.team)/CN=iPhone Distribution: Example "
                            + "(\(AgreementTests.team))/OU=\(AgreementTests.team)/C=US",
                            extensions: "extendedKeyUsage=codeSigning\n")
+        try fixtures.issue("voip", subject: "/UID=\(AgreementTests.bundle)/CN=VoIP Services: \(AgreementTests.bundle)"
+                           + "/OU=\(AgreementTests.team)/C=US", extensions: push([.development, .production]))
         try fixtures.issue("lookalike", subject: subject, extensions: push([.development, .production]), selfSigned: true)
         try fixtures.issue("other", subject: subject, extensions: push([.development, .production]))
         try fixtures.join(["good.crt", "other.key"], into: "mismatched.pem")
