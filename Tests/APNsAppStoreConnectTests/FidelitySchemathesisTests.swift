@@ -1,34 +1,33 @@
-import APNsAppStoreConnectMock
 import Foundation
 import Testing
 import TestSupport
 
 /// Issue 41 §4: schemathesis (PyPI) runs the operations of Apple's spec that the mock serves against it, with
 /// requests the spec allows, and checks that every answer is one the spec allows (status, content type, body).
-/// The mock trusts a key the test makes with openssl; PyJWT signs the token schemathesis sends.
+/// `apnsctl mock asc --trust-asc-key` trusts a key the test makes with openssl; PyJWT signs the token
+/// schemathesis sends.
 @Suite(.enabled(if: FidelitySchemathesis.available, "needs python3 with schemathesis and PyJWT (make test-deps)"))
 struct FidelitySchemathesisTests {
-    @Test func theMockAnswersWhatApplesSpecAllowsToWhatItAllows() async throws {
+    @Test func theMockAnswersWhatApplesSpecAllowsToWhatItAllows() throws {
         let directory = TestPaths.temporaryDirectory("asc-schemathesis")
         defer { try? FileManager.default.removeItem(at: directory) }
         let keyID = "SCHEMA1234", issuer = "69a6de70-3b7a-47e3-e053-5b8c7c11a4d1"
         let (privateKey, publicKey) = try FidelitySchemathesis.keyPair(in: directory)
-        let log = directory.appendingPathComponent("asc.jsonl").path
-        let server = try await MockAppStoreConnectServer.start(.init(
-            trustedKeys: [MockAppStoreConnectTrustedKey(keyID: keyID, publicKeyPEM: publicKey, issuerID: issuer)],
-            logPath: log))
-        let ca = directory.appendingPathComponent("ca.pem").path
-        try Data(server.caCertificatePEM.utf8).write(to: URL(fileURLWithPath: ca))
+        let publicFile = directory.appendingPathComponent("public.pem")
+        try Data(publicKey.utf8).write(to: publicFile)
+        let mock = try FidelityMockProcess(in: directory, ["--trust-asc-key", "\(keyID)=\(publicFile.path),issuer=\(issuer)"])
         let token = try FidelitySchemathesis.pyJWT(privateKeyPEM: privateKey, keyID: keyID, issuer: issuer)
 
         let result = try ExternalProcess.run("/usr/bin/python3", FidelitySchemathesis.arguments(
-            port: server.port, ca: ca, token: token, reportDirectory: directory.path), in: directory, timeout: 300)
-        try await server.stop()
-        let logged = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").count ?? 0
+            port: mock.port, ca: mock.ca, token: token, reportDirectory: directory.path), in: directory, timeout: 300)
+        let stopped = mock.stop()
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        let text = (try? String(contentsOfFile: mock.log, encoding: .utf8)) ?? ""
+        let logged = text.split(separator: "\n").count
         #expect(result.status == 0, "schemathesis: \(result.stdout.suffix(12000))\(result.stderr.suffix(4000))")
         #expect(logged > FidelitySchemathesis.operations.count, "\(logged) exchanges logged")
         // The run may not be refused wholesale: most answers are not the 401 of a token the mock did not take.
-        let unauthorized = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").components(separatedBy: "\"status\":401").count - 1
+        let unauthorized = text.components(separatedBy: "\"status\":401").count - 1
         #expect(unauthorized * 2 < logged, "\(unauthorized) of \(logged) answers were 401")
     }
 }

@@ -1,4 +1,3 @@
-import APNsAppStoreConnectMock
 import Crypto
 import Foundation
 import Testing
@@ -6,14 +5,14 @@ import TestSupport
 
 /// Issue 41 §4, through the verbs: the built `apnsctl` (its keystore holding an App Store Connect team key that
 /// openssl made) runs `app push status`, `app push enable` (dry run, then for real, then again), `profile list`,
-/// `profile fetch` and `profile renew --replace` against a logging local App Store Connect whose state curl seeded
+/// `profile fetch` and `profile renew --replace` against `apnsctl mock asc --log` whose state curl seeded
 /// (a device, a certificate, a profile made before Push Notifications was enabled); every exchange of the log, the
 /// verbs' requests and the mock's answers, must conform to Apple's spec (Tests/Interop/asc_validate.py).
 @Suite(.enabled(if: FidelityTools.available, "needs python3 with openapi-core, openssl and curl (make test-deps)"))
 struct FidelityVerbsTests {
     static let bundleID = "com.example.fidelity.verbs"
 
-    @Test func theVerbsRequestsAndTheMocksAnswersConformToApplesSpec() async throws {
+    @Test func theVerbsRequestsAndTheMocksAnswersConformToApplesSpec() throws {
         let directory = TestPaths.temporaryDirectory("asc-fidelity-verbs")
         defer { try? FileManager.default.removeItem(at: directory) }
         let keyID = "FIDVERB001", issuer = "4b1c7a0e-2d3f-4e5a-8b6c-7d8e9f0a1b2c"
@@ -27,12 +26,12 @@ struct FidelityVerbsTests {
         try apnsctl.ok(["keystore", "init", keystore])
         try apnsctl.ok(["asc", "key", "import", keyFile, "--issuer", issuer])
 
-        let log = directory.appendingPathComponent("asc.jsonl").path
-        let server = try await MockAppStoreConnectServer.start(.init(trustedKeys: [key.trusted], logPath: log))
-        let ca = directory.appendingPathComponent("ca.pem").path
-        try Data(server.caCertificatePEM.utf8).write(to: URL(fileURLWithPath: ca))
-        let asc = ["--asc-url", "https://127.0.0.1:\(server.port)", "--cacert", ca]
-        let curl = FidelityCurl(base: "https://127.0.0.1:\(server.port)", ca: ca, token: key.token())
+        let publicFile = directory.appendingPathComponent("public.pem")
+        try Data(key.privateKey.publicKey.pemRepresentation.utf8).write(to: publicFile)
+        let mock = try FidelityMockProcess(in: directory, ["--trust-asc-key", "\(keyID)=\(publicFile.path),issuer=\(issuer)"])
+        let ca = mock.ca, log = mock.log
+        let asc = ["--asc-url", mock.base, "--cacert", ca]
+        let curl = FidelityCurl(base: mock.base, ca: ca, token: key.token())
         let ids = try FidelitySeed.profileWithoutPush(curl, bundleID: Self.bundleID, in: directory)
 
         let status = try apnsctl.ok(["app", "push", "status", Self.bundleID, "--format", "json"] + asc)
@@ -48,7 +47,8 @@ struct FidelityVerbsTests {
         let renewed = try apnsctl.run(["profile", "renew", "--bundle-id", Self.bundleID, "--type", "IOS_APP_DEVELOPMENT",
                                        "--out", out, "--ca", ca, "--replace"] + asc)
         #expect(renewed.status == 0, "profile renew: \(renewed.stdout)\(renewed.stderr)")
-        try await server.stop()
+        let stopped = mock.stop()
+        #expect(stopped.status == 0, "\(stopped.stderr)")
 
         let text = try String(contentsOfFile: log, encoding: .utf8)
         // The verbs reached the endpoints they use: the capability made, a profile made and the old one deleted.
