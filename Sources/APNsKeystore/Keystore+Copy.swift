@@ -33,21 +33,22 @@ extension Keystore {
                 revoked.append(tombstone.keyID)
             }
             manifest.revokedKeys.sort { ($0.revokedAt, $0.keyID) < ($1.revokedAt, $1.keyID) }
-            for key in incoming.keys {
+            // App Store Connect keys too, into their own list (``Manifest/appStoreConnectKeys``).
+            for key in incoming.keys + incoming.appStoreConnectKeys {
                 if key.state != .revoked,
                    let tombstone = manifest.revocation(keyID: key.keyID, fingerprint: key.fingerprint) {
                     throw tombstone.refusal(keyID: key.keyID)
                 }
-                if let existing = manifest.key(key.keyID) {
-                    guard existing.fingerprint == key.fingerprint else {
-                        throw APNsError.keystore("key \(key.keyID) is in both keystores with different key material",
+                if let existing = manifest.anyKey(key.keyID) {
+                    guard existing.fingerprint == key.fingerprint, existing.kind == key.kind else {
+                        throw APNsError.keystore("key \(key.keyID) is in both keystores with different key material or kind",
                                                  hint: "a key id names one key forever: check which keystore is right")
                     }
                     present += 1
                     continue
                 }
                 change.write(key.file, try source.storage.readObject(key.file, limit: 1 << 20))
-                manifest.update(key)
+                if key.kind.isAppStoreConnect { manifest.updateAppStoreConnectKey(key) } else { manifest.update(key) }
                 keys.append(key.keyID)
             }
             for certificate in incoming.certificates {

@@ -122,6 +122,17 @@ import Testing
         }
     }
 
+    @Test func aKeystoreCopyCarriesAscKeysIntoTheirOwnList() throws {
+        let source = try makeKeystore(), destination = try makeKeystore()
+        let key = P256.Signing.PrivateKey()
+        _ = try source.addAppStoreConnectKey(SigningKeyMaterial(key), keyID: "ASC0000001", issuerID: Self.issuer)
+        #expect(try destination.copy(from: source).keys == ["ASC0000001"])
+        let copied = try destination.manifest()
+        #expect(copied.keys.isEmpty && copied.appStoreConnectKeys.map(\.issuerID) == [Self.issuer])
+        #expect(try destination.appStoreConnectToken(keyID: nil).key.fingerprint == SigningKeyMaterial(key).fingerprint)
+        #expect(try destination.copy(from: source).alreadyPresentCount == 1)
+    }
+
     @Test func issuerIDsAreUUIDs() throws {
         #expect(try AppStoreConnectIssuerID.validate("57246542-96FE-1A63-E053-0824D011072A") == Self.issuer)
         for bad in ["", "DEF123GHIJ", "57246542-96fe-1a63-e053-0824d011072", "57246542-96fe-1a63-e053-0824d011072g",
