@@ -18,7 +18,7 @@ enum MockASCAuthority {
     static func make(now: Date, covering oldest: Date?) throws -> MockCertificateAuthority {
         let key = P256.Signing.PrivateKey()
         let name = try DistinguishedName {
-            CommonName("apnsctl mock App Store Connect CA " + MockASCIdentifier.make())
+            CommonName("Mock App Store Connect CA " + MockASCIdentifier.make())
             OrganizationName("apnsctl (throwaway, do not trust outside tests)")
         }
         let publicKey = Certificate.PublicKey(key.publicKey)

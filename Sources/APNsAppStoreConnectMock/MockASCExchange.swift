@@ -156,7 +156,7 @@ enum MockASCErrors {
 
     static func html(status: Int) -> MockASCResponse {
         let page = "<!DOCTYPE html><html><head><title>Sign in</title></head><body><h1>Sign in to continue</h1>"
-            + "<p>This network requires you to sign in (apnsctl mock asc: an HTML fault).</p></body></html>\n"
+            + "<p>This network requires you to sign in (an HTML fault of the local App Store Connect).</p></body></html>\n"
         return MockASCResponse(status: status, contentType: "text/html; charset=utf-8", body: Array(page.utf8),
                                json: nil)
     }

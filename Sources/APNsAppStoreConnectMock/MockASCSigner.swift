@@ -78,11 +78,11 @@ struct MockASCSigner: Sendable {
         }
         let role = certificateType.contains("DEVELOPMENT") ? "Apple Development"
             : certificateType.hasPrefix("DEVELOPER_ID_") ? "Developer ID Application" : "Apple Distribution"
-        let displayName = "apnsctl mock (\(teamID))"
+        let displayName = "Mock Developer (\(teamID))"
         let subject = try DistinguishedName {
             CommonName("\(role): \(displayName)")
             OrganizationalUnitName(teamID)
-            OrganizationName("apnsctl mock")
+            OrganizationName("Mock App Store Connect")
             CountryName("US")
         }
         let identity = try authority.identity
