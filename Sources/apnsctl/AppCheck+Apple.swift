@@ -61,7 +61,7 @@ struct AppCheckAppleOptions: ParsableArguments {
     static func renew(_ profile: AppleSide.Profile, bundleID: String, profileFiles: [String]) -> NextStep {
         let directory = profileFiles.first.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? "."
         return NextStep("profile", "renew", "--bundle-id", bundleID, "--type", profile.profileType, "--out", directory,
-                        carries: [.keystore, .appStoreConnect])
+                        carries: [.keystore, .appStoreConnect, .profileCA])
     }
 }
 

@@ -49,12 +49,12 @@ extension ProfileDownloadError: UserFacingError {
     static var renewStep: NextStep {
         let invocation = Invocation(arguments: Array(CommandLine.arguments.dropFirst()))
         let words = ProfileRenewStep.words(arguments: Array(CommandLine.arguments.dropFirst()))
-        return NextStep(words: words, carries: [.keystore, .appStoreConnect], invocation: invocation)
+        return NextStep(words: words, carries: [.keystore, .appStoreConnect, .profileCA], invocation: invocation)
     }
 
     static func renew(_ id: String, _ type: String) -> String {
         NextStep(words: ["profile", "renew", "--bundle-id", id, "--type", type] + ProfileRenewStep.out(Array(CommandLine.arguments.dropFirst())),
-                 carries: [.keystore, .appStoreConnect]).description
+                 carries: [.keystore, .appStoreConnect, .profileCA]).description
     }
 }
 

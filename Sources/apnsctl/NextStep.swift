@@ -20,9 +20,11 @@ struct NextStep: CustomStringConvertible, Sendable {
         /// `--team`, `--key-id`, `--cert`, `--token-file`, `--token-env`, `--password-file`, `--password-env`: the
         /// credential of the verbs that send something to a server (probe, the channel verbs).
         static let credential = Carries(rawValue: 16)
-        /// `--asc-key`, `--asc-url`, `--cacert`, `--ca`: the App Store Connect verbs' server and key, and the CA
-        /// their profiles are judged against.
+        /// `--asc-key`, `--asc-url`, `--cacert`: the App Store Connect verbs' server and key.
         static let appStoreConnect = Carries(rawValue: 32)
+        /// `--ca`: the CA a verb that judges profiles trusts besides Apple's (`profile fetch`, `profile renew`,
+        /// `app check`): carried only to those (`app push enable` and `profile list` have no `--ca`).
+        static let profileCA = Carries(rawValue: 64)
         /// What the verbs that send a canary take: the keystore, the server, the topic and the environment.
         static let canary: Carries = [.keystore, .server, .topic, .environment]
     }
@@ -78,7 +80,8 @@ struct Invocation: Sendable {
         (.environment, ["--env"]),
         (.credential, ["--team", "--key-id", "--cert", "--token-file", "--token-env", "--password-file",
                        "--password-env"]),
-        (.appStoreConnect, ["--asc-key", "--asc-url", "--cacert", "--ca"]),
+        (.appStoreConnect, ["--asc-key", "--asc-url", "--cacert"]),
+        (.profileCA, ["--ca"]),
     ]
     typealias Carries = NextStep.Carries
 

@@ -52,6 +52,16 @@ import TestSupport
         #expect(result.stderr.contains("apnsctl: error: bundle id com.example.app: the App ID does not have Push Notifications"))
         #expect(result.stderr.contains("apnsctl: hint: enable it first with `apnsctl app push enable com.example.app --keystore \(world.keystore)"))
         #expect(ProfileASCWorld.files(world.directory.appendingPathComponent("profiles").path).isEmpty)
+        // The hint's step runs as printed (it carries the App Store Connect options, not --ca, which app push
+        // enable does not take); renew then makes the profile.
+        let hint = result.stderr.split(separator: "\n").map(String.init).first { $0.hasPrefix("apnsctl: hint: ") } ?? ""
+        let step = try #require(ProfileASCWorld.step(in: hint))
+        #expect(!step.contains(" --ca "), "\(step)")
+        let enabled = try ProfileASCWorld.runAsPrinted(step, in: world.directory)
+        #expect(enabled.status == 0, "\(step)\n\(enabled.stderr)")
+        let renewed = try Self.renew(world, ["--replace"])
+        #expect(renewed.status == 0, "\(renewed.stderr)")
+        #expect(renewed.stdout.contains("✔ renewed as \"Example Dev\" (aps-environment development)"))
     }
 
     @Test func aSoundProfileNeedsNothing() throws {
