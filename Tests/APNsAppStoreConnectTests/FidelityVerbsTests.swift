@@ -5,7 +5,8 @@ import TestSupport
 
 /// Issue 41 §4, through the verbs: the built `apnsctl` (its keystore holding an App Store Connect team key that
 /// openssl made) runs `app push status`, `app push enable` (dry run, then for real, then again), `profile list`,
-/// `profile fetch` and `profile renew --replace` against `apnsctl mock asc --log` whose state curl seeded
+/// `profile fetch` and `profile renew --replace --min-days 400` (so the year-long profile is renewed whatever its
+/// content) against `apnsctl mock asc --log` whose state curl seeded
 /// (a device, a certificate, a profile made before Push Notifications was enabled); every exchange of the log, the
 /// verbs' requests and the mock's answers, must conform to Apple's spec (Tests/Interop/asc_validate.py).
 @Suite(.enabled(if: FidelityTools.available, "needs python3 with openapi-core, openssl and curl (make test-deps)"))
@@ -45,7 +46,7 @@ struct FidelityVerbsTests {
                                        "--out", out, "--ca", ca] + asc)
         #expect([0, 1].contains(fetched.status), "profile fetch: \(fetched.stdout)\(fetched.stderr)")
         let renewed = try apnsctl.run(["profile", "renew", "--bundle-id", Self.bundleID, "--type", "IOS_APP_DEVELOPMENT",
-                                       "--out", out, "--ca", ca, "--replace"] + asc)
+                                       "--out", out, "--ca", ca, "--replace", "--min-days", "400"] + asc)
         #expect(renewed.status == 0, "profile renew: \(renewed.stdout)\(renewed.stderr)")
         let stopped = mock.stop()
         #expect(stopped.status == 0, "\(stopped.stderr)")
@@ -56,7 +57,7 @@ struct FidelityVerbsTests {
                         "\"method\":\"POST\",\"path\":\"/v1/profiles\"",
                         "\"method\":\"DELETE\",\"path\":\"/v1/profiles/\(ids.profile.id)\""] {
             #expect(text.contains(request) || text.contains(request.replacingOccurrences(of: "\",\"", with: "\", \"")),
-                    "no \(request) in the log")
+                    "no \(request) in the log; profile renew said: \(renewed.stdout)\(renewed.stderr)")
         }
         let result = try ExternalProcess.run("/usr/bin/python3", [FidelityTools.validator, FidelityTools.spec, log])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
