@@ -76,6 +76,7 @@ import Testing
             ("other issuer", key.token(claims: ["iss": "00000000-0000-0000-0000-000000000000"])),
             ("audience", key.token(claims: ["aud": "appstoreconnect-v2"])),
             ("lifetime 21 minutes", key.token(lifetime: 21 * 60)),
+            ("lifetime 25 minutes, 15 left", key.token(now: now.addingTimeInterval(-600), lifetime: 25 * 60)),
             ("expired", key.token(now: now.addingTimeInterval(-1200), lifetime: 600)),
             ("clock 30 minutes ahead", key.token(now: now.addingTimeInterval(1800), lifetime: 600)),
             ("signature", key.token(signer: MockTestKey().privateKey)),
