@@ -15,24 +15,19 @@ import Foundation
 struct AppCheckAppleOptions: ParsableArguments {
     @Flag(help: "Ask App Store Connect too: the App ID, its Push Notifications capability and Apple's profiles.")
     var apple = false
-    @Option(name: .customLong("asc-key"), help: ArgumentHelp(
-        "With --apple: the App Store Connect API key in the keystore (default: its only one).", valueName: "KEYID"))
-    var keyID: String?
-    @Option(name: .customLong("asc-url"), help: ArgumentHelp(
-        "With --apple: the App Store Connect API server (default: \(AppStoreConnect.appleBaseURL)).", valueName: "URL"))
-    var url: String?
+    /// With --apple: the App Store Connect API key and server.
+    @OptionGroup var server: AppStoreConnectServerOptions
 
     func validate() throws {
-        if !apple, keyID != nil || url != nil { throw ValidationError("--asc-key and --asc-url go with --apple") }
-        if let url, !url.lowercased().hasPrefix("https://") { throw ValidationError("--asc-url must be an https:// URL") }
+        if !apple, server.isGiven { throw ValidationError("--asc-key and --asc-url go with --apple") }
     }
 
     /// Apple's side of `bundleID`, through the keystore's App Store Connect key.
     func facts(bundleID: String, keystore: KeystoreOptions, secrets: SecretOptions, caFile: String?) throws
         -> AppleSide.Facts {
-        let signer = try AppStoreConnectKeyAccess.signer(keystore: keystore.open(secrets: secrets), keyID: keyID)
+        let signer = try AppStoreConnectKeyAccess.signer(keystore: keystore.open(secrets: secrets), keyID: server.keyID)
         try signer.requireTeamKey()
-        let client = AppStoreConnectClient(baseURL: url ?? AppStoreConnect.appleBaseURL, caFile: caFile,
+        let client = AppStoreConnectClient(baseURL: server.baseURL, caFile: caFile,
                                            individualKey: signer.isIndividual, token: { try signer.token() })
         return try AppleSide.read(bundleID: bundleID, client: client)
     }

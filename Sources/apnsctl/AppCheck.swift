@@ -22,7 +22,9 @@ struct AppCheck: AsyncParsableCommand {
             + "reason a row fails. Each part is judged as the verb that judges it alone: each certificate (--cert, "
             + "and the keystore's certificates for the app) as cert verify does, each profile as profile verify "
             + "does (chains and signatures to Apple's CAs or a --ca), and the team of the key or certificate must be "
-            + "the profiles'. --probe confirms each row with a silent canary (made-up device token) through its "
+            + "the profiles'. --team names the team whose keystore keys may sign (without it: the certificates' or "
+            + "profiles' team, else the keystore's only team); a certificate or profile with fewer than --min-days "
+            + "days left (30 unless given) fails its row. --probe confirms each row with a silent canary (made-up device token) through its "
             + "credential, and classifies each --device-token as device check does (development, production, "
             + "unregistered, other_app, invalid, inconclusive). Exit 0 when every row is ready, 1 when one is not "
             + "(or unverified), 4 when --probe cannot reach a server. --apple asks App Store Connect too (the App "
@@ -31,10 +33,8 @@ struct AppCheck: AsyncParsableCommand {
 
     @Argument(help: ArgumentHelp("The app's bundle id.", valueName: "BUNDLE_ID"))
     var bundleID: String
-    @Option(help: ArgumentHelp("The team whose keystore keys may sign (default: the certificates' or profiles' team, "
-                               + "else the keystore's only team).", valueName: "TEAMID"),
-            completion: KeystoreCompletion.teams)
-    var team: String?
+    /// The team whose keystore keys may sign (default: the certificates' or profiles' team, else the keystore's only team).
+    @OptionGroup var team: TeamOption
     @Option(name: .customLong("profile"), help: ArgumentHelp(
         "A provisioning profile of the app; repeat for each (development, distribution).", valueName: "FILE"),
             completion: .file(extensions: ["mobileprovision", "provisionprofile"]))
@@ -43,19 +43,15 @@ struct AppCheck: AsyncParsableCommand {
         "A push certificate of the app (.p12, or PEM with its key for --probe); repeat for each.", valueName: "FILE"),
             completion: .file())
     var certificates: [String] = []
-    @Option(name: .customLong("ca"), help: ArgumentHelp(
-        "A CA certificate file trusted besides Apple's for the certificates' chains and the profiles' signatures "
-        + "(a test or private CA); repeatable.", valueName: "FILE"), completion: .file())
-    var caFiles: [String] = []
+    @OptionGroup var trusted: TrustedCAOption
     @Option(name: .customLong("device-token"), help: ArgumentHelp(
         "A device token of the app (hex); repeat for each.", valueName: "HEX"))
     var deviceTokens: [String] = []
     @Option(name: .customLong("push-type"), help: ArgumentHelp(
         "A push type the app uses besides alert and those its certificates name; repeat for each.", valueName: "TYPE"))
     var pushTypes: [APNsPushType] = []
-    @Option(name: .customLong("min-days"), help: ArgumentHelp(
-        "A certificate or profile with fewer days left fails its row.", valueName: "DAYS"))
-    var minDays = 30
+    /// A certificate or profile with fewer days left (default 30) fails its row.
+    @OptionGroup var minDays: MinDaysOption
     @Flag(help: "Confirm each row with a silent canary through its credential (and classify each --device-token).")
     var probe = false
     @OptionGroup(title: "Where the canaries go with --probe (default: both of Apple's hosts)")
@@ -67,7 +63,6 @@ struct AppCheck: AsyncParsableCommand {
     @OptionGroup var output: FormatOptions
 
     func validate() throws {
-        guard minDays >= 0 else { throw ValidationError("--min-days must be 0 or more") }
         if !probe, target.host != nil || !target.targets.isEmpty || (target.cacert != nil && !apple.apple) {
             throw ValidationError("--host, --target and --cacert say where --probe (or --apple) sends: add --probe")
         }
@@ -78,15 +73,15 @@ struct AppCheck: AsyncParsableCommand {
 
     func run() async throws {
         var input = AppReadiness.Input(bundleID: bundleID)
-        input.team = team
+        input.team = team.team
         input.profileFiles = profiles
         input.certificateFiles = certificates
-        input.caFiles = caFiles
+        input.caFiles = trusted.caFiles
         let password = secrets.sharedSource(prompt: "Password for the certificate: ")
         input.certificatePassword = password
         input.deviceTokens = deviceTokens
         input.pushTypes = pushTypes
-        input.minDays = minDays
+        input.minDays = minDays.days(default: 30)
         input.environment = target.targets.isEmpty ? target.env : nil
         let open = openKeystore()
         input.keystore = open

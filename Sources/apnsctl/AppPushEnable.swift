@@ -67,10 +67,11 @@ struct AppPushEnableReport: Encodable {
         }
     }
 
-    /// The command that renews a profile of `type`: `apnsctl profile renew --bundle-id ID --type TYPE --out DIR`,
-    /// with the invocation's keystore and App Store Connect options.
+    /// The command that renews a profile of `type`: `apnsctl profile renew --bundle-id ID --type TYPE --out .`
+    /// (the current directory, as `app check --apple`'s step without `--profile`), with the invocation's keystore
+    /// and App Store Connect options: it runs as printed.
     static func renewal(bundleID: String, type: String) -> NextStep {
-        NextStep("profile", "renew", "--bundle-id", bundleID, "--type", type, "--out", "DIR",
+        NextStep("profile", "renew", "--bundle-id", bundleID, "--type", type, "--out", ".",
                  carries: [.keystore, .appStoreConnect])
     }
 
@@ -87,7 +88,7 @@ struct AppPushEnableReport: Encodable {
         if profilesToRenew.isEmpty {
             lines.append("no profile to renew: every profile of the App ID carries aps-environment")
         } else {
-            lines.append("profiles without aps-environment, to renew (DIR: where the new profile is written):")
+            lines.append("profiles without aps-environment, to renew (into the current directory; --out names another):")
             for renewal in profilesToRenew {
                 lines.append("  \(renewal.profile.name) (\(renewal.profile.type), \(renewal.profile.state)): \(renewal.nextStep)")
             }

@@ -7,24 +7,15 @@ import ArgumentParser
 /// which server they go to, the same in every verb that talks to App Store Connect (docs/provisioning.md). The
 /// keystore holding the key is chosen with ``KeystoreOptions``.
 struct AppStoreConnectOptions: ParsableArguments {
-    @Option(name: .customLong("asc-key"), help: ArgumentHelp(
-        "The App Store Connect API key in the keystore (default: its only one).", valueName: "KEYID"))
-    var keyID: String?
-
-    @Option(name: .customLong("asc-url"), help: ArgumentHelp(
-        "The App Store Connect API server (default: \(AppStoreConnect.appleBaseURL)).", valueName: "URL"))
-    var url: String = AppStoreConnect.appleBaseURL
+    @OptionGroup var server: AppStoreConnectServerOptions
 
     @Option(name: .customLong("cacert"), help: ArgumentHelp(
         "CA certificate(s) to trust for --asc-url (PEM), instead of the system's.", valueName: "FILE"),
             completion: .file())
     var caFile: String?
 
-    func validate() throws {
-        guard url.lowercased().hasPrefix("https://"), url.count > "https://".count else {
-            throw ValidationError("--asc-url must be an https:// URL")
-        }
-    }
+    var keyID: String? { server.keyID }
+    var url: String { server.baseURL }
 
     /// The keystore's App Store Connect key (`--asc-key`, or its only one), ready to sign.
     func signer(keystore: KeystoreOptions) throws -> AppStoreConnectSigner {
@@ -40,5 +31,29 @@ struct AppStoreConnectOptions: ParsableArguments {
     func client(signer: AppStoreConnectSigner) -> AppStoreConnectClient {
         AppStoreConnectClient(baseURL: url, caFile: caFile, individualKey: signer.isIndividual,
                               token: { try signer.token() })
+    }
+}
+
+/// `--asc-key KEYID` and `--asc-url URL`, defined once: every App Store Connect verb takes them with
+/// ``AppStoreConnectOptions``, and `app check --apple` with the `--cacert` its canaries take.
+struct AppStoreConnectServerOptions: ParsableArguments {
+    @Option(name: .customLong("asc-key"), help: ArgumentHelp(
+        "The App Store Connect API key in the keystore (default: its only one).", valueName: "KEYID"))
+    var keyID: String?
+
+    @Option(name: .customLong("asc-url"), help: ArgumentHelp(
+        "The App Store Connect API server (default: \(AppStoreConnect.appleBaseURL)).", valueName: "URL"))
+    var url: String?
+
+    /// `--asc-url`, else Apple's server.
+    var baseURL: String { url ?? AppStoreConnect.appleBaseURL }
+
+    /// Whether either option was given.
+    var isGiven: Bool { keyID != nil || url != nil }
+
+    func validate() throws {
+        if let url, !(url.lowercased().hasPrefix("https://") && url.count > "https://".count) {
+            throw ValidationError("--asc-url must be an https:// URL")
+        }
     }
 }

@@ -47,8 +47,9 @@ struct DeviceCheck: ParsableCommand {
             completion: .file())
     var tokenFile: String?
 
-    @Option(help: ArgumentHelp("apns-topic: the app's bundle id.", valueName: "BUNDLE_ID"))
-    var topic: String
+    /// apns-topic: the app's bundle id (required).
+    @OptionGroup var topicOption: TopicOption
+    var topic: String { topicOption.topic ?? "" }
 
     @OptionGroup var target: ProbeTargetOptions
 
@@ -67,6 +68,7 @@ struct DeviceCheck: ParsableCommand {
     @OptionGroup var output: DeviceCheckFormat
 
     func validate() throws {
+        _ = try topicOption.required()
         if tokenFile != nil, !deviceTokens.isEmpty {
             throw ValidationError("give tokens as arguments or with --tokens FILE, not both")
         }

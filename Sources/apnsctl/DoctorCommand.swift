@@ -25,11 +25,12 @@ struct DoctorCommand: AsyncParsableCommand {
         With --host naming another server (a mock), it checks instead that the server's certificate verifies \
         against --cacert (or the system's bundle). \
         The clock check compares this machine's clock with the Date header of the APNs hosts (--env: one of \
-        them), or of --host; it says so when no server answered.
+        them), or of --host; it says so when no server answered. A certificate with fewer than --min-days days \
+        left (30 unless given) is a warning.
         """)
 
-    @Option(name: .customLong("min-days"), help: "Warn about certificates that expire within this many days.")
-    var minDays: Int = 30
+    /// Warn about certificates that expire within this many days (default 30).
+    @OptionGroup var minDays: MinDaysOption
 
     @OptionGroup var output: FormatOptions
 
@@ -39,17 +40,13 @@ struct DoctorCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Trust anchor and clock") var target: ProbeTargetOptions
 
-    func validate() throws {
-        guard minDays >= 0 else { throw ValidationError("--min-days must not be negative") }
-    }
-
     func run() async throws {
         let target = try self.target.selected()
         let clockHost = target.host != nil || target.env != nil || target.port != nil
             ? try ProbeTarget.resolve(environment: target.env, host: target.host, port: target.port) : nil
         let machine = MachineChecks.all(cacert: target.cacert, cacertLabel: "--cacert", clockHost: clockHost,
                                         timeout: min(target.timeout, 5)).map(\.worded)
-        let stored = await DoctorKeystoreChecks.run(keystore, minDays: minDays, caFiles: caOption.caFiles)
+        let stored = await DoctorKeystoreChecks.run(keystore, minDays: minDays.days(default: 30), caFiles: caOption.caFiles)
         let report = DoctorReport(checks: machine + stored)
         switch output.format {
         case .json:

@@ -8,6 +8,14 @@ struct OutOption: ParsableArguments {
     var out: String?
 }
 
+/// `--out DIR` of the verbs that write several files into a directory (`profile fetch`, `profile renew`: issue 41
+/// names it so), defined once beside ``OutOption`` with its own help: the directory is created when missing.
+struct OutDirectoryOption: ParsableArguments {
+    @Option(name: .customLong("out"), help: ArgumentHelp(
+        "The directory the files are written to (created when missing).", valueName: "DIR"), completion: .directory)
+    var directory: String
+}
+
 /// `--force`, defined once (issue 40 §3): replace an output file that exists. Nothing else is called `--force`
 /// (`key revoke` says `--allow-active`).
 struct ForceOption: ParsableArguments {

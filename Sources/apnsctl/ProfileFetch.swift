@@ -26,9 +26,8 @@ struct ProfileFetchCommand: AsyncParsableCommand {
     @Option(name: .customLong("type"), help: ArgumentHelp("The profile type, e.g. IOS_APP_DEVELOPMENT, IOS_APP_STORE.",
                                                          valueName: "TYPE"))
     var profileType: String
-    @Option(help: ArgumentHelp("The directory the profiles are written to (created when missing).", valueName: "DIR"),
-            completion: .directory)
-    var out: String
+    @OptionGroup var outDirectory: OutDirectoryOption
+    var out: String { outDirectory.directory }
     @Option(help: ArgumentHelp("Only the profile of this name.", valueName: "NAME"))
     var name: String?
     @OptionGroup var trusted: TrustedCAOption

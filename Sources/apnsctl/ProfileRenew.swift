@@ -28,9 +28,8 @@ struct ProfileRenewCommand: AsyncParsableCommand {
     @Option(name: .customLong("type"), help: ArgumentHelp("The profile type, e.g. IOS_APP_DEVELOPMENT, IOS_APP_STORE.",
                                                          valueName: "TYPE"))
     var profileType: String
-    @Option(help: ArgumentHelp("The directory the new profiles are written to (created when missing).", valueName: "DIR"),
-            completion: .directory)
-    var out: String
+    @OptionGroup var outDirectory: OutDirectoryOption
+    var out: String { outDirectory.directory }
     @OptionGroup var minimum: MinDaysOption
     @Flag(help: "Delete each old profile (first: the new one then keeps its name).")
     var replace = false

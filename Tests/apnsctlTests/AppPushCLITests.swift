@@ -43,7 +43,7 @@ import Testing
         let renew = try #require((report["profiles_to_renew"] as? [[String: Any]])?.first)
         #expect(renew["name"] as? String == ASCCommandLine.profileName)
         let step = try #require(renew["next_step"] as? String)
-        #expect(step.hasPrefix("apnsctl profile renew --bundle-id \(ASCCommandLine.bundleID) --type IOS_APP_DEVELOPMENT --out DIR"))
+        #expect(step.hasPrefix("apnsctl profile renew --bundle-id \(ASCCommandLine.bundleID) --type IOS_APP_DEVELOPMENT --out ."))
         for option in asc.options { #expect(step.contains(option), "the step lacks \(option): \(step)") }
 
         let again = try asc.run(["app", "push", "enable", ASCCommandLine.bundleID])
@@ -51,15 +51,17 @@ import Testing
         #expect(again.stdout.contains("Push Notifications was already enabled: nothing changed"))
         #expect(again.stdout.contains(ASCCommandLine.profileName))
 
-        // The printed step, run as printed (DIR being a directory): the App ID then has a profile with push.
-        let out = asc.directory.appendingPathComponent("renewed").path
-        let words = step.split(separator: " ").dropFirst().map { $0 == "DIR" ? out : String($0) }
-        let renewed = try CLI.run(words)
+        // The printed step, run as printed (in a directory of its own): the App ID then has a profile with push.
+        let out = asc.directory.appendingPathComponent("renewed")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let renewed = try CLI.run(step.split(separator: " ").dropFirst().map(String.init), in: out)
         #expect(![2, 3, 4, 5].contains(renewed.status), "\(step): \(renewed.stderr)")
         let after = try #require(ASCCommandLine.json(try asc.run(["app", "push", "status", ASCCommandLine.bundleID,
                                                                   "--format", "json"])) as? [String: Any])
         let environments = (after["profiles"] as? [[String: Any]] ?? []).compactMap { $0["aps_environment"] as? String }
         #expect(environments.contains("development"), "after \(step): \(after)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        #expect(written.contains { $0.hasSuffix(".mobileprovision") }, "\(step) wrote \(written) in its directory")
     }
 
     @Test func anUnknownBundleIDIsOneErrorAndOneHint() throws {

@@ -107,12 +107,21 @@ import Testing
         var helps = [[String]: Set<String>]()
         var checked = 0
         for call in calls {
-            let verb = Array(call.words.prefix { $0.first?.isLowercase == true && !$0.hasPrefix("-") }.prefix(2))
+            let words = Array(call.words.prefix { $0.first?.isLowercase == true && !$0.hasPrefix("-") }.prefix(3))
+            var verb = Array(words.prefix(2))
             guard !verb.isEmpty, verb != ["channel"] else { continue }
-            let flags: Set<String>
+            var flags: Set<String>
             if let known = helps[verb] { flags = known } else {
                 flags = try Self.flags(of: verb)
                 helps[verb] = flags
+            }
+            // A group of verbs (`app push`, `asc key`) has no flags of its own: its verb is the third word.
+            if flags.isSubset(of: ["--help", "--version"]), words.count == 3 {
+                verb = words
+                if let known = helps[verb] { flags = known } else {
+                    flags = try Self.flags(of: verb)
+                    helps[verb] = flags
+                }
             }
             let named = call.words.filter { $0.hasPrefix("--") }
             let carried = call.carries.flatMap { Self.carried[$0] ?? [] }

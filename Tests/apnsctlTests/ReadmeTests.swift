@@ -6,8 +6,8 @@ import Testing
 ///
 /// Expected exit: `# exit N` (or `# exit N or M`) at the end of the line; else 0. A command that talks to
 /// Apple's real hosts (`--env …` without `--host`) may also end 1 or 4: this machine may be offline.
-/// A line ending in `&` starts a background server (killed at the end); the README's ports 8443 and 8444 (the
-/// mock's channel management API) are replaced by free ports so parallel runs do not collide. After `cert request --out push.csr` the test plays Apple's
+/// A line ending in `&` starts a background server (killed at the end); the README's ports 8443, 8444 (the
+/// mock's channel management API) and 8445 (the local App Store Connect) are replaced by free ports so parallel runs do not collide. After `cert request --out push.csr` the test plays Apple's
 /// portal: the test CA signs push.csr into aps.cer.
 @Suite(.serialized) struct ReadmeTests {
     struct Command: CustomStringConvertible {
@@ -52,6 +52,7 @@ import Testing
             ("App_Development.mobileprovision", provisioning.appendingPathComponent("development.mobileprovision")),
             ("App_Store.mobileprovision", provisioning.appendingPathComponent("distribution-wildcard.mobileprovision")),
             ("profile-ca.pem", provisioning.appendingPathComponent("test-root-ca.pem")),
+            ("asc-state.json", CLI.repositoryRoot.appendingPathComponent("contrib/mock-asc/state.example.json")),
         ]
         for (name, source) in files {
             try FileManager.default.copyItem(at: source, to: directory.appendingPathComponent(name))
@@ -60,7 +61,8 @@ import Testing
                                     encoding: .utf8)
         try makePushP12(in: directory, certs: certs)
         // The portal's 2025 keys of the README's rotation recipe: fresh P-256 keys, PKCS#8, made by openssl.
-        for name in ["AuthKey_SBX456HIJK.p8", "AuthKey_PRD789HIJK.p8"] {
+        // …and the App Store Connect API key of its provisioning recipe.
+        for name in ["AuthKey_SBX456HIJK.p8", "AuthKey_PRD789HIJK.p8", "AuthKey_2X9R4HXF34.p8"] {
             let made = try CLI.tool("/usr/bin/openssl", ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256",
                                                    "-out", directory.appendingPathComponent(name).path])
             #expect(made.status == 0, "openssl genpkey: \(made.output)")
@@ -133,6 +135,8 @@ import Testing
         let port = String(try SilentListener.freePort())
         var channelsPort = String(try SilentListener.freePort())
         while channelsPort == port { channelsPort = String(try SilentListener.freePort()) }
+        var ascPort = String(try SilentListener.freePort())
+        while ascPort == port || ascPort == channelsPort { ascPort = String(try SilentListener.freePort()) }
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = CLI.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
         environment["APNSCTL_KEYSTORE"] = directory.appendingPathComponent("keystore").path
@@ -144,6 +148,7 @@ import Testing
         for command in try Self.commands() {
             let line = command.line.replacingOccurrences(of: "8443", with: port)
                 .replacingOccurrences(of: "8444", with: channelsPort)
+                .replacingOccurrences(of: "8445", with: ascPort)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
             process.arguments = ["--norc", "-o", "pipefail", "-c", command.background ? "exec " + line : line]
@@ -156,7 +161,7 @@ import Testing
             try process.run()
             if command.background {
                 servers.append(process)
-                waitForPort(Int(port) ?? 0)
+                waitForPort(Int(line.contains(ascPort) ? ascPort : port) ?? 0)
                 if line.contains("--channels-port") { waitForPort(Int(channelsPort) ?? 0) }
                 continue
             }
