@@ -173,13 +173,13 @@ _apnsctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    cert|key|keystore|profile|expiry|token|probe|payload|app|channel|device|mock|doctor|exporter|demo|help)
+    cert|key|asc|keystore|profile|expiry|token|probe|payload|app|channel|device|mock|doctor|exporter|demo|help)
         # Offer subcommand argument completions
         "_apnsctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'cert key keystore profile expiry token probe payload app channel device mock doctor exporter demo help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'cert key asc keystore profile expiry token probe payload app channel device mock doctor exporter demo help' -- "${cur}"))
         ;;
     esac
 }
@@ -288,6 +288,7 @@ _apnsctl_cert_convert() {
         return
         ;;
     '--out')
+        __apnsctl_add_completions -f
         return
         ;;
     '--out-dir')
@@ -332,12 +333,13 @@ _apnsctl_cert_verify() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=(--topic)
-    non_repeating_options=(--env --min-days --key --ca --at --password-file --password-env --identity --friendly-name --format)
+    non_repeating_options=(--env --min-days --cert-key --key --ca --at --password-file --password-env --identity --friendly-name --format)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--topic')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion cert verify -- --topic "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--env')
@@ -347,7 +349,7 @@ _apnsctl_cert_verify() {
     '--min-days')
         return
         ;;
-    '--key')
+    '--cert-key'|'--key')
         __apnsctl_add_completions -f
         return
         ;;
@@ -483,6 +485,7 @@ _apnsctl_cert_request() {
         return
         ;;
     '--team')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion cert request -- --team "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--discard')
@@ -528,8 +531,8 @@ _apnsctl_cert_request() {
 _apnsctl_cert_join() {
     repeating_flags=()
     non_repeating_flags=(--legacy --force --strict --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--ca --out --to --out-password-file --out-password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    repeating_options=(--ca)
+    non_repeating_options=(--out --to --out-password-file --out-password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
@@ -633,6 +636,7 @@ _apnsctl_key_import() {
         return
         ;;
     '--team')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key import -- --team "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--key-id')
@@ -712,6 +716,7 @@ _apnsctl_key_generate() {
     # Offer option value completions
     case "${prev}" in
     '--team')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key generate -- --team "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--key-id')
@@ -931,8 +936,8 @@ _apnsctl_key_export-public() {
 _apnsctl_key_rotate() {
     repeating_flags=()
     non_repeating_flags=(--allow-gap --probe --version -h --help)
-    repeating_options=(--to --target)
-    non_repeating_options=(--team --grace --env --host --port --cacert --timeout --device-token --topic --push-type --priority --payload --password-file --password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    repeating_options=(--to-key --to --target --topic)
+    non_repeating_options=(--team --grace --env --host --port --cacert --timeout --device-token --push-type --priority --payload --password-file --password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -941,8 +946,8 @@ _apnsctl_key_rotate() {
         __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key rotate -- --team "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
-    '--to')
-        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key rotate -- --to "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+    '--to-key'|'--to')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key rotate -- --to-key "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--grace')
@@ -973,6 +978,7 @@ _apnsctl_key_rotate() {
         return
         ;;
     '--topic')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key rotate -- --topic "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--push-type')
@@ -1032,8 +1038,8 @@ _apnsctl_key_rotate() {
 _apnsctl_key_discover() {
     repeating_flags=()
     non_repeating_flags=(--dry-run --version -h --help)
-    repeating_options=(--target)
-    non_repeating_options=(--env --host --port --cacert --timeout --device-token --topic --push-type --priority --payload --password-file --password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    repeating_options=(--target --topic)
+    non_repeating_options=(--env --host --port --cacert --timeout --device-token --push-type --priority --payload --password-file --password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
@@ -1063,6 +1069,7 @@ _apnsctl_key_discover() {
         return
         ;;
     '--topic')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key discover -- --topic "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--push-type')
@@ -1195,7 +1202,7 @@ _apnsctl_key_scope() {
 
 _apnsctl_key_revoke() {
     repeating_flags=()
-    non_repeating_flags=(--force --version -h --help)
+    non_repeating_flags=(--allow-active --force --version -h --help)
     repeating_options=()
     non_repeating_options=(--keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 1
@@ -1296,6 +1303,207 @@ _apnsctl_key_purge() {
     case "${positional_number}" in
     1)
         __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion key purge -- positional@0 "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_apnsctl_asc() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __apnsctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    key|token)
+        # Offer subcommand argument completions
+        "_apnsctl_asc_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'key token' -- "${cur}"))
+        ;;
+    esac
+}
+
+_apnsctl_asc_key() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __apnsctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    import|list)
+        # Offer subcommand argument completions
+        "_apnsctl_asc_key_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'import list' -- "${cur}"))
+        ;;
+    esac
+}
+
+_apnsctl_asc_key_import() {
+    repeating_flags=()
+    non_repeating_flags=(--individual --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--issuer --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    __apnsctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--issuer')
+        return
+        ;;
+    '--key-id')
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __apnsctl_add_completions -o plusdirs -fX '!*.@(p8|pem)'
+        return
+        ;;
+    esac
+}
+
+_apnsctl_asc_key_list() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+}
+
+_apnsctl_asc_token() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--asc-key --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--asc-key')
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
         return
         ;;
     esac
@@ -1480,16 +1688,16 @@ _apnsctl_keystore_copy() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--from --to --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    non_repeating_options=(--from-keystore --from --to-keystore --to --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
-    '--from')
+    '--from-keystore'|'--from')
         __apnsctl_add_completions -d
         return
         ;;
-    '--to')
+    '--to-keystore'|'--to')
         __apnsctl_add_completions -d
         return
         ;;
@@ -1584,13 +1792,13 @@ _apnsctl_profile() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    inspect|verify)
+    inspect|verify|fetch|renew|list)
         # Offer subcommand argument completions
         "_apnsctl_profile_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'inspect verify' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'inspect verify fetch renew list' -- "${cur}"))
         ;;
     esac
 }
@@ -1675,10 +1883,218 @@ _apnsctl_profile_verify() {
     esac
 }
 
+_apnsctl_profile_fetch() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=(--ca)
+    non_repeating_options=(--bundle-id --type --out --name --asc-key --asc-url --cacert --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--bundle-id')
+        return
+        ;;
+    '--type')
+        return
+        ;;
+    '--out')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--name')
+        return
+        ;;
+    '--ca')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--asc-key')
+        return
+        ;;
+    '--asc-url')
+        return
+        ;;
+    '--cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+}
+
+_apnsctl_profile_renew() {
+    repeating_flags=()
+    non_repeating_flags=(--replace --version -h --help)
+    repeating_options=(--ca)
+    non_repeating_options=(--bundle-id --type --out --min-days --asc-key --asc-url --cacert --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--bundle-id')
+        return
+        ;;
+    '--type')
+        return
+        ;;
+    '--out')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--min-days')
+        return
+        ;;
+    '--ca')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--asc-key')
+        return
+        ;;
+    '--asc-url')
+        return
+        ;;
+    '--cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+}
+
+_apnsctl_profile_list() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--bundle-id --type --asc-key --asc-url --cacert --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--bundle-id')
+        return
+        ;;
+    '--type')
+        return
+        ;;
+    '--asc-key')
+        return
+        ;;
+    '--asc-url')
+        return
+        ;;
+    '--cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+}
+
 _apnsctl_expiry() {
     repeating_flags=()
     non_repeating_flags=(--no-keystore --version -h --help)
-    repeating_options=()
+    repeating_options=(--ca)
     non_repeating_options=(--min-days --out --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --password-file --password-env --format)
     __apnsctl_offer_flags_options -1
 
@@ -1728,6 +2144,10 @@ _apnsctl_expiry() {
     '--password-env')
         return
         ;;
+    '--ca')
+        __apnsctl_add_completions -f
+        return
+        ;;
     '--format')
         __apnsctl_add_completions -W 'text'$'\n''json'$'\n''prometheus'
         return
@@ -1769,8 +2189,8 @@ _apnsctl_token() {
 _apnsctl_token_issue() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=(--team --key-id --env --topic --refresh-after --password-file --password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    repeating_options=(--topic)
+    non_repeating_options=(--team --key-id --env --refresh-after --password-file --password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -1896,12 +2316,12 @@ _apnsctl_token_agent() {
     repeating_flags=()
     non_repeating_flags=(--sign --once --version -h --help)
     repeating_options=()
-    non_repeating_options=(--out --group --metrics --refresh-after --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    non_repeating_options=(--out-dir --out --group --metrics --refresh-after --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
-    '--out')
+    '--out-dir'|'--out')
         __apnsctl_add_completions -d
         return
         ;;
@@ -1955,8 +2375,8 @@ _apnsctl_token_agent() {
 _apnsctl_probe() {
     repeating_flags=()
     non_repeating_flags=(--channels --version -h --help)
-    repeating_options=(--target)
-    non_repeating_options=(--env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env --device-token --topic --push-type --priority --payload --count --interval --format --out)
+    repeating_options=(--target --topic)
+    non_repeating_options=(--env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env --device-token --push-type --priority --payload --count --interval --format --out)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
@@ -2042,6 +2462,7 @@ _apnsctl_probe() {
         return
         ;;
     '--topic')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion probe -- --topic "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--push-type')
@@ -2097,13 +2518,14 @@ _apnsctl_payload() {
 _apnsctl_payload_check() {
     repeating_flags=()
     non_repeating_flags=(--strict --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--topic --push-type --priority --expiration --collapse-id --requests --format)
+    repeating_options=(--topic)
+    non_repeating_options=(--push-type --priority --expiration --collapse-id --requests --format)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--topic')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion payload check -- --topic "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--push-type')
@@ -2141,22 +2563,22 @@ _apnsctl_app() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    check)
+    check|push)
         # Offer subcommand argument completions
         "_apnsctl_app_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'check' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'check push' -- "${cur}"))
         ;;
     esac
 }
 
 _apnsctl_app_check() {
     repeating_flags=()
-    non_repeating_flags=(--probe --version -h --help)
+    non_repeating_flags=(--probe --apple --version -h --help)
     repeating_options=(--profile --cert --ca --device-token --push-type --target)
-    non_repeating_options=(--team --min-days --env --host --port --cacert --timeout --password-file --password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    non_repeating_options=(--team --min-days --env --host --port --cacert --timeout --asc-key --asc-url --password-file --password-env --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
@@ -2208,11 +2630,152 @@ _apnsctl_app_check() {
     '--timeout')
         return
         ;;
+    '--asc-key')
+        return
+        ;;
+    '--asc-url')
+        return
+        ;;
     '--password-file')
         __apnsctl_add_completions -f
         return
         ;;
     '--password-env')
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+}
+
+_apnsctl_app_push() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __apnsctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    status|enable)
+        # Offer subcommand argument completions
+        "_apnsctl_app_push_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'status enable' -- "${cur}"))
+        ;;
+    esac
+}
+
+_apnsctl_app_push_status() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--asc-key --asc-url --cacert --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    __apnsctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--asc-key')
+        return
+        ;;
+    '--asc-url')
+        return
+        ;;
+    '--cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--keystore')
+        __apnsctl_add_completions -d
+        return
+        ;;
+    '--etcd-cacert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--etcd-user')
+        return
+        ;;
+    '--etcd-password-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--kek-file')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--lock-timeout')
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+}
+
+_apnsctl_app_push_enable() {
+    repeating_flags=()
+    non_repeating_flags=(--dry-run --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--asc-key --asc-url --cacert --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
+    __apnsctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--asc-key')
+        return
+        ;;
+    '--asc-url')
+        return
+        ;;
+    '--cacert')
+        __apnsctl_add_completions -f
         return
         ;;
     '--keystore')
@@ -2278,13 +2841,14 @@ _apnsctl_channel() {
 _apnsctl_channel_create() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
-    repeating_options=(--target)
-    non_repeating_options=(--topic --format --storage --env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env)
+    repeating_options=(--topic --target)
+    non_repeating_options=(--format --storage --env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--topic')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion channel create -- --topic "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--format')
@@ -2378,13 +2942,14 @@ _apnsctl_channel_create() {
 _apnsctl_channel_list() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
-    repeating_options=(--target)
-    non_repeating_options=(--topic --format --env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env)
+    repeating_options=(--topic --target)
+    non_repeating_options=(--format --env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env)
     __apnsctl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--topic')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion channel list -- --topic "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--format')
@@ -2474,13 +3039,14 @@ _apnsctl_channel_list() {
 _apnsctl_channel_inspect() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
-    repeating_options=(--target)
-    non_repeating_options=(--topic --format --env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env)
+    repeating_options=(--topic --target)
+    non_repeating_options=(--format --env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--topic')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion channel inspect -- --topic "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--format')
@@ -2570,13 +3136,14 @@ _apnsctl_channel_inspect() {
 _apnsctl_channel_delete() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
-    repeating_options=(--target)
-    non_repeating_options=(--topic --format --env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env)
+    repeating_options=(--topic --target)
+    non_repeating_options=(--format --env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env)
     __apnsctl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--topic')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion channel delete -- --topic "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--format')
@@ -2689,8 +3256,8 @@ _apnsctl_device() {
 _apnsctl_device_check() {
     repeating_flags=()
     non_repeating_flags=(--dry-run --version -h --help)
-    repeating_options=(--target)
-    non_repeating_options=(--tokens --topic --env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env --first --concurrency --format)
+    repeating_options=(--topic --target)
+    non_repeating_options=(--tokens --env --host --port --cacert --timeout --team --key-id --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --token-file --token-env --cert --password-file --password-env --first --concurrency --format)
     __apnsctl_offer_flags_options -1
 
     # Offer option value completions
@@ -2700,6 +3267,7 @@ _apnsctl_device_check() {
         return
         ;;
     '--topic')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion device check -- --topic "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--env')
@@ -2805,13 +3373,13 @@ _apnsctl_mock() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    serve)
+    serve|asc)
         # Offer subcommand argument completions
         "_apnsctl_mock_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'serve' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'serve asc' -- "${cur}"))
         ;;
     esac
 }
@@ -2866,6 +3434,7 @@ _apnsctl_mock_serve() {
         return
         ;;
     '--team')
+        __apnsctl_add_completions -W "$(__apnsctl_custom_complete ---completion mock serve -- --team "${COMP_CWORD}" "$(__apnsctl_cursor_index_in_current_word)")"
         return
         ;;
     '--keystore')
@@ -2927,10 +3496,59 @@ _apnsctl_mock_serve() {
     esac
 }
 
+_apnsctl_mock_asc() {
+    repeating_flags=()
+    non_repeating_flags=(--force --version -h --help)
+    repeating_options=(--trust-asc-key --fault)
+    non_repeating_options=(--host --port --ca-out --state --log --tls-cert --tls-key --format)
+    __apnsctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--host')
+        return
+        ;;
+    '--port')
+        return
+        ;;
+    '--ca-out')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--state')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--log')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--trust-asc-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--fault')
+        return
+        ;;
+    '--tls-cert')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--tls-key')
+        __apnsctl_add_completions -f
+        return
+        ;;
+    '--format')
+        __apnsctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    esac
+}
+
 _apnsctl_doctor() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
-    repeating_options=(--target)
+    repeating_options=(--ca --target)
     non_repeating_options=(--min-days --format --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --env --host --port --cacert --timeout)
     __apnsctl_offer_flags_options 0
 
@@ -2971,6 +3589,10 @@ _apnsctl_doctor() {
         return
         ;;
     '--lock-timeout')
+        return
+        ;;
+    '--ca')
+        __apnsctl_add_completions -f
         return
         ;;
     '--env')

@@ -30,13 +30,13 @@ function __apnsctl_parse_tokens -S
             case 'convert'
                 __apnsctl_parse_subcommand -r 1 'to=' 'out=' 'out-dir=' 'force' 'encrypt-key' 'no-key' 'key-only' 'chain' 'no-chain' 'legacy' 'password-file=' 'password-env=' 'identity=' 'friendly-name=' 'out-password-file=' 'out-password-env=' 'format=' 'version' 'h/help'
             case 'verify'
-                __apnsctl_parse_subcommand 1 'topic=+' 'env=' 'min-days=' 'key=' 'ca=' 'at=' 'password-file=' 'password-env=' 'identity=' 'friendly-name=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'topic=+' 'env=' 'min-days=' 'cert-key=' 'ca=' 'at=' 'password-file=' 'password-env=' 'identity=' 'friendly-name=' 'format=' 'version' 'h/help'
             case 'import'
                 __apnsctl_parse_subcommand 1 'password-file=' 'password-env=' 'identity=' 'friendly-name=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'request'
                 __apnsctl_parse_subcommand 0 'out=' 'force' 'email=' 'common-name=' 'country=' 'bundle-id=' 'env=' 'team=' 'list' 'discard=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'join'
-                __apnsctl_parse_subcommand 1 'ca=' 'out=' 'to=' 'legacy' 'force' 'strict' 'out-password-file=' 'out-password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'ca=+' 'out=' 'to=' 'legacy' 'force' 'strict' 'out-password-file=' 'out-password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             end
         case 'key'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
@@ -52,15 +52,29 @@ function __apnsctl_parse_tokens -S
             case 'export-public'
                 __apnsctl_parse_subcommand 1 'out=' 'force' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'rotate'
-                __apnsctl_parse_subcommand 0 'team=' 'to=+' 'grace=' 'allow-gap' 'probe' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'device-token=' 'topic=' 'push-type=' 'priority=' 'payload=' 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'team=' 'to-key=+' 'grace=' 'allow-gap' 'probe' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'device-token=' 'topic=+' 'push-type=' 'priority=' 'payload=' 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'discover'
-                __apnsctl_parse_subcommand 1 'dry-run' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'device-token=' 'topic=' 'push-type=' 'priority=' 'payload=' 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'dry-run' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'device-token=' 'topic=+' 'push-type=' 'priority=' 'payload=' 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'scope'
                 __apnsctl_parse_subcommand 1 'env=' 'topics=' 'team-scoped' 'related-key=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'revoke'
-                __apnsctl_parse_subcommand 1 'force' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'allow-active' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'purge'
                 __apnsctl_parse_subcommand 1 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+            end
+        case 'asc'
+            __apnsctl_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'key'
+                __apnsctl_parse_subcommand 0 'version' 'h/help'
+                switch $unparsed_tokens[1]
+                case 'import'
+                    __apnsctl_parse_subcommand 1 'issuer=' 'individual' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                case 'list'
+                    __apnsctl_parse_subcommand 0 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                end
+            case 'token'
+                __apnsctl_parse_subcommand 0 'asc-key=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             end
         case 'keystore'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
@@ -72,7 +86,7 @@ function __apnsctl_parse_tokens -S
             case 'audit'
                 __apnsctl_parse_subcommand 0 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'since=' 'format=' 'version' 'h/help'
             case 'copy'
-                __apnsctl_parse_subcommand 0 'from=' 'to=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'from-keystore=' 'to-keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'fix-permissions'
                 __apnsctl_parse_subcommand 0 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             end
@@ -83,59 +97,75 @@ function __apnsctl_parse_tokens -S
                 __apnsctl_parse_subcommand -r 1 'ca=+' 'format=' 'version' 'h/help'
             case 'verify'
                 __apnsctl_parse_subcommand 1 'env=' 'bundle-id=' 'cert=' 'min-days=' 'ca=+' 'at=' 'password-file=' 'password-env=' 'format=' 'version' 'h/help'
+            case 'fetch'
+                __apnsctl_parse_subcommand 0 'bundle-id=' 'type=' 'out=' 'name=' 'ca=+' 'asc-key=' 'asc-url=' 'cacert=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+            case 'renew'
+                __apnsctl_parse_subcommand 0 'bundle-id=' 'type=' 'out=' 'min-days=' 'replace' 'ca=+' 'asc-key=' 'asc-url=' 'cacert=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+            case 'list'
+                __apnsctl_parse_subcommand 0 'bundle-id=' 'type=' 'asc-key=' 'asc-url=' 'cacert=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             end
         case 'expiry'
-            __apnsctl_parse_subcommand -r 1 'min-days=' 'out=' 'no-keystore' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'password-file=' 'password-env=' 'format=' 'version' 'h/help'
+            __apnsctl_parse_subcommand -r 1 'min-days=' 'out=' 'no-keystore' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'password-file=' 'password-env=' 'ca=+' 'format=' 'version' 'h/help'
         case 'token'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'issue'
-                __apnsctl_parse_subcommand 0 'team=' 'key-id=' 'env=' 'topic=' 'refresh-after=' 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'team=' 'key-id=' 'env=' 'topic=+' 'refresh-after=' 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'inspect'
                 __apnsctl_parse_subcommand 1 'key=' 'key-id=' 'decode-only' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'agent'
-                __apnsctl_parse_subcommand 0 'out=' 'group=' 'metrics=' 'sign' 'refresh-after=' 'once' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'out-dir=' 'group=' 'metrics=' 'sign' 'refresh-after=' 'once' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             end
         case 'probe'
-            __apnsctl_parse_subcommand 0 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'device-token=' 'topic=' 'push-type=' 'priority=' 'payload=' 'count=' 'interval=' 'channels' 'format=' 'out=' 'version' 'h/help'
+            __apnsctl_parse_subcommand 0 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'device-token=' 'topic=+' 'push-type=' 'priority=' 'payload=' 'count=' 'interval=' 'channels' 'format=' 'out=' 'version' 'h/help'
         case 'payload'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'check'
-                __apnsctl_parse_subcommand 1 'topic=' 'push-type=' 'priority=' 'expiration=' 'collapse-id=' 'strict' 'requests=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'topic=+' 'push-type=' 'priority=' 'expiration=' 'collapse-id=' 'strict' 'requests=' 'format=' 'version' 'h/help'
             end
         case 'app'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'check'
-                __apnsctl_parse_subcommand 1 'team=' 'profile=+' 'cert=+' 'ca=+' 'device-token=+' 'push-type=+' 'min-days=' 'probe' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'team=' 'profile=+' 'cert=+' 'ca=+' 'device-token=+' 'push-type=+' 'min-days=' 'probe' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'apple' 'asc-key=' 'asc-url=' 'password-file=' 'password-env=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+            case 'push'
+                __apnsctl_parse_subcommand 0 'version' 'h/help'
+                switch $unparsed_tokens[1]
+                case 'status'
+                    __apnsctl_parse_subcommand 1 'asc-key=' 'asc-url=' 'cacert=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                case 'enable'
+                    __apnsctl_parse_subcommand 1 'dry-run' 'asc-key=' 'asc-url=' 'cacert=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                end
             end
         case 'channel'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'create'
-                __apnsctl_parse_subcommand 0 'topic=' 'format=' 'storage=' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'topic=+' 'format=' 'storage=' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
             case 'list'
-                __apnsctl_parse_subcommand 0 'topic=' 'format=' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'topic=+' 'format=' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
             case 'inspect'
-                __apnsctl_parse_subcommand 1 'topic=' 'format=' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'topic=+' 'format=' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
             case 'delete'
-                __apnsctl_parse_subcommand 1 'topic=' 'format=' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'topic=+' 'format=' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'version' 'h/help'
             end
         case 'device'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'check'
-                __apnsctl_parse_subcommand -r 1 'tokens=' 'topic=' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'first=' 'concurrency=' 'dry-run' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand -r 1 'tokens=' 'topic=+' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'team=' 'key-id=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'token-file=' 'token-env=' 'cert=' 'password-file=' 'password-env=' 'first=' 'concurrency=' 'dry-run' 'format=' 'version' 'h/help'
             end
         case 'mock'
             __apnsctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'serve'
                 __apnsctl_parse_subcommand 0 'host=' 'port=' 'tls-cert=' 'tls-key=' 'ca-out=' 'force' 'env=' 'environment=' 'device=+' 'unregistered=+' 'trust-key=+' 'bad-environment-reason=' 'team=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'client-ca=' 'token-update-interval=' 'max-streams-before-success=' 'no-stream-throttle' 'threads=' 'channels-port=' 'channel-limit=' 'broadcast-disabled=+' 'format=' 'version' 'h/help'
+            case 'asc'
+                __apnsctl_parse_subcommand 0 'host=' 'port=' 'ca-out=' 'force' 'state=' 'log=' 'trust-asc-key=+' 'fault=+' 'tls-cert=' 'tls-key=' 'format=' 'version' 'h/help'
             end
         case 'doctor'
-            __apnsctl_parse_subcommand 0 'min-days=' 'format=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'version' 'h/help'
+            __apnsctl_parse_subcommand 0 'min-days=' 'format=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'ca=+' 'env=' 'host=' 'port=' 'target=+' 'cacert=' 'timeout=' 'version' 'h/help'
         case 'exporter'
             __apnsctl_parse_subcommand 0 'config=' 'listen=' 'token-dir=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
         case 'demo'
@@ -199,8 +229,9 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'cert' -d 'Inspect, convert, verify, import APNs certificates (.p12, PEM, DER); request and join new ones.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'key' -d 'Manage .p8 signing keys: import, generate, rotate, discover, scope, revoke, purge.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'asc' -d 'App Store Connect API keys and tokens: import, list, token.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'keystore' -d 'Create, check and audit the keystore.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'profile' -d 'Inspect and verify provisioning profiles (.mobileprovision, .provisionprofile).'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'profile' -d 'Inspect, verify, fetch and renew provisioning profiles (.mobileprovision, .provisionprofile).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'expiry' -d 'List when every credential expires: keystore, certificates, .p12, profiles, .p8 keys.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'token' -d 'Issue (cached) and inspect ES256 provider tokens; keep a fleet\'s token files fresh.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'probe' -d 'Send a canary push over HTTP/2 and explain the answer.'
@@ -208,7 +239,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apn
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'app' -d 'Check that an app can receive pushes in each environment, and with which credential.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'channel' -d 'Create, list, inspect and delete broadcast push channels (Live Activities).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'device' -d 'Check device tokens: which environment each belongs to, and what it means.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'mock' -d 'Run a local APNs stand-in that validates like the real one.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'mock' -d 'Run local stand-ins for APNs (serve) and App Store Connect (asc) that validate like the real ones.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'doctor' -d 'Check this machine and keystore for what apnsctl and APNs need.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'exporter' -d 'Serve APNs canaries, credential expiry and token ages to Prometheus (/metrics, /healthz).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl" -eq 1' -fa 'demo' -d 'Walk through the whole product offline against a local APNs, provisioning included.'
@@ -239,9 +270,9 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert inspect" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl cert convert" -ge 1' -fa '(set -l exts \'p12\' \'pfx\' \'pem\' \'cer\' \'der\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" to' -l 'to' -d 'Target encoding: pem, p12 or der.' -rfka 'pem p12 der'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" out' -l 'out' -d 'Output file (- for standard output). One input only.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" out' -l 'out' -d 'Write the result to FILE instead of standard output.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" out-dir' -l 'out-dir' -d 'Write each output into DIR, named after its input.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" force' -l 'force' -d 'Replace existing output files.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" force' -l 'force' -d 'Replace an output file that already exists.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" encrypt-key' -l 'encrypt-key' -d 'PEM output: encrypt the key as PKCS#8 (AES-256-CBC, PBKDF2).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" no-key' -l 'no-key' -d 'Leave the private key out.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" key-only' -l 'key-only' -d 'Write only the private key.'
@@ -258,11 +289,11 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert convert" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl cert verify" -eq 1' -fa '(set -l exts \'p12\' \'pfx\' \'pem\' \'cer\' \'der\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify"' -l 'topic' -d 'A topic that must be allowed (repeatable).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify"' -l 'topic' -d 'The apns-topic: the app\'s bundle id, with the push type\'s suffix (.voip, .complication, …) where it has one.' -rfka '(__apnsctl_custom_completion ---completion cert verify -- --topic (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" min-days' -l 'min-days' -d 'The fewest days of validity that must be left.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" key' -l 'key' -d 'The private key, when the file holds none.' -rF
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" ca' -l 'ca' -d 'CA certificates the chain must verify against instead of Apple\'s (a test or private CA).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" min-days' -l 'min-days' -d 'The fewest days of validity a credential must have left; 0 only requires that it has not expired.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" cert-key key' -l 'cert-key' -l 'key' -d 'The certificate\'s private key, when the file holds none (--key is its old spelling).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" ca' -l 'ca' -d 'CA certificates (PEM) the chain must verify against instead of Apple\'s: a test or private CA.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" at' -l 'at' -d 'Judge validity at this time (ISO 8601) instead of now.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert verify" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
@@ -287,14 +318,14 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" out' -l 'out' -d 'Write the CSR (PEM) to FILE.' -rF
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" force' -l 'force' -d 'Replace an existing --out file.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" out' -l 'out' -d 'Write the result to FILE instead of standard output.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" force' -l 'force' -d 'Replace an output file that already exists.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" email' -l 'email' -d 'Subject emailAddress (default: $USER@hostname).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" common-name' -l 'common-name' -d 'Subject CN (default: the bundle id, else "apnsctl push certificate").' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" country' -l 'country' -d 'Subject C, two letters.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" bundle-id' -l 'bundle-id' -d 'Note: the app the certificate is for.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" env' -l 'env' -d 'Note: development (Sandbox certificate) or production (Sandbox & Production).' -rfka 'development production'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" team' -l 'team' -d 'Note: the team the certificate is for (cert join checks it).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" team' -l 'team' -d 'The Apple team id (10 characters, A–Z and 0–9).' -rfka '(__apnsctl_custom_completion ---completion cert request -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" list' -l 'list' -d 'List the pending requests instead.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" discard' -l 'discard' -d 'Remove the pending request ID and its key.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
@@ -309,11 +340,11 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert request" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl cert join" -eq 1' -fa '(set -l exts \'p12\' \'pfx\' \'pem\' \'cer\' \'der\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" ca' -l 'ca' -d 'Also accept a certificate issued by this CA (PEM/DER), not Apple.' -rF
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" out' -l 'out' -d 'Also export certificate and key to FILE.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join"' -l 'ca' -d 'A CA certificate (PEM or DER) trusted besides Apple\'s: a test or private CA; repeatable.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" out' -l 'out' -d 'Write the result to FILE instead of standard output.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" to' -l 'to' -d 'Export encoding: p12 or pem.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" legacy' -l 'legacy' -d 'p12 export: RC2-40/3DES/SHA-1 for older macOS Keychain import.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" force' -l 'force' -d 'Replace an existing --out file.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" force' -l 'force' -d 'Replace an output file that already exists.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" strict' -l 'strict' -d 'Refuse (exit 3) a certificate whose bundle id, environment or team differs from the request\'s notes.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" out-password-file' -l 'out-password-file' -d 'Read the output password from the first line of FILE.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert join" out-password-env' -l 'out-password-env' -d 'Read the output password from environment variable NAME.' -rfka ''
@@ -342,7 +373,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apn
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key" -eq 1' -fa 'purge' -d 'Remove a revoked key\'s material (overwritten, then unlinked); its audit entries and its tombstone stay.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key import" -eq 1' -fa '(set -l exts \'p8\' \'pem\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" from-env' -l 'from-env' -d 'Read the key from environment variable NAME instead of a file.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" team' -l 'team' -d 'The 10-character team id.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" team' -l 'team' -d 'The Apple team id (10 characters, A–Z and 0–9).' -rfka '(__apnsctl_custom_completion ---completion key import -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" key-id' -l 'key-id' -d 'The 10-character key id.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" env' -l 'env' -d 'The key\'s environment as chosen in Apple\'s portal: development (Sandbox), production, or both.' -rfka 'development production both'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" topics' -l 'topics' -d 'A topic-specific key\'s topics, comma-separated (at most 400; needs --env development or production).' -rfka '(__apnsctl_custom_completion ---completion key import -- --topics (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
@@ -362,7 +393,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key import" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" team' -l 'team' -d 'The 10-character team id.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" team' -l 'team' -d 'The Apple team id (10 characters, A–Z and 0–9).' -rfka '(__apnsctl_custom_completion ---completion key generate -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" key-id' -l 'key-id' -d 'The 10-character key id.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" env' -l 'env' -d 'The key\'s environment as chosen in Apple\'s portal: development (Sandbox), production, or both.' -rfka 'development production both'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" topics' -l 'topics' -d 'A topic-specific key\'s topics, comma-separated (at most 400; needs --env development or production).' -rfka '(__apnsctl_custom_completion ---completion key generate -- --topics (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
@@ -379,7 +410,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key generate" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" team' -l 'team' -d 'Only this team\'s keys.' -rfka '(__apnsctl_custom_completion ---completion key list -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" team' -l 'team' -d 'The Apple team id (10 characters, A–Z and 0–9).' -rfka '(__apnsctl_custom_completion ---completion key list -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key list" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
@@ -404,8 +435,8 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key inspect" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key inspect" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key export-public" -eq 1' -fka '(__apnsctl_custom_completion ---completion key export-public -- positional@0 (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" out' -l 'out' -d 'Write the PEM to FILE instead of stdout.' -rF
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" force' -l 'force' -d 'Replace --out if it exists.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" out' -l 'out' -d 'Write the result to FILE instead of standard output.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" force' -l 'force' -d 'Replace an output file that already exists.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
@@ -417,8 +448,8 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key export-public" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" team' -l 'team' -d 'The team whose keys rotate.' -rfka '(__apnsctl_custom_completion ---completion key rotate -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate"' -l 'to' -d 'A key to make active (staged or retired); repeat for several slots.' -rfka '(__apnsctl_custom_completion ---completion key rotate -- --to (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" team' -l 'team' -d 'The Apple team id (10 characters, A–Z and 0–9).' -rfka '(__apnsctl_custom_completion ---completion key rotate -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate"' -l 'to-key' -l 'to' -d 'A key to make active (staged or retired); repeat for several slots (--to is its old spelling).' -rfka '(__apnsctl_custom_completion ---completion key rotate -- --to-key (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" grace' -l 'grace' -d 'Minutes the retired keys still verify tokens.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" allow-gap' -l 'allow-gap' -d 'Rotate even when a slot of a retired key is left without an active key.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" probe' -l 'probe' -d 'First send a canary push signed by each new key; rotate only when APNs accepts every one.'
@@ -429,7 +460,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" cacert' -l 'cacert' -d 'Trust the CA certificates in this PEM file instead of the system\'s.' -rfa '(set -l exts \'pem\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" device-token' -l 'device-token' -d 'A real device\'s token (hex). Without it a dummy token is used.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" topic' -l 'topic' -d 'apns-topic: the bundle id, with the push type\'s suffix.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate"' -l 'topic' -d 'The apns-topic: the app\'s bundle id, with the push type\'s suffix (.voip, .complication, …) where it has one.' -rfka '(__apnsctl_custom_completion ---completion key rotate -- --topic (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" push-type' -l 'push-type' -d 'apns-push-type (default: voip with a VoIP Services certificate, else background).' -rfka 'alert background voip complication fileprovider mdm liveactivity location pushtotalk widgets'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" priority' -l 'priority' -d 'apns-priority: 10, 5 or 1 (default 5 for background, 10 otherwise).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key rotate" payload' -l 'payload' -d 'The payload: JSON text, or @FILE.' -rfka ''
@@ -455,7 +486,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" cacert' -l 'cacert' -d 'Trust the CA certificates in this PEM file instead of the system\'s.' -rfa '(set -l exts \'pem\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" device-token' -l 'device-token' -d 'A real device\'s token (hex). Without it a dummy token is used.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" topic' -l 'topic' -d 'apns-topic: the bundle id, with the push type\'s suffix.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover"' -l 'topic' -d 'The apns-topic: the app\'s bundle id, with the push type\'s suffix (.voip, .complication, …) where it has one.' -rfka '(__apnsctl_custom_completion ---completion key discover -- --topic (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" push-type' -l 'push-type' -d 'apns-push-type (default: voip with a VoIP Services certificate, else background).' -rfka 'alert background voip complication fileprovider mdm liveactivity location pushtotalk widgets'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" priority' -l 'priority' -d 'apns-priority: 10, 5 or 1 (default 5 for background, 10 otherwise).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key discover" payload' -l 'payload' -d 'The payload: JSON text, or @FILE.' -rfka ''
@@ -489,7 +520,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key scope" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl key revoke" -eq 1' -fka '(__apnsctl_custom_completion ---completion key revoke -- positional@0 (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" force' -l 'force' -d 'Revoke even an active key (its slots then cannot sign until a rotation).'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" allow-active force' -l 'allow-active' -l 'force' -d 'Revoke even an active key (its slots then cannot sign until a rotation; --force is its old spelling).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key revoke" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
@@ -513,6 +544,52 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key purge" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key purge" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl key purge" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl asc" -eq 1' -fa 'key' -d 'Import and list App Store Connect API keys (revoke and purge: apnsctl key revoke|purge).'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl asc" -eq 1' -fa 'token' -d 'Print an App Store Connect API token (a bearer secret: standard output only).'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl asc key" -eq 1' -fa 'import' -d 'Import an App Store Connect API key (.p8): a team key with --issuer, or --individual.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl asc key" -eq 1' -fa 'list' -d 'List the keystore\'s App Store Connect API keys with their kind and issuer.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl asc key import" -eq 1' -fa '(set -l exts \'p8\' \'pem\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key import" issuer' -l 'issuer' -d 'The team key\'s issuer id (a UUID).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key import" individual' -l 'individual' -d 'An individual key (no issuer id).'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key import" key-id' -l 'key-id' -d 'The 10-character key id.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key import" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key import" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key import" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key import" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key import" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key import" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key import" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key import" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key import" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key import" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key import" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key list" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key list" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key list" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key list" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key list" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key list" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key list" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key list" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key list" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key list" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc key list" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc token" asc-key' -l 'asc-key' -d 'The App Store Connect key (default: the keystore\'s only one).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc token" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc token" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc token" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc token" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc token" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc token" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc token" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc token" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc token" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc token" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl asc token" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl keystore" -eq 1' -fa 'init' -d 'Create a keystore (directory 0700, manifest, audit log), or a fleet keystore in etcd.'
@@ -540,7 +617,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" min-days' -l 'min-days' -d 'Fail when a certificate has fewer days left than this.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" min-days' -l 'min-days' -d 'The fewest days of validity a credential must have left; 0 only requires that it has not expired.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -556,8 +633,8 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore audit" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" from' -l 'from' -d 'The keystore to copy from.' -rfa '(__apnsctl_complete_directories)'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" to' -l 'to' -d 'The keystore to copy into.' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" from from-keystore' -l 'from-keystore' -l 'from' -d 'The keystore to copy from (--from is its old spelling).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" to to-keystore' -l 'to-keystore' -l 'to' -d 'The keystore to copy into (--to is its old spelling).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore copy" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
@@ -583,8 +660,11 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl profile" -eq 1' -fa 'inspect' -d 'Show a provisioning profile: app id, team, dates, aps-environment, devices, certificates, signature.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl profile" -eq 1' -fa 'verify' -d 'Check a provisioning profile: signature, expiry, aps-environment, bundle id, push certificate.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl profile" -eq 1' -fa 'fetch' -d 'Download an App ID\'s provisioning profiles of one type from App Store Connect, judged first.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl profile" -eq 1' -fa 'renew' -d 'Make again the profiles of an App ID that lack aps-environment, are not ACTIVE or expire soon.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl profile" -eq 1' -fa 'list' -d 'List the team\'s provisioning profiles on App Store Connect, with their aps-environment.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl profile inspect" -ge 1' -fa '(set -l exts \'mobileprovision\' \'provisionprofile\' \'plist\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile inspect"' -l 'ca' -d 'An extra trust anchor for the signature (PEM or DER; repeatable).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile inspect"' -l 'ca' -d 'A CA certificate (PEM or DER) trusted besides Apple\'s: a test or private CA; repeatable.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile inspect" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile inspect" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile inspect" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -592,17 +672,72 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apn
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" bundle-id' -l 'bundle-id' -d 'A bundle id the profile\'s app id must cover.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" cert' -l 'cert' -d 'The push certificate the provider uses (PEM, DER or .p12).' -rfa '(set -l exts \'p12\' \'pfx\' \'pem\' \'cer\' \'der\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" min-days' -l 'min-days' -d 'The fewest days the profile must still be valid; 0 only requires that it has not expired.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify"' -l 'ca' -d 'An extra trust anchor for the signature (PEM or DER; repeatable).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" min-days' -l 'min-days' -d 'The fewest days of validity a credential must have left; 0 only requires that it has not expired.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify"' -l 'ca' -d 'A CA certificate (PEM or DER) trusted besides Apple\'s: a test or private CA; repeatable.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" at' -l 'at' -d 'Judge expiry at this time (ISO 8601) instead of now.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile verify" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile fetch" bundle-id' -l 'bundle-id' -d 'The App ID\'s bundle identifier (exact).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile fetch" type' -l 'type' -d 'The profile type, e.g. IOS_APP_DEVELOPMENT, IOS_APP_STORE.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile fetch" out' -l 'out' -d 'The directory the files are written to (created when missing).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile fetch" name' -l 'name' -d 'Only the profile of this name.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile fetch"' -l 'ca' -d 'A CA certificate (PEM or DER) trusted besides Apple\'s: a test or private CA; repeatable.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile fetch" asc-key' -l 'asc-key' -d 'The App Store Connect API key in the keystore (default: its only one).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile fetch" asc-url' -l 'asc-url' -d 'The App Store Connect API server (default: https://api.appstoreconnect.apple.com).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile fetch" cacert' -l 'cacert' -d 'CA certificate(s) to trust for --asc-url (PEM), instead of the system\'s.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile fetch" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile fetch" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile fetch" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile fetch" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile fetch" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile fetch" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile fetch" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile fetch" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile fetch" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile fetch" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile fetch" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile renew" bundle-id' -l 'bundle-id' -d 'The App ID\'s bundle identifier (exact).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile renew" type' -l 'type' -d 'The profile type, e.g. IOS_APP_DEVELOPMENT, IOS_APP_STORE.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile renew" out' -l 'out' -d 'The directory the files are written to (created when missing).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile renew" min-days' -l 'min-days' -d 'The fewest days of validity a credential must have left; 0 only requires that it has not expired.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile renew" replace' -l 'replace' -d 'Delete each old profile (first: the new one then keeps its name).'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile renew"' -l 'ca' -d 'A CA certificate (PEM or DER) trusted besides Apple\'s: a test or private CA; repeatable.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile renew" asc-key' -l 'asc-key' -d 'The App Store Connect API key in the keystore (default: its only one).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile renew" asc-url' -l 'asc-url' -d 'The App Store Connect API server (default: https://api.appstoreconnect.apple.com).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile renew" cacert' -l 'cacert' -d 'CA certificate(s) to trust for --asc-url (PEM), instead of the system\'s.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile renew" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile renew" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile renew" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile renew" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile renew" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile renew" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile renew" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile renew" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile renew" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile renew" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile renew" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile list" bundle-id' -l 'bundle-id' -d 'Only this App ID\'s profiles (exact bundle id).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile list" type' -l 'type' -d 'Only profiles of this type, e.g. IOS_APP_DEVELOPMENT, IOS_APP_STORE.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile list" asc-key' -l 'asc-key' -d 'The App Store Connect API key in the keystore (default: its only one).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile list" asc-url' -l 'asc-url' -d 'The App Store Connect API server (default: https://api.appstoreconnect.apple.com).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile list" cacert' -l 'cacert' -d 'CA certificate(s) to trust for --asc-url (PEM), instead of the system\'s.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile list" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile list" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile list" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile list" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile list" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile list" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile list" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile list" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile list" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile list" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl profile list" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl expiry" -ge 1' -F
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" min-days' -l 'min-days' -d 'Exit 1 when any credential has fewer than N days left.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" out' -l 'out' -d 'Write the listing to FILE (atomically, 0644) instead of standard output.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" min-days' -l 'min-days' -d 'The fewest days of validity a credential must have left; 0 only requires that it has not expired.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" out' -l 'out' -d 'Write the result to FILE instead of standard output.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" no-keystore' -l 'no-keystore' -d 'Leave the keystore out.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
@@ -614,6 +749,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry"' -l 'ca' -d 'A CA certificate (PEM or DER) trusted besides Apple\'s: a test or private CA; repeatable.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" format' -l 'format' -d 'Output format: text, json or prometheus.' -rfka 'text json prometheus'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl expiry" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -622,10 +758,10 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl token" -eq 1' -fa 'issue' -d 'Print the team\'s provider token for `authorization: bearer …` (cached, shared by every process).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl token" -eq 1' -fa 'inspect' -d 'Decode a provider token: header, claims, age, and whether APNs would accept it.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl token" -eq 1' -fa 'agent' -d 'Keep DIR/TEAM-ENV.token files fresh from a fleet keystore\'s shared tokens (etcd), for sender hosts.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" team' -l 'team' -d 'The team (may be left out when the keystore holds one team).' -rfka '(__apnsctl_custom_completion ---completion token issue -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" team' -l 'team' -d 'The Apple team id (10 characters, A–Z and 0–9).' -rfka '(__apnsctl_custom_completion ---completion token issue -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" key-id' -l 'key-id' -d 'Sign with this keystore key instead of the team\'s active key (an active or staged key: retired and revoked keys never sign).' -rfka '(__apnsctl_custom_completion ---completion token issue -- --key-id (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" topic' -l 'topic' -d 'The topic (bundle id) the token is for: a topic-specific key must list it.' -rfka '(__apnsctl_custom_completion ---completion token issue -- --topic (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue"' -l 'topic' -d 'The apns-topic: the app\'s bundle id, with the push type\'s suffix (.voip, .complication, …) where it has one.' -rfka '(__apnsctl_custom_completion ---completion token issue -- --topic (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" refresh-after' -l 'refresh-after' -d 'Re-sign when the cached token is this old: 20 to 59 minutes.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token issue" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
@@ -654,7 +790,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token inspect" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" out' -l 'out' -d 'The directory of the token files (created 0750).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" out out-dir' -l 'out-dir' -l 'out' -d 'The directory of the token files (created 0750; --out is its old spelling).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" group' -l 'group' -d 'Give the token files (0640) to this group: the one the sender runs as.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" metrics' -l 'metrics' -d 'Write the agent\'s state as Prometheus text to this file (node_exporter\'s textfile collector).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl token agent" sign' -l 'sign' -d 'Also sign: keep every active key\'s token fresh (needs the key-encryption key).'
@@ -677,7 +813,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" cacert' -l 'cacert' -d 'Trust the CA certificates in this PEM file instead of the system\'s.' -rfa '(set -l exts \'pem\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" team' -l 'team' -d 'Authenticate with this team\'s key from the keystore (its cached token).' -rfka '(__apnsctl_custom_completion ---completion probe -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" team' -l 'team' -d 'The Apple team id (10 characters, A–Z and 0–9).' -rfka '(__apnsctl_custom_completion ---completion probe -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" key-id' -l 'key-id' -d 'Sign with this keystore key instead of the team\'s active key for --env.' -rfka '(__apnsctl_custom_completion ---completion probe -- --key-id (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
@@ -693,21 +829,21 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" device-token' -l 'device-token' -d 'A real device\'s token (hex). Without it a dummy token is used.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" topic' -l 'topic' -d 'apns-topic: the bundle id, with the push type\'s suffix.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe"' -l 'topic' -d 'The apns-topic: the app\'s bundle id, with the push type\'s suffix (.voip, .complication, …) where it has one.' -rfka '(__apnsctl_custom_completion ---completion probe -- --topic (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" push-type' -l 'push-type' -d 'apns-push-type (default: voip with a VoIP Services certificate, else background).' -rfka 'alert background voip complication fileprovider mdm liveactivity location pushtotalk widgets'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" priority' -l 'priority' -d 'apns-priority: 10, 5 or 1 (default 5 for background, 10 otherwise).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" payload' -l 'payload' -d 'The payload: JSON text, or @FILE.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" count' -l 'count' -d 'Canaries to send: concurrent streams on one connection, or rounds with --interval.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" interval' -l 'interval' -d 'Seconds between rounds (with --count): a bounded watch loop.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" channels' -l 'channels' -d 'Check the broadcast channel management host (read-only: list the --topic app\'s channels).'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" format' -l 'format' -d 'Output format: text, json or prometheus (for node_exporter\'s textfile collector).' -rfka 'text json prometheus'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" out' -l 'out' -d 'Write the report to FILE atomically instead of stdout (replaced each run, 0644): node_exporter never reads half a file.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" format' -l 'format' -d 'Output format: text, json or prometheus.' -rfka 'text json prometheus'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" out' -l 'out' -d 'Write the result to FILE instead of standard output.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl probe" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl payload" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl payload" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl payload" -eq 1' -fa 'check' -d 'Predict APNs\'s answer to a push request (headers and payload) and warn about Apple\'s advice.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl payload check" topic' -l 'topic' -d 'apns-topic (absent: APNs answers MissingTopic).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl payload check"' -l 'topic' -d 'The apns-topic: the app\'s bundle id, with the push type\'s suffix (.voip, .complication, …) where it has one.' -rfka '(__apnsctl_custom_completion ---completion payload check -- --topic (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl payload check" push-type' -l 'push-type' -d 'apns-push-type (absent: APNs infers it from the topic).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl payload check" priority' -l 'priority' -d 'apns-priority: 10, 5 or 1.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl payload check" expiration' -l 'expiration' -d 'apns-expiration: unix seconds (0: deliver once).' -rfka ''
@@ -720,13 +856,14 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl app" -eq 1' -fa 'check' -d 'Is this app ready to receive pushes in each environment, and with which credential?'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" team' -l 'team' -d 'The team whose keystore keys may sign (default: the certificates\' or profiles\' team, else the keystore\'s only team).' -rfka '(__apnsctl_custom_completion ---completion app check -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl app" -eq 1' -fa 'push' -d 'Show or enable an App ID\'s Push Notifications on App Store Connect, with its profiles.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" team' -l 'team' -d 'The Apple team id (10 characters, A–Z and 0–9).' -rfka '(__apnsctl_custom_completion ---completion app check -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check"' -l 'profile' -d 'A provisioning profile of the app; repeat for each (development, distribution).' -rfa '(set -l exts \'mobileprovision\' \'provisionprofile\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check"' -l 'cert' -d 'A push certificate of the app (.p12, or PEM with its key for --probe); repeat for each.' -rF
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check"' -l 'ca' -d 'A CA certificate file trusted besides Apple\'s for the certificates\' chains and the profiles\' signatures (a test or private CA); repeatable.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check"' -l 'ca' -d 'A CA certificate (PEM or DER) trusted besides Apple\'s: a test or private CA; repeatable.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check"' -l 'device-token' -d 'A device token of the app (hex); repeat for each.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check"' -l 'push-type' -d 'A push type the app uses besides alert and those its certificates name; repeat for each.' -rfka 'alert background voip complication fileprovider mdm liveactivity location pushtotalk widgets'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" min-days' -l 'min-days' -d 'A certificate or profile with fewer days left fails its row.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" min-days' -l 'min-days' -d 'The fewest days of validity a credential must have left; 0 only requires that it has not expired.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" probe' -l 'probe' -d 'Confirm each row with a silent canary through its credential (and classify each --device-token).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
@@ -734,6 +871,9 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" cacert' -l 'cacert' -d 'Trust the CA certificates in this PEM file instead of the system\'s.' -rfa '(set -l exts \'pem\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" apple' -l 'apple' -d 'Ask App Store Connect too: the App ID, its Push Notifications capability and Apple\'s profiles.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" asc-key' -l 'asc-key' -d 'The App Store Connect API key in the keystore (default: its only one).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" asc-url' -l 'asc-url' -d 'The App Store Connect API server (default: https://api.appstoreconnect.apple.com).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" password-file' -l 'password-file' -d 'Read the password from the first line of FILE (- for stdin).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
@@ -747,13 +887,46 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app check" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl app push" -eq 1' -fa 'status' -d 'Show an App ID\'s Push Notifications capability and its profiles on App Store Connect.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl app push" -eq 1' -fa 'enable' -d 'Enable Push Notifications on an App ID (App Store Connect) and name the profiles to renew.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push status" asc-key' -l 'asc-key' -d 'The App Store Connect API key in the keystore (default: its only one).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push status" asc-url' -l 'asc-url' -d 'The App Store Connect API server (default: https://api.appstoreconnect.apple.com).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push status" cacert' -l 'cacert' -d 'CA certificate(s) to trust for --asc-url (PEM), instead of the system\'s.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push status" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push status" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push status" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push status" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push status" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push status" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push status" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push status" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push status" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push status" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push status" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push enable" dry-run' -l 'dry-run' -d 'Say what would be done; change nothing.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push enable" asc-key' -l 'asc-key' -d 'The App Store Connect API key in the keystore (default: its only one).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push enable" asc-url' -l 'asc-url' -d 'The App Store Connect API server (default: https://api.appstoreconnect.apple.com).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push enable" cacert' -l 'cacert' -d 'CA certificate(s) to trust for --asc-url (PEM), instead of the system\'s.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push enable" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push enable" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push enable" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push enable" etcd-key' -l 'etcd-key' -d 'Its private key ($APNSCTL_ETCD_KEY).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push enable" etcd-user' -l 'etcd-user' -d 'etcd user ($APNSCTL_ETCD_USER).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push enable" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push enable" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push enable" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push enable" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push enable" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl app push enable" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl channel" -eq 1' -fa 'create' -d 'Create a broadcast channel and print its id.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl channel" -eq 1' -fa 'list' -d 'List an app\'s broadcast channel ids, one a line.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl channel" -eq 1' -fa 'inspect' -d 'Show a broadcast channel\'s configuration.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl channel" -eq 1' -fa 'delete' -d 'Delete a broadcast channel.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" topic' -l 'topic' -d 'The app\'s bundle id (no push-type suffix).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create"' -l 'topic' -d 'The apns-topic: the app\'s bundle id, with the push type\'s suffix (.voip, .complication, …) where it has one.' -rfka '(__apnsctl_custom_completion ---completion channel create -- --topic (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" storage' -l 'storage' -d 'What APNs stores for offline devices: none or most-recent.' -rfka 'none most-recent'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
@@ -762,7 +935,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" cacert' -l 'cacert' -d 'Trust the CA certificates in this PEM file instead of the system\'s.' -rfa '(set -l exts \'pem\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" team' -l 'team' -d 'Authenticate with this team\'s key from the keystore (its cached token).' -rfka '(__apnsctl_custom_completion ---completion channel create -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" team' -l 'team' -d 'The Apple team id (10 characters, A–Z and 0–9).' -rfka '(__apnsctl_custom_completion ---completion channel create -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" key-id' -l 'key-id' -d 'Sign with this keystore key instead of the team\'s active key for --env.' -rfka '(__apnsctl_custom_completion ---completion channel create -- --key-id (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
@@ -779,7 +952,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel create" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" topic' -l 'topic' -d 'The app\'s bundle id (no push-type suffix).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list"' -l 'topic' -d 'The apns-topic: the app\'s bundle id, with the push type\'s suffix (.voip, .complication, …) where it has one.' -rfka '(__apnsctl_custom_completion ---completion channel list -- --topic (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
@@ -787,7 +960,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" cacert' -l 'cacert' -d 'Trust the CA certificates in this PEM file instead of the system\'s.' -rfa '(set -l exts \'pem\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" team' -l 'team' -d 'Authenticate with this team\'s key from the keystore (its cached token).' -rfka '(__apnsctl_custom_completion ---completion channel list -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" team' -l 'team' -d 'The Apple team id (10 characters, A–Z and 0–9).' -rfka '(__apnsctl_custom_completion ---completion channel list -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" key-id' -l 'key-id' -d 'Sign with this keystore key instead of the team\'s active key for --env.' -rfka '(__apnsctl_custom_completion ---completion channel list -- --key-id (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
@@ -804,7 +977,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel list" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" topic' -l 'topic' -d 'The app\'s bundle id (no push-type suffix).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect"' -l 'topic' -d 'The apns-topic: the app\'s bundle id, with the push type\'s suffix (.voip, .complication, …) where it has one.' -rfka '(__apnsctl_custom_completion ---completion channel inspect -- --topic (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
@@ -812,7 +985,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" cacert' -l 'cacert' -d 'Trust the CA certificates in this PEM file instead of the system\'s.' -rfa '(set -l exts \'pem\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" team' -l 'team' -d 'Authenticate with this team\'s key from the keystore (its cached token).' -rfka '(__apnsctl_custom_completion ---completion channel inspect -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" team' -l 'team' -d 'The Apple team id (10 characters, A–Z and 0–9).' -rfka '(__apnsctl_custom_completion ---completion channel inspect -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" key-id' -l 'key-id' -d 'Sign with this keystore key instead of the team\'s active key for --env.' -rfka '(__apnsctl_custom_completion ---completion channel inspect -- --key-id (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
@@ -829,7 +1002,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel inspect" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" topic' -l 'topic' -d 'The app\'s bundle id (no push-type suffix).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete"' -l 'topic' -d 'The apns-topic: the app\'s bundle id, with the push type\'s suffix (.voip, .complication, …) where it has one.' -rfka '(__apnsctl_custom_completion ---completion channel delete -- --topic (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
@@ -837,7 +1010,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" cacert' -l 'cacert' -d 'Trust the CA certificates in this PEM file instead of the system\'s.' -rfa '(set -l exts \'pem\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" team' -l 'team' -d 'Authenticate with this team\'s key from the keystore (its cached token).' -rfka '(__apnsctl_custom_completion ---completion channel delete -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" team' -l 'team' -d 'The Apple team id (10 characters, A–Z and 0–9).' -rfka '(__apnsctl_custom_completion ---completion channel delete -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" key-id' -l 'key-id' -d 'Sign with this keystore key instead of the team\'s active key for --env.' -rfka '(__apnsctl_custom_completion ---completion channel delete -- --key-id (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl channel delete" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
@@ -858,14 +1031,14 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl device" -eq 1' -fa 'check' -d 'Which environment each device token belongs to (a silent canary, never an alert).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" tokens' -l 'tokens' -d 'Read the tokens from FILE, one a line (- for stdin); JSON Lines out.' -rF
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" topic' -l 'topic' -d 'apns-topic: the app\'s bundle id.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check"' -l 'topic' -d 'The apns-topic: the app\'s bundle id, with the push type\'s suffix (.voip, .complication, …) where it has one.' -rfka '(__apnsctl_custom_completion ---completion device check -- --topic (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" port' -l 'port' -d '443 or 2197 for APNs (channel commands: 2195/2196); any port with --host.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check"' -l 'target' -d 'The server playing one environment, e.g. a mock: development=127.0.0.1:8443; repeat for the other environment (instead of --host/--port; with --cacert).' -rfka 'development= production='
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" cacert' -l 'cacert' -d 'Trust the CA certificates in this PEM file instead of the system\'s.' -rfa '(set -l exts \'pem\' \'crt\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" timeout' -l 'timeout' -d 'Seconds each round may take, whatever the server does.' -rfka ''
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" team' -l 'team' -d 'Authenticate with this team\'s key from the keystore (its cached token).' -rfka '(__apnsctl_custom_completion ---completion device check -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" team' -l 'team' -d 'The Apple team id (10 characters, A–Z and 0–9).' -rfka '(__apnsctl_custom_completion ---completion device check -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" key-id' -l 'key-id' -d 'Sign with this keystore key instead of the team\'s active key for --env.' -rfka '(__apnsctl_custom_completion ---completion device check -- --key-id (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
@@ -889,19 +1062,20 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl mock" -eq 1' -fa 'serve' -d 'Serve a local APNs stand-in (TLS, HTTP/2 only) until interrupted.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_positional "apnsctl mock" -eq 1' -fa 'asc' -d 'Serve a local App Store Connect API (bundle IDs, capabilities, devices, certificates, profiles).'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" host' -l 'host' -d 'Address to listen on (loopback unless you name another).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" port' -l 'port' -d 'Port to listen on; 0 picks a free one (printed on the first line).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" tls-cert' -l 'tls-cert' -d 'Server certificate (chain), PEM.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" tls-key' -l 'tls-key' -d 'Server private key, PEM.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" ca-out' -l 'ca-out' -d 'Where to write the generated CA certificate (default: a new temporary directory).' -rF
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" force' -l 'force' -d 'Replace an existing --ca-out file.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" force' -l 'force' -d 'Replace an output file that already exists.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" environment' -l 'environment' -d 'Which APNs to play, as --env (development when neither is given).' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve"' -l 'device' -d 'Register a device token for a topic.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve"' -l 'unregistered' -d 'A device token that answers 410 Unregistered.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve"' -l 'trust-key' -d 'Trust provider tokens signed by this key (public PEM or .p8) for --team. SCOPE, comma-separated: env=development|production|both (default both), topics=a+b (a topic-specific key: one env), related=KEYID (its related key).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" bad-environment-reason' -l 'bad-environment-reason' -d 'How to answer a key of the other environment: BadEnvironmentKeyInToken (as APNs has been seen to) or BadEnvironmentKeyIdInToken (Apple\'s documented spelling).' -rfka 'BadEnvironmentKeyInToken BadEnvironmentKeyIdInToken'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" team' -l 'team' -d 'The team id the --trust-key keys belong to.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" team' -l 'team' -d 'The Apple team id (10 characters, A–Z and 0–9).' -rfka '(__apnsctl_custom_completion ---completion mock serve -- --team (count (__apnsctl_tokens -pc)) (__apnsctl_tokens -tC))'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
@@ -921,7 +1095,20 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock serve" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" min-days' -l 'min-days' -d 'Warn about certificates that expire within this many days.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock asc" host' -l 'host' -d 'Address to listen on (loopback unless you name another).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock asc" port' -l 'port' -d 'Port to listen on; 0 picks a free one (printed on the first line).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock asc" ca-out' -l 'ca-out' -d 'Where to write the CA certificate that signs its TLS certificate, certificates and profiles (default: a new temporary directory).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock asc" force' -l 'force' -d 'Replace an output file that already exists.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock asc" state' -l 'state' -d 'The state file (JSON): read at start (absent: empty), rewritten after every change.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock asc" log' -l 'log' -d 'Append one JSON line per exchange (method, path, query, request_body, status, response_body, content_type).' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock asc"' -l 'trust-asc-key' -d 'Accept tokens of this App Store Connect key (public PEM or .p8): a team key with its issuer id, or an individual key.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock asc"' -l 'fault' -d 'Answer the next requests with a fault (see above).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock asc" tls-cert' -l 'tls-cert' -d 'Server certificate (chain), PEM.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock asc" tls-key' -l 'tls-key' -d 'Server private key, PEM.' -rF
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock asc" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock asc" version' -l 'version' -d 'Show the version.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock asc" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" min-days' -l 'min-days' -d 'The fewest days of validity a credential must have left; 0 only requires that it has not expired.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
@@ -931,6 +1118,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" etcd-password-file' -l 'etcd-password-file' -d 'The etcd user\'s password ($APNSCTL_ETCD_PASSWORD_FILE, or $APNSCTL_ETCD_PASSWORD).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor"' -l 'ca' -d 'A CA certificate (PEM or DER) trusted besides Apple\'s: a test or private CA; repeatable.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" env' -l 'env' -d 'The APNs environment: development (the sandbox) or production.' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" host' -l 'host' -d 'Another server, e.g. a mock: --host 127.0.0.1 --port 8443.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl doctor" port' -l 'port' -d '443 or 2197 for APNs (channel commands: 2195/2196); any port with --host.' -rfka ''

@@ -24,7 +24,7 @@ struct MockAsc: AsyncParsableCommand {
         The first line of output says where it listens; SIGINT or SIGTERM stops it (exit 0) with a last line.
 
           apnsctl mock asc --port 8444 --ca-out asc-ca.pem --state asc-state.json \\
-            --trust-asc-key ABC123DEFG=AuthKey_ABC123DEFG.p8,issuer=69a6de7e-0000-47e3-e053-5b8c7c11a4d1
+            --trust-asc-key ABC123DEFG=AuthKey_ABC123DEFG.p8,issuer=ISSUER_ID
 
         --fault plays an answer on the next requests, in the order given: rate-limit=N[,retry-after=S] (429 \
         RATE_LIMIT_EXCEEDED with Retry-After), html=N[,status=CODE] (an HTML page, 200 unless CODE), server-error=N \
@@ -43,8 +43,9 @@ struct MockAsc: AsyncParsableCommand {
             + "new temporary directory).", valueName: "FILE"), completion: .file())
     var caOut: String?
 
-    @Flag(help: "Replace an existing --ca-out file.")
-    var force = false
+    /// Replace an existing --ca-out file.
+    @OptionGroup var replace: ForceOption
+    var force: Bool { replace.force }
 
     @Option(name: .customLong("state"), help: ArgumentHelp(
         "The state file (JSON): read at start (absent: empty), rewritten after every change.", valueName: "FILE"),

@@ -21,12 +21,12 @@ import Testing
     /// each is to move into its group, and its entry out of this list. Nothing may be added here. (`profile fetch`
     /// and `profile renew` write into a directory: `--out DIR` as issue 41 names it, ``OutDirectoryOption``.)
     static let pending: Set<String> = [
-        "DeviceCheck+File.swift format", "MockAsc.swift force",
+        "DeviceCheck+File.swift format",
     ]
 
     /// The verbs and options of ``pending``, whose `--help` is not yet the group's.
     static let pendingHelp: Set<String> = [
-        "device check format", "mock asc force",
+        "device check format",
     ]
 
     /// Old spellings kept as aliases (not shown as the preferred name), each `file name`.
