@@ -141,6 +141,9 @@ final class MockASCHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         var headers = HTTPHeaders()
         headers.add(name: "content-type", value: response.contentType)
         headers.add(name: "content-length", value: String(response.body.count))
+        // Every answer is dated, as Apple's servers (and every HTTP origin, RFC 9110 §6.6.1) date theirs: a client
+        // tells a token refused for a skewed clock from a bad key by it.
+        headers.add(name: "date", value: HTTPDate.format(service.configuration.now()))
         for (name, value) in response.headers { headers.add(name: name, value: value) }
         if !keepAlive { headers.add(name: "connection", value: "close") }
         let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: response.status),

@@ -44,27 +44,13 @@ public struct AppStoreConnectToken: Sendable, Equatable {
                             key: P256.Signing.PrivateKey) throws -> AppStoreConnectToken {
         let iat = Int64(issuedAt.timeIntervalSince1970.rounded(.down))
         let exp = iat + min(max(lifetime, 1), maximumLifetime)
-        let header = #"{"alg":"ES256","kid":"\#(escaped(keyID))","typ":"JWT"}"#
-        let subject = issuerID.map { #""iss":"\#(escaped($0))""# } ?? #""sub":"user""#
+        let header = #"{"alg":"ES256","kid":"\#(JSONText.escaped(keyID))","typ":"JWT"}"#
+        let subject = issuerID.map { #""iss":"\#(JSONText.escaped($0))""# } ?? #""sub":"user""#
         let claims = #"{\#(subject),"iat":\#(iat),"exp":\#(exp),"aud":"\#(audience)"}"#
         let input = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(claims.utf8))
         let signature = try key.signature(for: Data(input.utf8))
         return AppStoreConnectToken(keyID: keyID, issuerID: issuerID, issuedAt: iat, expiresAt: exp,
                                     compact: input + "." + Base64URL.encode(Array(signature.rawRepresentation)))
-    }
-
-    /// `value` as the inside of a JSON string.
-    private static func escaped(_ value: String) -> String {
-        var out = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += String(cFormat: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 
     /// Seconds left at `now` (negative once expired).

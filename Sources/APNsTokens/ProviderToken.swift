@@ -39,8 +39,8 @@ public struct ProviderToken: Sendable, Equatable {
     public static func sign(keyID: String, teamID: String, issuedAt: Date,
                             key: P256.Signing.PrivateKey) throws -> ProviderToken {
         let iat = Int64(issuedAt.timeIntervalSince1970.rounded(.down))
-        let header = #"{"alg":"ES256","kid":"\#(jsonEscaped(keyID))"}"#
-        let claims = #"{"iss":"\#(jsonEscaped(teamID))","iat":\#(iat)}"#
+        let header = #"{"alg":"ES256","kid":"\#(JSONText.escaped(keyID))"}"#
+        let claims = #"{"iss":"\#(JSONText.escaped(teamID))","iat":\#(iat)}"#
         let input = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(claims.utf8))
         let signature = try key.signature(for: Data(input.utf8))
         return ProviderToken(algorithm: "ES256", keyID: keyID, teamID: teamID, issuedAt: iat, issuedAtIsString: false,
@@ -138,18 +138,5 @@ public struct ProviderToken: Sendable, Equatable {
         }
         guard let ecdsa else { return false }
         return publicKey.isValidSignature(ecdsa, for: Data(signingInput.utf8))
-    }
-
-    private static func jsonEscaped(_ value: String) -> String {
-        var out = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += String(cFormat: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }

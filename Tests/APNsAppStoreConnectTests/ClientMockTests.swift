@@ -82,6 +82,19 @@ import Glibc
         }
     }
 
+    /// A server whose clock is an hour ahead refuses the token as expired and dates its answer: the client names
+    /// the skew, not the key (the mock's `date` header, as Apple's servers send one).
+    @Test func aTokenRefusedForASkewedClockIsNamedAsTheClock() async throws {
+        let harness = try await MockASCHarness.start(now: { Date().addingTimeInterval(3600) })
+        defer { Task { try? await harness.server.stop() } }
+        #expect {
+            try client(harness).devices()
+        } throws: { error in
+            guard case .unauthorized(.clockSkew(let seconds), _) = error as? AppStoreConnectError else { return false }
+            return abs(abs(seconds) - 3600) < 120
+        }
+    }
+
     @Test func anIndividualKeyIsRefusedOnTheProvisioningEndpoints() async throws {
         let individual = MockTestKey(keyID: "INDIVKEY01", issuerID: nil)
         let harness = try await MockASCHarness.start(key: individual)

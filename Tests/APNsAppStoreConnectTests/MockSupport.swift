@@ -52,12 +52,13 @@ struct MockASCHarness {
     let key: MockTestKey
 
     static func start(key: MockTestKey = MockTestKey(), others: [MockTestKey] = [], directory: URL? = nil,
-                      faults: [MockAppStoreConnectFault] = [], log: Bool = true) async throws -> MockASCHarness {
+                      faults: [MockAppStoreConnectFault] = [], log: Bool = true,
+                      now: @escaping @Sendable () -> Date = { Date() }) async throws -> MockASCHarness {
         let directory = directory ?? TestPaths.temporaryDirectory("mock-asc")
         let configuration = MockAppStoreConnectConfiguration(
             statePath: directory.appendingPathComponent("state.json").path,
             trustedKeys: ([key] + others).map(\.trusted),
-            logPath: log ? directory.appendingPathComponent("exchanges.jsonl").path : nil, faults: faults)
+            logPath: log ? directory.appendingPathComponent("exchanges.jsonl").path : nil, faults: faults, now: now)
         let server = try await MockAppStoreConnectServer.start(configuration)
         let caFile = directory.appendingPathComponent("ca.pem").path
         try Data(server.caCertificatePEM.utf8).write(to: URL(fileURLWithPath: caFile))

@@ -89,7 +89,7 @@ import Testing
                                   "--topic", "com.example.rotate"])
         #expect(result.status == 1)
         #expect(result.stderr.hasSuffix("\napnsctl: hint: check --team and --key-id against the developer account; a "
-                                        + "revoked key needs rotation (`apnsctl key rotate --team \(rotation.team) --to "
+                                        + "revoked key needs rotation (`apnsctl key rotate --team \(rotation.team) --to-key "
                                         + "NEWID --keystore \(keystore)`); nothing changed: "
                                         + "\(rotation.team)'s active keys are unchanged\n"), "\(result.stderr)")
     }
