@@ -267,8 +267,8 @@ public struct Manifest: Codable, Sendable, Equatable {
                                      hint: "restore it from a backup; the key files in keys/ are untouched")
         }
         guard manifest.version <= Self.appStoreConnectVersion else {
-            throw APNsError.keystore("\(path): keystore format version \(manifest.version) is newer than this "
-                                     + "apnsctl understands (\(Self.appStoreConnectVersion))", hint: "upgrade apnsctl")
+            throw KeystoreFormatError.newerThanUnderstood(path: path, version: manifest.version,
+                                                          understood: Self.appStoreConnectVersion)
         }
         if let problem = manifest.problems.first {
             throw APNsError.keystore("\(path): \(problem)", hint: "edit keystore.json by hand or restore a backup")

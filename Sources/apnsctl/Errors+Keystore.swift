@@ -63,3 +63,13 @@ extension RotationRequestError: UserFacingError {
         }
     }
 }
+
+extension KeystoreFormatError: UserFacingError {
+    var presented: APNsError {
+        switch self {
+        case .newerThanUnderstood(let path, let version, let understood):
+            return .keystore("\(path): keystore format version \(version) is newer than this apnsctl understands "
+                             + "(\(understood))", hint: "upgrade apnsctl")
+        }
+    }
+}
