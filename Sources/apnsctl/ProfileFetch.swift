@@ -21,11 +21,9 @@ struct ProfileFetchCommand: AsyncParsableCommand {
             + "one, none is written. Exit 0 when written, 1 when the judge refuses one (or none is ACTIVE), 3 for an "
             + "unknown bundle id or no profile of the type. See docs/provisioning.md.")
 
-    @Option(name: .customLong("bundle-id"), help: ArgumentHelp("The App ID's bundle identifier (exact).", valueName: "ID"))
-    var bundleID: String
-    @Option(name: .customLong("type"), help: ArgumentHelp("The profile type, e.g. IOS_APP_DEVELOPMENT, IOS_APP_STORE.",
-                                                         valueName: "TYPE"))
-    var profileType: String
+    @OptionGroup var selection: AppleProfileSelection
+    var bundleID: String { selection.bundleID }
+    var profileType: String { selection.profileType }
     @OptionGroup var outDirectory: OutDirectoryOption
     var out: String { outDirectory.directory }
     @Option(help: ArgumentHelp("Only the profile of this name.", valueName: "NAME"))

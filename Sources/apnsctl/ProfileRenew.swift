@@ -23,11 +23,9 @@ struct ProfileRenewCommand: AsyncParsableCommand {
             + "Notifications. Exit 0 when renewed or when nothing needed it (saying why), 1 when the judge refuses "
             + "the new profile or push is off, 3 for an unknown bundle id or no profile. See docs/provisioning.md.")
 
-    @Option(name: .customLong("bundle-id"), help: ArgumentHelp("The App ID's bundle identifier (exact).", valueName: "ID"))
-    var bundleID: String
-    @Option(name: .customLong("type"), help: ArgumentHelp("The profile type, e.g. IOS_APP_DEVELOPMENT, IOS_APP_STORE.",
-                                                         valueName: "TYPE"))
-    var profileType: String
+    @OptionGroup var selection: AppleProfileSelection
+    var bundleID: String { selection.bundleID }
+    var profileType: String { selection.profileType }
     @OptionGroup var outDirectory: OutDirectoryOption
     var out: String { outDirectory.directory }
     @OptionGroup var minimum: MinDaysOption

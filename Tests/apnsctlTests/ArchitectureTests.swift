@@ -55,8 +55,9 @@ import Testing
     /// groups and issue 41's provisioning verbs raised it by 1,716 lines, new verbs and their words only (asc key
     /// import/list, asc token, app push status/enable, profile list/fetch/renew, mock asc, app check --apple, the
     /// demo's provisioning section, Errors+AppStoreConnect*/Profiles/MockAsc); each verb's composition is a use case
-    /// in APNsOperations.
-    static let totalCeiling = 9132
+    /// in APNsOperations; then 17 more: the keystore format error's words moved out of APNsKeystore, and the one
+    /// definition of profile fetch/renew's --bundle-id and --type.
+    static let totalCeiling = 9149
 
     // MARK: Checks
 
