@@ -161,7 +161,8 @@ import Testing
         try Data("{\"format\":\"apnsctl-keystore\",\"version\":99,\"keys\":[],\"certificates\":[]}".utf8)
             .write(to: URL(fileURLWithPath: store.layout!.manifest))
         #expect { try Keystore.open(at: store.path) } throws: {
-            ($0 as? APNsError)?.matches(.keystore, "keystore.json", "version 99") == true
+            guard case .newerThanUnderstood(let path, 99, _) = $0 as? KeystoreFormatError else { return false }
+            return path.hasSuffix("keystore.json")
         }
         try Data("{not json".utf8).write(to: URL(fileURLWithPath: store.layout!.manifest))
         #expect { try Keystore.open(at: store.path) } throws: {
