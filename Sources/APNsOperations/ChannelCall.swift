@@ -40,13 +40,13 @@ public struct ChannelCallOutcome {
 /// key must cover the host's environment), sends, and names the key that signed. The verdict is the library's;
 /// the caller words it.
 public enum ChannelCall {
-    /// Sends `call`; a certificate APNs will refuse for its dates is reported to `notice` once it is read.
-    public static func send(_ call: ChannelCallRequest, now: Date = Date(),
-                            notice: (CertificateValidityProblem) -> Void = { _ in }) throws -> ChannelCallOutcome {
+    /// Sends `call`. A certificate APNs will refuse for its dates is refused before connecting: the certificate
+    /// judge's ``CertificateValidityProblem`` is thrown and nothing is sent, as `probe` and `device check` refuse it.
+    public static func send(_ call: ChannelCallRequest, now: Date = Date()) throws -> ChannelCallOutcome {
         CurlRuntime.bootstrap()
         let target = try call.server.resolve(channels: true)
         let resolved = try ProbeCredentialResolution.resolve(call.credential, environment: target.environment, now: now)
-        if let problem = resolved.certificateValidity { notice(problem) }
+        if let problem = resolved.certificateValidity { throw problem }
         try call.server.checkCAFile()
         let client = ChannelClient(target: target, credential: resolved.credential, caFile: call.server.caFile,
                                    timeout: call.server.timeout, signingKey: resolved.signingKey)

@@ -30,14 +30,14 @@ struct ChannelAppOptions: ParsableArguments {
 
 /// Sends one channel management call with the probe's target and credential options and reports it: the
 /// result as JSON or text on stdout; on failure the probe's error and hint on stderr and its exit code
-/// (1 APNs refused, 4 not reachable).
+/// (1 APNs refused, 3 a credential refused before sending, as probe refuses an expired certificate, 4 not reachable).
 enum ChannelRun {
     static func send(_ request: CanaryRequest, operation: String, app: ChannelAppOptions, target given: ProbeTargetOptions,
                      credential: ProbeCredentialOptions, text: (ChannelResult) -> String) throws -> ChannelResult {
         let target = try given.selected()
         let call = ChannelCallRequest(request: request, operation: operation, bundleID: app.topic, server: target.server,
                                       credential: credential.source())
-        let outcome = try ChannelCall.send(call) { $0.warn() }
+        let outcome = try ChannelCall.send(call)
         var result = outcome.result
         result.verdict = ProbeHints.refine(result.verdict, status: result.status, reason: result.reason,
                                            failure: result.failure, target: outcome.target,
@@ -66,19 +66,13 @@ enum ChannelRun {
         return result
     }
 
-    /// The discussion's shared part: where the calls go, and the exit codes.
+    /// The discussion's shared part: where the calls go, and what is refused before sending.
     static let discussionTail = """
     Channels are managed at api-manage-broadcast.sandbox.push.apple.com:2195 (--env development, the \
     default) and api-manage-broadcast.push.apple.com:2196 (--env production) with the probe's credentials; \
     --host and --port (or --target ENV=HOST:PORT, one per environment) name another server, such as `apnsctl \
     mock serve --channels-port`. Nothing is kept \
-    locally: `channel list` is the truth.
-
-    EXIT CODES
-      0  APNs answered with success
-      1  APNs refused the call (the reason and a hint are printed)
-      2  usage error
-      3  a credential could not be read
-      4  not reachable: DNS, TCP, TLS, HTTP/1.1, reset or timeout
+    locally: `channel list` is the truth. A certificate APNs would refuse for its dates is refused before \
+    connecting, as `probe` refuses it: exit 3, nothing sent.
     """
 }

@@ -42,21 +42,6 @@ extension ProbePlanError: UserFacingError {
     }
 }
 
-extension CertificateValidityProblem {
-    /// Says on stderr, before connecting, that APNs will refuse the certificate (its answer will only be a TLS
-    /// alert such as "certificate expired").
-    func warn() {
-        switch self {
-        case .expired(let path, let notAfter, let now):
-            Console.warn("\(path): the certificate expired on \(ISO8601Text.string(from: notAfter)) "
-                         + "(\(Wording.timeLeft(until: notAfter, now: now))): APNs will refuse it")
-        case .notYetValid(let path, let notBefore):
-            Console.warn("\(path): the certificate is not valid before \(ISO8601Text.string(from: notBefore)): "
-                         + "APNs will refuse it (or this machine's clock is wrong)")
-        }
-    }
-}
-
 extension DoctorCheck {
     /// The check as `doctor` shows it: a remedy worded into the hint, naming its options.
     var worded: DoctorCheck {

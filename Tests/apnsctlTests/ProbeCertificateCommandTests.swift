@@ -103,4 +103,30 @@ import Testing
         #expect(result.stderr.contains("APNs will refuse it; nothing sent"), "\(result.stderr)")
         #expect(!result.stdout.contains("refused the connection"), "\(result.stdout)")
     }
+
+    /// A channel call with an expired certificate is refused before connecting, in probe's words and exit code
+    /// (issue 40: it warned, connected and sent). The port is a free one nobody serves: a call that connected
+    /// would end exit 4 "not reachable".
+    @Test func aChannelCallWithAnExpiredCertificateIsRefusedBeforeConnecting() throws {
+        let directory = try Self.credentials()
+        let expired = directory.appendingPathComponent("expired.pem")
+        let made = try CLI.tool("/usr/bin/openssl", ["x509", "-req", "-in", directory.appendingPathComponent("client.csr").path,
+                                                     "-CA", directory.appendingPathComponent("ca.pem").path,
+                                                     "-CAkey", directory.appendingPathComponent("ca.key").path,
+                                                     "-days", "-1", "-extfile", directory.appendingPathComponent("ext.cnf").path,
+                                                     "-out", expired.path])
+        try #require(made.status == 0)
+        let withKey = directory.appendingPathComponent("expired-with-key.pem")
+        try (Data(contentsOf: expired) + Data(contentsOf: directory.appendingPathComponent("client.key"))).write(to: withKey)
+        let port = try SilentListener.freePort()
+        for verb in [["list"], ["create"]] {
+            let result = try CLI.run(["channel"] + verb + ["--topic", "com.example.app", "--cert", withKey.path,
+                                                           "--host", "127.0.0.1", "--port", String(port)])
+            #expect(result.status == 3, "channel \(verb): \(result.stdout)\n\(result.stderr)")
+            #expect(result.stderr.contains("apnsctl: error: \(withKey.path): the certificate expired on "), "\(result.stderr)")
+            #expect(result.stderr.contains("APNs will refuse it; nothing sent"), "\(result.stderr)")
+            #expect(result.stderr.contains("apnsctl: hint: "), "\(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(result.stdout)")
+        }
+    }
 }
