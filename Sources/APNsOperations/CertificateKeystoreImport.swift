@@ -18,11 +18,14 @@ public enum CertificateKeystoreImport {
         /// What the file holds.
         public var credential: CredentialBundle
         public var keystore: Keystore
+        /// CA certificate files trusted besides Apple's (`--ca`): the chain must reach Apple's roots or one of them.
+        public var trustedCAFiles: [String]
 
-        public init(file: String, credential: CredentialBundle, keystore: Keystore) {
+        public init(file: String, credential: CredentialBundle, keystore: Keystore, trustedCAFiles: [String] = []) {
             self.file = file
             self.credential = credential
             self.keystore = keystore
+            self.trustedCAFiles = trustedCAFiles
         }
 
         /// The file as errors name it.
@@ -42,10 +45,12 @@ public enum CertificateKeystoreImport {
         public var daysLeft: Int { leaf.daysLeft(at: now) }
         /// True when the certificate has expired.
         public var expired: Bool { record.notAfter <= now }
+        /// The certificate judge's chain check: `verifies to …` (Apple's CAs, or a CA file given).
+        public var chain: String
     }
 
-    /// Checks the file's certificate and key, and stores them.
-    public static func run(_ input: Input) throws -> Result {
+    /// Checks the file's certificate and key, asks the certificate judge (`cert verify`'s), and stores them.
+    public static func run(_ input: Input) async throws -> Result {
         let bundle = input.credential
         let name = input.name
         if bundle.leaf == nil, let key = bundle.privateKey,
@@ -72,9 +77,23 @@ public enum CertificateKeystoreImport {
             throw CertificateKeystoreImportError.notPush(name: name, subject: leaf.subject,
                                                         evidence: leaf.purposeEvidence)
         }
+        // The rest of the judge's checks, the chain to Apple's CAs or a CA file given among them: what APNs would
+        // refuse is not stored. Validity alone is no refusal: an expired certificate is stored (with the caller's
+        // warning), as `cert join` stores it, and `keystore status`, `expiry` and `doctor` keep showing it.
+        var verification = CertificateVerification.Input(file: name, credential: bundle)
+        verification.minimumDays = 0
+        let judged = try await CertificateVerification.run(verification, trusting: input.trustedCAFiles)
+        let refusing = judged.checks.filter { $0.status == .fail && $0.name != "validity" }
+        if !refusing.isEmpty {
+            throw CertificateKeystoreImportError.refused(name: name, subject: leaf.subject,
+                                                         findings: refusing.map { "\($0.name): \($0.detail)" },
+                                                         chain: refusing.contains { $0.name == "chain" })
+        }
+        let chain = judged.checks.first { $0.name == "chain" }?.detail ?? ""
         let now = input.keystore.clock.now()
         let stored = try input.keystore.addCertificate(try CertificateImport(leaf: leaf, chain: bundle.chain, key: key))
-        return Result(record: stored.certificate, alreadyPresent: stored.alreadyPresent, leaf: leaf, now: now)
+        return Result(record: stored.certificate, alreadyPresent: stored.alreadyPresent, leaf: leaf, now: now,
+                      chain: chain)
     }
 }
 
@@ -95,4 +114,7 @@ public enum CertificateKeystoreImportError: Error, Equatable, Sendable {
     /// The certificate is no push certificate (a development, distribution or server certificate): `evidence`
     /// says what its purpose was read from.
     case notPush(name: String, subject: String, evidence: String)
+    /// The certificate judge refused it: `findings` are its failed checks (`chain: does not chain to …`); `chain`
+    /// is true when the chain is among them (no CA trusted issued it).
+    case refused(name: String, subject: String, findings: [String], chain: Bool)
 }

@@ -15,14 +15,18 @@ struct CertImport: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Store a client certificate and its private key (.p12, or PEM with the key) in the keystore.",
-        discussion: "The key is stored 0600; topics, environments and the expiry are indexed for "
-            + "`apnsctl keystore status`. The export password comes from the prompt, --password-file or --password-env.")
+        discussion: "The certificate is judged as `apnsctl cert verify` judges it (purpose, key match, client auth, key "
+            + "size, and a chain to Apple's CAs or to a --ca file) and refused, nothing stored, when APNs would refuse "
+            + "it; an expired one is stored with a warning. The key is stored 0600; topics, environments and the "
+            + "expiry are indexed for `apnsctl keystore status`. The export password comes from the prompt, "
+            + "--password-file or --password-env.")
 
     @Argument(help: ArgumentHelp("The .p12 or PEM file holding the certificate and its key (- for stdin).",
                                  valueName: "FILE"), completion: KeystoreCompletion.credentialFiles)
     var file: String
     @OptionGroup var secrets: SecretOptions
     @OptionGroup var identity: IdentityOptions
+    @OptionGroup var trusted: TrustedCAOption
     @OptionGroup var keystore: KeystoreOptions
     @OptionGroup var output: FormatOptions
 
@@ -50,7 +54,8 @@ struct CertImport: AsyncParsableCommand {
                                       passwordAtHand: secrets.isGiven)
         reader.identity = identity.chosen
         let bundle = try reader.read(path: file)
-        let result = try CertificateKeystoreImport.run(.init(file: file, credential: bundle, keystore: store))
+        let result = try await CertificateKeystoreImport.run(.init(file: file, credential: bundle, keystore: store,
+                                                                   trustedCAFiles: trusted.caFiles))
         let (record, leaf, now) = (result.record, result.leaf, result.now)
         let daysLeft = result.daysLeft
         if output.isJSON {
@@ -62,6 +67,7 @@ struct CertImport: AsyncParsableCommand {
             let verb = result.alreadyPresent ? "already in the keystore" : "stored"
             print("\(verb): certificate \(record.id) \(record.subject)")
             print("environments: \(leaf.environmentSummary); topics: \(record.topics.joined(separator: " "))")
+            print("chain: \(result.chain)")
             print(record.notAfter > now
                   ? "expires \(KeystoreText.date(record.notAfter)) (\(Wording.timeLeft(until: record.notAfter, now: now)))"
                   : Wording.timeLeft(until: record.notAfter, now: now, date: KeystoreText.date(record.notAfter)))

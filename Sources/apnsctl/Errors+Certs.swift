@@ -58,6 +58,11 @@ extension CertificateKeystoreImportError: UserFacingError {
             return .badInput("\(name): \(subject) is not a push certificate: \(evidence), so APNs accepts it for no topic",
                              hint: "import the app's \"Apple Push Notification service SSL\" certificate from the developer "
                                  + "portal" + (name == "standard input" ? "" : " (\(NextStep("cert", "inspect", name, carries: [])) shows a certificate's purpose)"))
+        case .refused(let name, let subject, let findings, let chain):
+            return .badInput("\(name): APNs would refuse \(subject): \(findings.joined(separator: "; ")); nothing stored",
+                             hint: chain ? "a certificate from Apple's portal chains to Apple Root CA; for one from your "
+                                 + "own CA (tests, a mock), name its issuer with --ca FILE"
+                                 : "use the push certificate and key the developer portal issued together")
         }
     }
 }

@@ -32,7 +32,8 @@ import TestSupport
         case profileVerification
         /// `app check APP --ca CA --env E [--team T] [--cert CERT] [--profile P]`, keystore given (``AppReadiness``).
         case appReadiness
-        /// `cert import CERT` (``CertificateKeystoreImport``).
+        /// `cert import --ca CA CERT` (``CertificateKeystoreImport``): an expired certificate is stored (with a
+        /// warning), so it joins the rows of what the judge refuses for other reasons.
         case certificateImport
         /// The keystore key a probe or `device check` signs with for the environment and topic
         /// (``ProbeCredentialResolution``, the key of `--team` or of the profile's team).
@@ -85,7 +86,8 @@ import TestSupport
              profile: "development.mobileprovision", expected: .accepted,
              judges: [.certificateVerification, .profileVerification, .appReadiness, .expiry]),
         Case(name: "a self-signed look-alike certificate", environment: .development, certificate: "lookalike.pem",
-             expected: .refused, judges: [.certificateVerification, .appReadiness, .doctor, .expiry]),
+             expected: .refused,
+             judges: [.certificateVerification, .appReadiness, .certificateImport, .doctor, .expiry]),
         Case(name: "a certificate paired with another key", environment: .development, certificate: "mismatched.pem",
              expected: .refused,
              judges: [.certificateVerification, .appReadiness, .certificateImport, .doctor, .expiry] + senders),
@@ -96,7 +98,8 @@ import TestSupport
              key: (team, [.development]), expected: .refused,
              judges: [.profileVerification, .appReadiness, .expiry, .exporterExpiry]),
         Case(name: "a distribution certificate", environment: .production, certificate: "distribution.pem",
-             expected: .refused, judges: [.certificateVerification, .appReadiness, .doctor, .expiry]),
+             expected: .refused,
+             judges: [.certificateVerification, .appReadiness, .certificateImport, .doctor, .expiry]),
         Case(name: "an expired certificate", environment: .development, certificate: "short.pem", later: 3 * 86_400,
              expected: .refused, judges: [.certificateVerification, .appReadiness] + senders),
         Case(name: "a certificate not yet valid", environment: .development, certificate: "short.pem",
@@ -116,7 +119,7 @@ import TestSupport
              judges: [.certificateVerification, .profileVerification, .appReadiness]),
         Case(name: "a production-only certificate in production", environment: .production,
              certificate: "production.pem", profile: "production.mobileprovision", expected: .accepted,
-             judges: [.certificateVerification, .profileVerification, .appReadiness, .expiry]),
+             judges: [.certificateVerification, .profileVerification, .appReadiness, .certificateImport, .expiry]),
     ]
 
     @Test(arguments: cases) func everyJudgeAgrees(_ row: Case) async throws {
@@ -186,8 +189,8 @@ import TestSupport
             let file = try #require(certificate)
             let store = try Scratch.keystore(keyID: nil)
             let input = CertificateKeystoreImport.Input(file: file, credential: try CredentialReader().read(path: file),
-                                                        keystore: store)
-            return (try? CertificateKeystoreImport.run(input)) == nil ? .refused : .accepted
+                                                        keystore: store, trustedCAFiles: [fixtures.ca])
+            return (try? await CertificateKeystoreImport.run(input)) == nil ? .refused : .accepted
         case .keyChoice:
             let store = try keystore(try #require(row.key))
             let source = ProbeCredentialSource.keystore(team: row.team ?? team, keyID: nil, open: { store })

@@ -39,9 +39,9 @@ import Testing
         let store = try scratchKeystore("expiry-walk")
         _ = try store.generateKey(team: "TEAM123456", keyID: "EXPIRY0001")
         let p12 = "universal-g4-chain.p12"
-        _ = try CertificateKeystoreImport.run(.init(
+        _ = try await CertificateKeystoreImport.run(.init(
             file: CertFixture.cert(p12), credential: try CertFixture.reader(passwordOf: p12).read(path: CertFixture.cert(p12)),
-            keystore: store))
+            keystore: store, trustedCAFiles: [CertFixture.cert("ca.pem")]))
         let choice = ExpiryScan.KeystoreChoice(path: store.path, named: true, open: { store })
         let report = try await ExpiryScan.run(.init(paths: [], keystore: choice, minimumDays: nil, now: Date()))
         #expect(report.passed)

@@ -47,9 +47,9 @@ import Testing
         let production = try KeyScope(environments: [.production], restriction: .team, source: .declared)
         _ = try store.generateKey(team: "TEAM123456", keyID: "PRD0000001", scope: production)
         let p12 = "universal-modern.p12"
-        _ = try CertificateKeystoreImport.run(.init(
+        _ = try await CertificateKeystoreImport.run(.init(
             file: CertFixture.cert(p12), credential: try CertFixture.reader(passwordOf: p12).read(path: CertFixture.cert(p12)),
-            keystore: store))
+            keystore: store, trustedCAFiles: [CertFixture.cert("ca.pem")]))
         let uncovered = await Self.judge(store).compactMap { finding -> KeyCoverage.Gap? in
             if case .uncoveredEnvironment(let gap) = finding { return gap }
             return nil

@@ -189,7 +189,7 @@ import Testing
     /// The certificates `cert import` keeps are weighed by the same judge: not ready until their CA is trusted.
     @Test func keystoreCertificatesAreJudged() throws {
         let keystore = try KeystoreCLI.fresh()
-        try KeystoreCLI.ok(["cert", "import", CertCLI.path("dev-bundle.pem")], keystore)
+        try KeystoreCLI.ok(["cert", "import", CertCLI.path("dev-bundle.pem"), "--ca", CertCLI.path("ca.pem")], keystore)
         let untrusted = try KeystoreCLI.run(["app", "check", "com.example.dev", "--env", "development"], keystore)
         #expect(untrusted.status == 1, "\(untrusted.stdout)")
         #expect(untrusted.stdout.contains("the keystore certificate "), "\(untrusted.stdout)")
@@ -258,7 +258,8 @@ import Testing
     @Test func aStoredSandboxCertificateIsConfirmedInDevelopment() throws {
         let directory = try ProbeCertificateCommandTests.credentials()
         let keystore = try KeystoreCLI.fresh()
-        try KeystoreCLI.ok(["cert", "import", directory.appendingPathComponent("client-with-key.pem").path], keystore)
+        try KeystoreCLI.ok(["cert", "import", directory.appendingPathComponent("client-with-key.pem").path, "--ca",
+                            directory.appendingPathComponent("ca.pem").path], keystore)
         let serverCA = directory.appendingPathComponent("server-ca.pem").path
         let mock = try MockServeProcess(["mock", "serve", "--port", "0", "--client-ca",
                                          directory.appendingPathComponent("ca.pem").path, "--ca-out", serverCA])

@@ -123,7 +123,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: ks) }
         try KeystoreCLI.ok(["key", "generate", "--team", "TEAM123456", "--key-id", "PRD0000001", "--env", "production"], ks)
         try KeystoreCLI.ok(["cert", "import", KeystoreCertImportTests.cert("universal-modern.p12"), "--password-file",
-                            KeystoreCertImportTests.cert("universal-modern.p12.password")], ks)
+                            KeystoreCertImportTests.cert("universal-modern.p12.password")] + KeystoreCertImportTests.ca, ks)
         let warned = try KeystoreCLI.run(["doctor", "--format", "json"], ks)
         let checks = (try JSONSerialization.jsonObject(with: warned.stdoutData) as? [String: Any])?["checks"]
             as? [[String: Any]] ?? []

@@ -61,7 +61,8 @@ import Testing
     @Test(arguments: files)
     func importStoresTheCertificateAndKey(file: String) throws {
         let ks = try KeystoreCLI.fresh()
-        let result = try KeystoreCLI.run(["cert", "import", Self.path(file), "--format", "json"], ks)
+        let result = try KeystoreCLI.run(["cert", "import", Self.path(file), "--format", "json", "--ca",
+                                          CertCLI.path("ca.pem")], ks)
         #expect(result.status == 0, "\(result.stderr)")
         let json = try #require(try KeystoreCLI.json(result) as? [String: Any])
         #expect((json["topics"] as? [String])?.contains(Self.bundleID(file)) == true)

@@ -35,7 +35,7 @@ import Testing
         let bundle = CLI.temporaryDirectory("wording").appendingPathComponent("expired-bundle.pem")
         try (try String(contentsOfFile: CertCLI.path("expired.pem"), encoding: .utf8)
              + String(contentsOfFile: CertCLI.path("expired.key"), encoding: .utf8)).write(to: bundle, atomically: true, encoding: .utf8)
-        let imported = try KeystoreCLI.run(["cert", "import", bundle.path], ks)
+        let imported = try KeystoreCLI.run(["cert", "import", bundle.path, "--ca", CertCLI.path("ca.pem")], ks)
         #expect(imported.status == 0, "\(imported.stderr)")
         let status = try KeystoreCLI.run(["keystore", "status"], ks)
         let row = status.stdout.split(separator: "\n").first { $0.contains("expired") && $0.contains(" ago") }.map(String.init) ?? ""

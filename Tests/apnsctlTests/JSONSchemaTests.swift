@@ -125,7 +125,7 @@ import TestSupport
             "cert", "verify", CertCLI.path("dev-bundle.pem"), "--topic", "com.example.other", "--format", "json"],
             status: 1))
         check.add("cert-import", "cert import", try Self.run(["cert", "import", CertCLI.path("dev-bundle.pem"),
-                                                              "--format", "json"], ks))
+                                                              "--ca", CertCLI.path("ca.pem"), "--format", "json"], ks))
 
         check.add("cert-request", "cert request --out", try Self.run([
             "cert", "request", "--out", directory.appendingPathComponent("bare.csr").path, "--format", "json"], ks))

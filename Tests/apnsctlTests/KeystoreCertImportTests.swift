@@ -4,6 +4,8 @@ import Testing
 /// `cert import` into the keystore and `keystore status` on certificates, with the credentials fixtures.
 @Suite struct KeystoreCertImportTests {
     static func cert(_ name: String) -> String { CLI.fixtures.appendingPathComponent("certs/\(name)").path }
+    /// `--ca` of the fixtures' test CA, which issued every fixture certificate (cert import judges the chain).
+    static let ca = ["--ca", cert("ca.pem")]
 
     /// A PEM bundle of a fixture certificate followed by its key, as `cat cert.pem key.pem` makes it.
     static func bundle(_ certificate: String, _ key: String) throws -> String {
@@ -17,7 +19,7 @@ import Testing
     @Test func importsAP12WithItsKeyAndIndexesTopicsAndEnvironments() throws {
         let ks = try KeystoreCLI.fresh()
         let result = try KeystoreCLI.ok(["cert", "import", Self.cert("universal-modern.p12"), "--password-file",
-                                         Self.cert("universal-modern.p12.password"), "--format", "json"], ks)
+                                         Self.cert("universal-modern.p12.password"), "--format", "json"] + Self.ca, ks)
         let json = try #require(try KeystoreCLI.json(result) as? [String: Any])
         #expect(json["environments"] as? [String] == ["development", "production"])
         #expect((json["topics"] as? [String])?.contains("com.example.universal.voip") == true)
@@ -31,7 +33,7 @@ import Testing
         #expect(keyPub.stdout == certPub.stdout)
         // The same certificate again, as a PEM bundle: nothing changes.
         let again = try KeystoreCLI.ok(["cert", "import", try Self.bundle("universal.pem", "universal.key"),
-                                        "--format", "json"], ks)
+                                        "--format", "json"] + Self.ca, ks)
         #expect((try KeystoreCLI.json(again) as? [String: Any])?["already_present"] as? Bool == true)
         let status = try KeystoreCLI.run(["keystore", "status", "--format", "json", "--min-days", "0"], ks)
         let report = try #require(try KeystoreCLI.json(status) as? [String: Any])
@@ -54,7 +56,7 @@ import Testing
 
     @Test func statusFailsWhenACertificateExpiresWithinMinDays() throws {
         let ks = try KeystoreCLI.fresh()
-        let imported = try KeystoreCLI.ok(["cert", "import", try Self.bundle("expired.pem", "expired.key")], ks)
+        let imported = try KeystoreCLI.ok(["cert", "import", try Self.bundle("expired.pem", "expired.key")] + Self.ca, ks)
         #expect(imported.stderr.contains("apnsctl: warning: "))
         let status = try KeystoreCLI.run(["keystore", "status", "--format", "json"], ks)
         #expect(status.status == 1)
@@ -89,5 +91,22 @@ import Testing
                                         environment: ["P": "wrong"])
         #expect(KeystoreCLI.failed(wrong, 3, "universal-modern.p12"))
         #expect((try FileManager.default.contentsOfDirectory(atPath: ks + "/certs")).isEmpty)
+    }
+
+    /// Issue 40 §1: cert import asks the certificate judge for the chain too. A certificate no CA trusted here issued
+    /// (before, it was stored and shown ✔ valid) is refused, exit 3, with the judge's words and a hint naming
+    /// --ca; with its CA given it is stored, and the text says who vouches for it.
+    @Test func aCertificateChainingToNoTrustedCAIsRefusedUntilItsCAIsGiven() throws {
+        let ks = try KeystoreCLI.fresh()
+        let bundle = try Self.bundle("universal.pem", "universal.key")
+        let refused = try KeystoreCLI.run(["cert", "import", bundle], ks)
+        #expect(KeystoreCLI.failed(refused, 3, bundle, "APNs would refuse",
+                                   "chain: does not chain to Apple's CAs shipped with apnsctl"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("nothing stored"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("apnsctl: hint: ") && refused.stderr.contains("--ca FILE"), "\(refused.stderr)")
+        #expect(refused.stdout.isEmpty)
+        #expect((try FileManager.default.contentsOfDirectory(atPath: ks + "/certs")).isEmpty)
+        let stored = try KeystoreCLI.ok(["cert", "import", bundle] + Self.ca, ks)
+        #expect(stored.stdout.contains("chain: verifies to apnsctl Test WWDR CA"), "\(stored.stdout)")
     }
 }

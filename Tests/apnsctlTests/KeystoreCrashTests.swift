@@ -89,7 +89,8 @@ import TestSupport
              points: ["before-shred", "before-manifest", "after-manifest"], keeps: ["OLD0000001", "NEW0000001"],
              alreadyDone: "not in the keystore"),
         Step(command: ["cert", "import", KeystoreCertImportTests.cert("universal-modern.p12"), "--password-file",
-                       KeystoreCertImportTests.cert("universal-modern.p12.password")], action: "cert.import",
+                       KeystoreCertImportTests.cert("universal-modern.p12.password")] + KeystoreCertImportTests.ca,
+             action: "cert.import",
              points: ["before-files", "before-manifest", "after-manifest"], keeps: all,
              alreadyDone: "(a rerun finds the certificate and succeeds)"),
     ]

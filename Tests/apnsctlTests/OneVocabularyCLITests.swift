@@ -36,7 +36,7 @@ import Testing
         let empty = try KeystoreCLI.json(try KeystoreCLI.run(["keystore", "status", "--format", "json"], ks))
         #expect(((empty as? [String: Any])?["certificates"] as? [Any])?.isEmpty == true)
 
-        try KeystoreCLI.ok(["cert", "import", try Self.withKey("voip", in: directory)], ks)
+        try KeystoreCLI.ok(["cert", "import", try Self.withKey("voip", in: directory), "--ca", CertCLI.path("ca.pem")], ks)
         let status = try KeystoreCLI.run(["keystore", "status", "--format", "json"], ks)
         let certificates = try #require((try KeystoreCLI.json(status) as? [String: Any])?["certificates"] as? [[String: Any]])
         #expect(certificates.map { $0["purpose"] as? String } == ["voip"])

@@ -47,6 +47,7 @@ import Testing
         #expect(KeystoreCLI.failed(refused, 3, "holds 2 private keys and 2 match a leaf certificate"), "\(refused.stderr)")
         #expect(refused.stderr.contains("apnsctl: hint: read one identity with --identity N or --friendly-name NAME"))
         let imported = try CLI.run(["cert", "import", Self.file, "--friendly-name", "second", "--keystore", ks,
+                                    "--ca", CLI.fixtures.appendingPathComponent("readers/rsa1024-ca.pem").path,
                                     "--format", "json"])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(((try CertCLI.json(imported) as? [String: Any])?["subject"] as? String)?.hasSuffix("UID=com.example.second") == true)
