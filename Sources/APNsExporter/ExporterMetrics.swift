@@ -51,6 +51,7 @@ public final class ExporterMetrics: Sendable {
     static let expiry = CredentialMetricFamilies.expiry
     static let timeLeft = CredentialMetricFamilies.timeLeft
     static let keyAge = CredentialMetricFamilies.keyAge
+    static let refused = CredentialMetricFamilies.refused
     static let unreadable = Family(name: "apnsctl_credential_unreadable", help: "A file the exporter could not read (1 per file).")
     static let expiryRun = Family(name: "apnsctl_expiry_last_run_timestamp_seconds", help: "When the exporter last scanned the credentials, unix seconds.")
     static let tokenAge = Family(name: "apnsctl_token_age_seconds", help: "Age of the provider token the canaries send, per key (the token itself is never exported).")
@@ -181,6 +182,9 @@ public final class ExporterMetrics: Sendable {
                     clock(Self.keyAge, [("kind", item.kind.rawValue), ("team_id", item.team ?? ""),
                                         ("key_id", item.keyID ?? ""), ("file", item.file), ("name", item.name)],
                           created, since: true)
+                }
+                if item.verdict == .refused {
+                    add(Self.refused, labels + [("check", item.findings.first?.name ?? "")], 1)
                 }
                 if item.kind == .unreadable { add(Self.unreadable, [("file", item.file)], 1) }
             }

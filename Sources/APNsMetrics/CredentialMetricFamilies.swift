@@ -15,4 +15,9 @@ public enum CredentialMetricFamilies {
     public static let pendingRequestAge = MetricFamily(
         name: "apnsctl_pending_request_age_seconds",
         help: "Age of a pending certificate request in seconds (cert request).")
+    /// A certificate or profile its judge (`cert verify`'s, `profile verify`'s) refuses: 1 per credential, with the
+    /// credential's labels and `check`, the first check that failed (`signature`, `chain`, `aps_environment`, …).
+    public static let refused = MetricFamily(
+        name: "apnsctl_credential_refused",
+        help: "1 per certificate or profile its judge refuses; check: the first check that failed.")
 }

@@ -19,6 +19,8 @@ import Foundation
 /// `name`),
 /// `apnsctl_pending_request_age_seconds` (pending certificate requests: their age; labels `kind`, `topic`,
 /// `environment`, `file`, `name`),
+/// `apnsctl_credential_refused` (1 per certificate or profile its judge refuses; the credential's labels and `check`,
+/// the first failed check),
 /// `apnsctl_credential_unreadable` (1 per file that could not be read; labels `file`),
 /// `apnsctl_expiry_credentials` (how many credentials were listed), `apnsctl_expiry_last_run_timestamp_seconds`.
 public struct ExpiryReport: Encodable, Sendable {
@@ -125,6 +127,9 @@ public struct ExpiryReport: Encodable, Sendable {
             item.createdAt.map { ([("kind", item.kind.rawValue), ("topic", item.topic ?? ""),
                                    ("environment", item.environment ?? ""), ("file", item.file), ("name", item.name)],
                                   generatedAt.timeIntervalSince($0).rounded(.down)) }
+        })
+        gauges.add(families.refused, refused.map { item in
+            (labels(item) + [("check", item.findings.first?.name ?? "")], 1)
         })
         metric("apnsctl_credential_unreadable", "A file the expiry scan could not read (1 per file).",
                items.filter { $0.kind == .unreadable }.map { ([("file", $0.file)], 1) })

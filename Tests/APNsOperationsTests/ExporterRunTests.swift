@@ -60,7 +60,9 @@ import TestSupport
         _ = try setting.store.generateKey(team: Self.team, keyID: "EXPKEY0001")
         let mock = try await setting.mock(.development, trusting: ["EXPKEY0001"])
         let config = setting.directory.appendingPathComponent("exporter.yml")
-        let certificates = TestPaths.fixtures.appendingPathComponent("certs").path
+        // The fixtures' certificates, and a profile of the test CA (the profile judge refuses it: not Apple's).
+        let certificates = TestPaths.fixtures.appendingPathComponent("certs").path + ", "
+            + TestPaths.fixtures.appendingPathComponent("provisioning/development.mobileprovision").path
         try Data("credentials: [\(certificates)]\ntargets:\n\(Self.target("a", mock: mock))".utf8).write(to: config)
 
         let running = try await ExporterRun.start(Self.input(config, keystore: setting.store.path))
@@ -86,6 +88,12 @@ import TestSupport
         #expect(first.contains(#"apnsctl_exporter_build_info{version="test"} 1"#), "\(first)")
         #expect(Self.up("a", in: first), "\(first)")
         #expect(first.contains("apnsctl_credential_expiry_timestamp_seconds{"), "\(first)")
+        // The profile judge's verdict is a series, not only a log line (issue 40 §1): the profile is signed by the
+        // test CA, and the exporter trusts Apple's root alone; the first failed check is named.
+        let refused = first.split(separator: "\n").filter { $0.hasPrefix("apnsctl_credential_refused{") }
+        #expect(refused.count == 1, "\(first)")
+        #expect(refused.contains { $0.hasPrefix(#"apnsctl_credential_refused{kind="profile""#)
+            && $0.contains("/development.mobileprovision\"") && $0.contains(#"check="signature"} 1"#) }, "\(first)")
 
         // The file changes: target a becomes b; a reload applies it.
         try Data("credentials: [\(certificates)]\ntargets:\n\(Self.target("b", mock: mock))".utf8).write(to: config)

@@ -48,6 +48,15 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
         let items = object["credentials"] as? [[String: Any]] ?? []
         #expect(items.filter { $0["verdict"] as? String == "refused" }.count == 2, "\(json.stdout)")
+        // A series for each refused credential, naming the first failed check; none once the CAs are trusted.
+        let prometheus = try CLI.run(["expiry", "--no-keystore", "--format", "prometheus"] + files).stdout
+        let refusedSeries = prometheus.split(separator: "\n").filter { $0.hasPrefix("apnsctl_credential_refused{") }
+        #expect(refusedSeries.count == 2, "\(prometheus)")
+        #expect(refusedSeries.contains { $0.hasPrefix(#"apnsctl_credential_refused{kind="certificate""#)
+            && $0.hasSuffix(#"check="chain"} 1"#) }, "\(prometheus)")
+        let trustedSeries = try CLI.run(["expiry", "--no-keystore", "--format", "prometheus", "--ca", CertCLI.path("ca.pem")]
+                                        + ProfileCLI.ca + files).stdout
+        #expect(!trustedSeries.contains("apnsctl_credential_refused{"), "\(trustedSeries)")
         let trusted = try CLI.run(["expiry", "--no-keystore", "--min-days", "0", "--ca", CertCLI.path("ca.pem")]
                                   + ProfileCLI.ca + files)
         #expect(trusted.status == 0, "\(trusted.stdout)\(trusted.stderr)")
