@@ -391,7 +391,7 @@ _apnsctl_cert_verify() {
 _apnsctl_cert_import() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
-    repeating_options=()
+    repeating_options=(--ca)
     non_repeating_options=(--password-file --password-env --identity --friendly-name --keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --format)
     __apnsctl_offer_flags_options 1
 
@@ -408,6 +408,10 @@ _apnsctl_cert_import() {
         return
         ;;
     '--friendly-name')
+        return
+        ;;
+    '--ca')
+        __apnsctl_add_completions -f
         return
         ;;
     '--keystore')

@@ -32,7 +32,7 @@ function __apnsctl_parse_tokens -S
             case 'verify'
                 __apnsctl_parse_subcommand 1 'topic=+' 'env=' 'min-days=' 'cert-key=' 'ca=' 'at=' 'password-file=' 'password-env=' 'identity=' 'friendly-name=' 'format=' 'version' 'h/help'
             case 'import'
-                __apnsctl_parse_subcommand 1 'password-file=' 'password-env=' 'identity=' 'friendly-name=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 1 'password-file=' 'password-env=' 'identity=' 'friendly-name=' 'ca=+' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'request'
                 __apnsctl_parse_subcommand 0 'out=' 'force' 'email=' 'common-name=' 'country=' 'bundle-id=' 'env=' 'team=' 'list' 'discard=' 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'join'
@@ -307,6 +307,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" password-env' -l 'password-env' -d 'Read the password from environment variable NAME.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" identity' -l 'identity' -d 'In a .p12 holding several identities, read the Nth (its Nth private key and that key\'s certificate; from 1).' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" friendly-name' -l 'friendly-name' -d 'In a .p12 holding several identities, read the one whose certificate has this friendly name (as Keychain shows it).' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import"' -l 'ca' -d 'A CA certificate (PEM or DER) trusted besides Apple\'s: a test or private CA; repeatable.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" keystore' -l 'keystore' -d 'The keystore: a directory, or etcd://HOST:PORT[,HOST:PORT…]/PREFIX (default: $APNSCTL_KEYSTORE, ./keystore, ~/.local/share/apnsctl).' -rfa '(__apnsctl_complete_directories)'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" etcd-cacert' -l 'etcd-cacert' -d 'CA certificate of etcd\'s members ($APNSCTL_ETCD_CACERT).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl cert import" etcd-cert' -l 'etcd-cert' -d 'Client certificate for etcd ($APNSCTL_ETCD_CERT).' -rF
@@ -1056,7 +1057,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" first' -l 'first' -d 'The environment tried first (default production).' -rfka 'development production'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" concurrency' -l 'concurrency' -d 'Streams in flight at most on each connection.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" dry-run' -l 'dry-run' -d 'Print what would be sent, and send nothing.'
-complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" format' -l 'format' -d 'Output format: text or json (default: text; JSON Lines for --tokens FILE).' -rfka 'text json'
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl device check" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl mock" version' -l 'version' -d 'Show the version.'

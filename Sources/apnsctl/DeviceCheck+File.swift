@@ -4,13 +4,6 @@ import APNsOperations
 import APNsProbe
 import ArgumentParser
 
-/// `device check --format`: text or json, as every verb's; unset, a token file's results are JSON Lines and the
-/// others text (so the flag is optional here, unlike ``FormatOptions``).
-struct DeviceCheckFormat: ParsableArguments {
-    @Option(help: "Output format: text or json (default: text; JSON Lines for --tokens FILE).")
-    var format: OutputFormat?
-}
-
 extension DeviceCheck {
     /// Streams the token file's results (JSON Lines, or a line of text each); malformed lines and tokens read
     /// again are warned about and skipped. A file that held no token is bad input (exit 3).

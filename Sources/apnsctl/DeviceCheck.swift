@@ -65,7 +65,7 @@ struct DeviceCheck: ParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "Print what would be sent, and send nothing.")
     var dryRun = false
 
-    @OptionGroup var output: DeviceCheckFormat
+    @OptionGroup var output: InputDefaultedFormatOptions
 
     func validate() throws {
         _ = try topicOption.required()

@@ -27,6 +27,13 @@ struct FormatOptions: ParsableArguments {
     }
 }
 
+/// `--format text|json` of a verb that chooses the default from its input: ``FormatOptions``' option and help, nil
+/// until given (`device check`: JSON Lines for a token file, text otherwise, as its discussion says).
+struct InputDefaultedFormatOptions: ParsableArguments {
+    @Option(name: .customLong("format"), help: OutputFormat.help(OutputFormat.allCases.map(\.rawValue)))
+    var format: OutputFormat?
+}
+
 /// `--format` of a report a Prometheus textfile collector may read (`probe`, `expiry`): ``OutputFormat``'s words,
 /// plus `prometheus`.
 enum ReportFormat: Equatable, ExpressibleByArgument, CaseIterable, Sendable {

@@ -20,14 +20,10 @@ import Testing
     /// Declarations still outside their group, in files other engineers were changing when the groups were made;
     /// each is to move into its group, and its entry out of this list. Nothing may be added here. (`profile fetch`
     /// and `profile renew` write into a directory: `--out DIR` as issue 41 names it, ``OutDirectoryOption``.)
-    static let pending: Set<String> = [
-        "DeviceCheck+File.swift format",
-    ]
+    static let pending: Set<String> = []
 
     /// The verbs and options of ``pending``, whose `--help` is not yet the group's.
-    static let pendingHelp: Set<String> = [
-        "device check format",
-    ]
+    static let pendingHelp: Set<String> = []
 
     /// Old spellings kept as aliases (not shown as the preferred name), each `file name`.
     static let oldSpellings: Set<String> = [
