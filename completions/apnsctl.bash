@@ -1593,7 +1593,7 @@ _apnsctl_keystore_init() {
 _apnsctl_keystore_status() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
-    repeating_options=()
+    repeating_options=(--ca)
     non_repeating_options=(--keystore --etcd-cacert --etcd-cert --etcd-key --etcd-user --etcd-password-file --kek-file --lock-timeout --min-days --format)
     __apnsctl_offer_flags_options 0
 
@@ -1630,6 +1630,10 @@ _apnsctl_keystore_status() {
         return
         ;;
     '--min-days')
+        return
+        ;;
+    '--ca')
+        __apnsctl_add_completions -f
         return
         ;;
     '--format')

@@ -82,7 +82,7 @@ function __apnsctl_parse_tokens -S
             case 'init'
                 __apnsctl_parse_subcommand 1 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'format=' 'version' 'h/help'
             case 'status'
-                __apnsctl_parse_subcommand 0 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'min-days=' 'format=' 'version' 'h/help'
+                __apnsctl_parse_subcommand 0 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'min-days=' 'ca=+' 'format=' 'version' 'h/help'
             case 'audit'
                 __apnsctl_parse_subcommand 0 'keystore=' 'etcd-cacert=' 'etcd-cert=' 'etcd-key=' 'etcd-user=' 'etcd-password-file=' 'kek-file=' 'lock-timeout=' 'since=' 'format=' 'version' 'h/help'
             case 'copy'
@@ -619,6 +619,7 @@ complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_option
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" kek-file' -l 'kek-file' -d 'Key-encryption key sealing the keystore\'s secrets: 32 bytes or a passphrase ($APNSCTL_KEK_FILE).' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" lock-timeout' -l 'lock-timeout' -d 'Seconds to wait for another apnsctl holding the keystore lock.' -rfka ''
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" min-days' -l 'min-days' -d 'The fewest days of validity a credential must have left; 0 only requires that it has not expired.' -rfka ''
+complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status"' -l 'ca' -d 'A CA certificate (PEM or DER) trusted besides Apple\'s: a test or private CA; repeatable.' -rF
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" format' -l 'format' -d 'Output format: text or json.' -rfka 'text json'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" version' -l 'version' -d 'Show the version.'
 complete -c 'apnsctl' -n '__apnsctl_should_offer_completions_for_flags_or_options "apnsctl keystore status" h help' -s 'h' -l 'help' -d 'Show help information.'

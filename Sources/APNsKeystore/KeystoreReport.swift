@@ -9,8 +9,8 @@ import Foundation
 
 /// `apnsctl keystore status`: every key and certificate with its state, age and last use.
 ///
-/// JSON fields: `keystore` (path), `min_days`, `passed` (false when a certificate expires within `min_days` or is
-/// no push certificate; the word every checking command uses), `keys` ([KeyStatus]), `certificates` ([CertificateStatus]), `pending_requests`
+/// JSON fields: `keystore` (path), `min_days`, `passed` (false when a certificate expires within `min_days`, is
+/// no push certificate, or its judge refuses it (``judged(_:)``); the word every checking command uses), `keys` ([KeyStatus]), `certificates` ([CertificateStatus]), `pending_requests`
 /// ([PendingRequestStatus]: certificate requests waiting for Apple's certificate, with their age), `revoked_keys`
 /// ([RevokedKey]: every key ever revoked here, purged or not; never added again).
 public struct KeystoreReport: Codable, Sendable, Equatable {
@@ -40,6 +40,17 @@ public struct KeystoreReport: Codable, Sendable, Equatable {
         pendingRequests = manifest.pendingRequests.map { PendingRequestStatus(record: $0, now: now) }
         revokedKeys = manifest.revokedKeys
         passed = !certificates.contains { $0.expiring || $0.purpose == .notPush }
+    }
+
+    /// Takes the certificate judge's failed checks of each certificate (by record id; `validity` is left out:
+    /// `state` says it) and fails the report for each certificate refused.
+    public mutating func judged(_ failures: [String: [CertificateCheck]]) {
+        for index in certificates.indices {
+            certificates[index].findings = (failures[certificates[index].id] ?? []).filter {
+                $0.status == .fail && $0.name != "validity"
+            }
+        }
+        passed = passed && !certificates.contains { $0.refused }
     }
 }
 
@@ -153,7 +164,8 @@ public struct KeyStatus: Codable, Sendable, Equatable {
 /// past), `expiring` (true when `days_left` < `min_days`, that is when less than `min_days` days of 86,400 seconds
 /// are left),
 /// `imported_at`, `age_days`, `purpose` (``CertificatePurpose``: `app_push`, `voip`, `pass_type_id`, `website_push`,
-/// `not_push`; null when the stored file does not read).
+/// `not_push`; null when the stored file does not read), `verdict` (`accepted`, or `refused` when the certificate
+/// judge fails it for anything but its dates) and `findings` (those failed checks).
 public struct CertificateStatus: Codable, Sendable, Equatable {
     /// A stored certificate's state at report time.
     public enum State: String, Codable, Sendable {
@@ -183,6 +195,10 @@ public struct CertificateStatus: Codable, Sendable, Equatable {
     public var ageDays: Int
     /// What the certificate is for (cert verify's purpose check); nil when its stored file does not read.
     public var purpose: CertificatePurpose?
+    /// The certificate judge's failed checks, dates aside (``KeystoreReport/judged(_:)``); empty until judged.
+    public var findings: [CertificateCheck] = []
+    /// True when the certificate judge refuses it.
+    public var refused: Bool { !findings.isEmpty }
 
     init(record: CertificateRecord, now: Date, minDays: Int, purpose: CertificatePurpose?) {
         self.purpose = purpose
@@ -203,8 +219,10 @@ public struct CertificateStatus: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case id, state, teamID = "team_id", subject, topics, environments, notAfter = "not_after"
         case daysLeft = "days_left", expiring
-        case importedAt = "imported_at", ageDays = "age_days", purpose
+        case importedAt = "imported_at", ageDays = "age_days", purpose, findings
     }
+
+    enum VerdictKey: String, CodingKey { case verdict }
 
     /// Every field always present: `team_id` is null when the subject has no OU.
     public func encode(to encoder: Encoder) throws {
@@ -221,6 +239,9 @@ public struct CertificateStatus: Codable, Sendable, Equatable {
         try c.encode(importedAt, forKey: .importedAt)
         try c.encode(ageDays, forKey: .ageDays)
         try c.encode(purpose, forKey: .purpose)
+        var verdict = encoder.container(keyedBy: VerdictKey.self)
+        try verdict.encode(refused ? "refused" : "accepted", forKey: .verdict)
+        try c.encode(findings, forKey: .findings)
     }
 }
 

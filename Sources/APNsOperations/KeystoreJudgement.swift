@@ -126,7 +126,7 @@ public enum KeystoreJudgement {
     /// The certificate judge's failed checks for each stored certificate (with its stored key when the keystore
     /// keeps files), by id: any environment and topic, no days to spare (expiring soon is `doctor`'s warning), the
     /// chain to Apple's CAs or one of `caFiles`. A certificate that cannot be read is refused as unparsable.
-    static func refusals(of store: Keystore, caFiles: [String]) async -> [String: [CertificateCheck]] {
+    public static func refusals(of store: Keystore, caFiles: [String]) async -> [String: [CertificateCheck]] {
         guard let records = try? store.manifest().certificates else { return [:] }
         var refusals = [String: [CertificateCheck]]()
         for record in records {

@@ -1,6 +1,7 @@
 import APNsCore
 import APNsCredentials
 import APNsKeystore
+import APNsOperations
 import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -12,17 +13,20 @@ struct KeystoreStatus: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Keys, certificates and pending requests with state and age; exit 1 if a certificate expires soon.",
-        discussion: "Each certificate shows its purpose (app push, VoIP Services, …). Exit 1 when a certificate "
-            + "expires within --min-days (30 unless given) or is no push certificate (for cron or CI).")
+        discussion: "Each certificate shows its purpose (app push, VoIP Services, …) and is judged as `apnsctl cert "
+            + "verify` judges it (purpose, key match, client auth, a chain to Apple's CAs or to a --ca file). Exit 1 "
+            + "when a certificate expires within --min-days (30 unless given) or its judge refuses it (for cron or CI).")
 
     @OptionGroup var keystore: KeystoreOptions
     @OptionGroup var minDaysOption: MinDaysOption
     var minDays: Int { minDaysOption.days(default: 30) }
+    @OptionGroup var trusted: TrustedCAOption
     @OptionGroup var output: FormatOptions
 
     func run() async throws {
         let store = try keystore.open()
-        let report = try store.status(minDays: minDays)
+        let report = try await KeystoreStatusCheck.run(.init(keystore: store, minDays: minDays,
+                                                             caFiles: trusted.caFiles))
         if output.isJSON {
             try Console.printJSON(report)
         } else {
@@ -42,11 +46,14 @@ struct KeystoreStatus: AsyncParsableCommand {
                 print("no certificates")
             } else {
                 for cert in report.certificates {
-                    let mark: CheckMark = cert.expiring || cert.purpose == .notPush ? .fail : .pass
+                    let mark: CheckMark = cert.expiring || cert.purpose == .notPush || cert.refused ? .fail : .pass
                     print(Console.checkLine(mark, cert.subject,
                         "\(cert.purpose.map(\.phrase) ?? "purpose unknown (file unreadable)"), "
                         + "\(cert.stateAndTimeLeft) (\(cert.state == .expired ? "on" : "until") \(KeystoreText.date(cert.notAfter))), "
                         + "\(cert.environments.joined(separator: "+")), topics \(cert.topics.joined(separator: " "))"))
+                    if cert.refused {
+                        print("    refused: " + cert.findings.map { "\($0.name): \($0.detail)" }.joined(separator: "; "))
+                    }
                 }
             }
             if report.pendingRequests.isEmpty {

@@ -49,6 +49,8 @@ import TestSupport
         case exporter
         /// `doctor --ca CA` over a keystore keeping the certificate (``KeystoreJudgement``): refused, or its expiry.
         case doctor
+        /// `keystore status --ca CA --min-days 0` over a keystore keeping the certificate (``KeystoreStatusCheck``).
+        case keystoreStatus
         /// `expiry --ca CA --min-days 0 CERT PROFILE` (``ExpiryScan``): each certificate and profile as its judge says.
         case expiry
         /// The exporter's expiry scan of its `credentials:` (``ExpiryScanner`` as `Exporter` builds it: Apple's roots
@@ -81,16 +83,16 @@ import TestSupport
     static let cases: [Case] = [
         Case(name: "a certificate of the CA, with its key", environment: .development, certificate: "good.pem",
              expected: .accepted,
-             judges: [.certificateVerification, .appReadiness, .certificateImport, .doctor, .expiry] + senders),
+             judges: [.certificateVerification, .appReadiness, .certificateImport, .doctor, .keystoreStatus, .expiry] + senders),
         Case(name: "a profile of the CA, with the certificate", environment: .development, certificate: "good.pem",
              profile: "development.mobileprovision", expected: .accepted,
              judges: [.certificateVerification, .profileVerification, .appReadiness, .expiry]),
         Case(name: "a self-signed look-alike certificate", environment: .development, certificate: "lookalike.pem",
              expected: .refused,
-             judges: [.certificateVerification, .appReadiness, .certificateImport, .doctor, .expiry]),
+             judges: [.certificateVerification, .appReadiness, .certificateImport, .doctor, .keystoreStatus, .expiry]),
         Case(name: "a certificate paired with another key", environment: .development, certificate: "mismatched.pem",
              expected: .refused,
-             judges: [.certificateVerification, .appReadiness, .certificateImport, .doctor, .expiry] + senders),
+             judges: [.certificateVerification, .appReadiness, .certificateImport, .doctor, .keystoreStatus, .expiry] + senders),
         Case(name: "a tampered profile", environment: .development, profile: "tampered.mobileprovision",
              key: (team, [.development]), expected: .refused,
              judges: [.profileVerification, .appReadiness, .expiry, .exporterExpiry]),
@@ -99,7 +101,7 @@ import TestSupport
              judges: [.profileVerification, .appReadiness, .expiry, .exporterExpiry]),
         Case(name: "a distribution certificate", environment: .production, certificate: "distribution.pem",
              expected: .refused,
-             judges: [.certificateVerification, .appReadiness, .certificateImport, .doctor, .expiry]),
+             judges: [.certificateVerification, .appReadiness, .certificateImport, .doctor, .keystoreStatus, .expiry]),
         Case(name: "an expired certificate", environment: .development, certificate: "short.pem", later: 3 * 86_400,
              expected: .refused, judges: [.certificateVerification, .appReadiness] + senders),
         Case(name: "a certificate not yet valid", environment: .development, certificate: "short.pem",
@@ -226,6 +228,15 @@ import TestSupport
             let refused = findings.contains { if case .certificateRefused = $0 { true } else { false } }
             #expect(refused || findings.contains { if case .certificate = $0 { true } else { false } }, "\(findings)")
             return refused ? .refused : .accepted
+        case .keystoreStatus:
+            let bundle = try CredentialReader().read(path: try #require(certificate))
+            let store = try Scratch.keystore(keyID: nil)
+            // Stored as it is, as for doctor: the status judges what a keystore holds.
+            _ = try store.addCertificate(try CertificateImport(leaf: try #require(bundle.leaf), chain: bundle.chain,
+                                                               key: try #require(bundle.privateKey)))
+            let report = try await KeystoreStatusCheck.run(.init(keystore: store, minDays: 0, caFiles: [fixtures.ca]))
+            #expect(report.certificates.count == 1)
+            return report.passed ? .accepted : .refused
         case .expiry:
             let paths = [certificate, profile].compactMap { $0 }
             let report = try await ExpiryScan.run(.init(paths: paths, keystore: nil, minimumDays: 0, now: Date(),

@@ -156,10 +156,12 @@ enum RequestCLI {
         #expect(opened.status == 0 && opened.output.contains("BEGIN PRIVATE KEY")
                 && opened.output.contains("Apple Push Services: com.example.app"))
 
-        // The request is gone and the certificate is in the keystore, usable by keystore status.
+        // The request is gone and the certificate is in the keystore, usable by keystore status (its judge trusting
+        // the test CA that stands in for Apple's).
         #expect(try KeystoreCLI.ok(["cert", "request", "--list"], ks).stdout.contains("no pending"))
         #expect(!FileManager.default.fileExists(atPath: "\(ks)/requests/\(id).key.pem"))
-        let status = try KeystoreCLI.json(try KeystoreCLI.ok(["keystore", "status", "--format", "json"], ks))
+        let status = try KeystoreCLI.json(try KeystoreCLI.ok(["keystore", "status", "--format", "json", "--ca",
+                                                             RequestCLI.ca], ks))
             as? [String: Any] ?? [:]
         #expect((status["certificates"] as? [[String: Any]])?.first?["id"] as? String == json["id"] as? String)
         #expect(try KeystoreCLI.ok(["keystore", "audit"], ks).stdout.contains("cert.join"))
@@ -218,7 +220,8 @@ extension KeystoreCrashTests {
         let command = ["cert", "join", cer, "--ca", RequestCLI.ca]
         let crashed = try KeystoreCLI.run(command, ks, environment: ["APNSCTL_DEBUG_CRASH_AT": "cert.join:\(point)"])
         #expect(crashed.status == 9, "cert.join:\(point) was not reached: \(crashed.stderr)")
-        let status = try KeystoreCLI.json(try KeystoreCLI.ok(["keystore", "status", "--format", "json"], ks))
+        let status = try KeystoreCLI.json(try KeystoreCLI.ok(["keystore", "status", "--format", "json", "--ca",
+                                                             RequestCLI.ca], ks))
             as? [String: Any] ?? [:]
         let pending = (status["pending_requests"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
         let certificates = status["certificates"] as? [[String: Any]] ?? []

@@ -145,7 +145,9 @@ import TestSupport
             RequestCLI.ca, "--out", exported, "--to", "pem", "--format", "json"], ks))
 
         check.add("keystore-status", "keystore status (certificates, requests)", try Self.run([
-            "keystore", "status", "--format", "json"], ks))
+            "keystore", "status", "--format", "json", "--ca", RequestCLI.ca], ks))
+        check.add("keystore-status", "keystore status (a certificate its judge refuses)", try Self.run([
+            "keystore", "status", "--format", "json"], ks, status: 1))
         check.add("keystore-status", "keystore status (a certificate within --min-days)", try Self.run([
             "keystore", "status", "--min-days", "100000", "--format", "json"], ks, status: 1))
         check.add("keystore-audit", "keystore audit (certificates, requests)", try Self.run([

@@ -35,7 +35,7 @@ import Testing
         let again = try KeystoreCLI.ok(["cert", "import", try Self.bundle("universal.pem", "universal.key"),
                                         "--format", "json"] + Self.ca, ks)
         #expect((try KeystoreCLI.json(again) as? [String: Any])?["already_present"] as? Bool == true)
-        let status = try KeystoreCLI.run(["keystore", "status", "--format", "json", "--min-days", "0"], ks)
+        let status = try KeystoreCLI.run(["keystore", "status", "--format", "json", "--min-days", "0"] + Self.ca, ks)
         let report = try #require(try KeystoreCLI.json(status) as? [String: Any])
         let certs = try #require(report["certificates"] as? [[String: Any]])
         #expect(certs.count == 1)
@@ -108,5 +108,29 @@ import Testing
         #expect((try FileManager.default.contentsOfDirectory(atPath: ks + "/certs")).isEmpty)
         let stored = try KeystoreCLI.ok(["cert", "import", bundle] + Self.ca, ks)
         #expect(stored.stdout.contains("chain: verifies to apnsctl Test WWDR CA"), "\(stored.stdout)")
+    }
+
+    /// Issue 40 §1: keystore status asks the certificate judge too. A certificate of the test CA, stored with its CA
+    /// given, is refused by a status that does not trust that CA (✘, the judge's words, exit 1, verdict refused in
+    /// JSON) and accepted by one that does (--ca).
+    @Test func keystoreStatusAsksTheCertificateJudge() throws {
+        let ks = try KeystoreCLI.fresh()
+        try KeystoreCLI.ok(["cert", "import", try Self.bundle("universal.pem", "universal.key")] + Self.ca, ks)
+        let untrusted = try KeystoreCLI.run(["keystore", "status", "--min-days", "0"], ks)
+        #expect(untrusted.status == 1, "\(untrusted.stdout)\(untrusted.stderr)")
+        #expect(untrusted.stdout.contains("✘ "), "\(untrusted.stdout)")
+        #expect(untrusted.stdout.contains("refused: chain: does not chain to Apple's CAs shipped with apnsctl"),
+                "\(untrusted.stdout)")
+        let json = try #require(try KeystoreCLI.json(try KeystoreCLI.run(["keystore", "status", "--min-days", "0",
+                                                                          "--format", "json"], ks)) as? [String: Any])
+        #expect(json["passed"] as? Bool == false)
+        let certificate = try #require((json["certificates"] as? [[String: Any]])?.first)
+        #expect(certificate["verdict"] as? String == "refused")
+        #expect((certificate["findings"] as? [[String: Any]])?.first?["name"] as? String == "chain", "\(certificate)")
+        let trusted = try KeystoreCLI.run(["keystore", "status", "--min-days", "0", "--format", "json"] + Self.ca, ks)
+        #expect(trusted.status == 0, "\(trusted.stdout)\(trusted.stderr)")
+        let accepted = try #require((try KeystoreCLI.json(trusted) as? [String: Any])?["certificates"] as? [[String: Any]])
+        #expect(accepted.first?["verdict"] as? String == "accepted")
+        #expect((accepted.first?["findings"] as? [Any])?.isEmpty == true)
     }
 }

@@ -38,7 +38,8 @@ import TestSupport
             #expect(FileManager.default.fileExists(atPath: "\(ks)/keys/\(id).p8"), "\(context): \(id) has no key file")
         }
         #expect(try KeystoreCLI.run(["token"], ks).status == 0, "\(context): cannot issue a token")
-        #expect(try KeystoreCLI.run(["keystore", "status"], ks).status == 0, "\(context): status fails")
+        #expect(try KeystoreCLI.run(["keystore", "status"] + KeystoreCertImportTests.ca, ks).status == 0,
+                "\(context): status fails")
     }
 
     /// Each slot (`TEAM/ENV` or `TEAM/ENV/TOPIC`) an active key holds, with the keys holding it, from
