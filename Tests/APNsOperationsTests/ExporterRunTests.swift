@@ -164,6 +164,26 @@ import TestSupport
         #expect(Self.up("a", in: up), "\(up)")
     }
 
+    /// A key APNs does not know (the mock trusts another): 403 InvalidProviderToken is outcome "rejected" (APNs
+    /// refused), never "unreachable" nor "credential" (issue 40 §4), with the status the alert rules read.
+    @Test func aCredentialAPNsRefusesIsRejected() async throws {
+        let setting = try CanarySetting("exporter-rejected")
+        _ = try setting.store.generateKey(team: Self.team, keyID: "EXPKEY0004")
+        _ = try setting.store.generateKey(team: "OTHERTEAM1", keyID: "OTHERKEY01")
+        let mock = try await setting.mock(.development, trusting: ["OTHERKEY01"])
+        let config = setting.directory.appendingPathComponent("exporter.yml")
+        try Data("targets:\n\(Self.target("a", mock: mock))".utf8).write(to: config)
+        let running = try await ExporterRun.start(Self.input(config, keystore: setting.store.path))
+        let text = Self.scrape(running) { $0.contains(#"outcome="rejected""#) }
+        await running.stop()
+        await mock.server.stop()
+        let info = text.split(separator: "\n").filter { $0.hasPrefix("apnsctl_probe_answer_info{") }
+        #expect(info.contains { $0.contains(#"outcome="rejected",reason="InvalidProviderToken""#) }, "\(text)")
+        #expect(text.split(separator: "\n").contains { $0.hasPrefix("apnsctl_probe_status_code{target=\"a\"")
+            && ($0.hasSuffix(" 403") || $0.hasSuffix(" 403.0")) }, "\(text)")
+        #expect(!Self.up("a", in: text))
+    }
+
     @Test func aConfigurationNamingAMissingFileIsRefusedBeforeListening() async throws {
         let setting = try CanarySetting("exporter-missing-ca")
         let mock = try await setting.mock(.development, trusting: [])
