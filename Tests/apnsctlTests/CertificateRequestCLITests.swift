@@ -21,12 +21,16 @@ enum RequestCLI {
 
     /// Signs `csr` with the test CA as Apple's WWDR would: Apple's subject, the push OIDs and a topics extension
     /// (`push: false` leaves them out). Writes DER (a .cer) and returns its path.
-    static func sign(_ csr: String, in directory: URL, push: Bool = true, bundleID: String = "com.example.app") throws -> String {
+    /// Signs `csr` with the test CA as Apple would; `environments` says which of the sandbox (6.3.1) and production
+    /// (6.3.2) OIDs the certificate carries.
+    static func sign(_ csr: String, in directory: URL, push: Bool = true, bundleID: String = "com.example.app",
+                     environments: Set<String> = ["development", "production"]) throws -> String {
         let ext = directory.appendingPathComponent("ext-\(UUID().uuidString.prefix(6)).cnf").path
         var text = "[apns]\nbasicConstraints = critical, CA:FALSE\nkeyUsage = critical, digitalSignature\n"
             + "extendedKeyUsage = clientAuth\n"
         if push {
-            text += "1.2.840.113635.100.6.3.1 = DER:0500\n1.2.840.113635.100.6.3.2 = DER:0500\n"
+            text += (environments.contains("development") ? "1.2.840.113635.100.6.3.1 = DER:0500\n" : "")
+                + (environments.contains("production") ? "1.2.840.113635.100.6.3.2 = DER:0500\n" : "")
                 + "1.2.840.113635.100.6.3.6 = ASN1:SEQUENCE:topics\n[topics]\nt1 = UTF8:\(bundleID)\n"
                 + "l1 = SEQUENCE:labels\nt2 = UTF8:\(bundleID).voip\nl2 = SEQUENCE:voip\n[labels]\nl = UTF8:topic\n"
                 + "[voip]\nl = UTF8:voip\n"

@@ -68,6 +68,28 @@ import Testing
         #expect(joined.stderr.contains("the request was noted for team ZZZ1234567; the certificate is team TEAM123456's"))
     }
 
+    /// `cert join` warns, and `--strict` refuses, a certificate for another environment than the request's note:
+    /// a request noted for production joined with a sandbox-only certificate.
+    @Test func certJoinWarnsAndStrictRefusesACertificateForAnotherEnvironment() throws {
+        let ks = try KeystoreCLI.fresh()
+        let directory = CLI.temporaryDirectory("join-environment")
+        let (csr, id) = try RequestCLI.request(ks, in: directory, extra: ["--bundle-id", "com.example.app",
+                                                                               "--env", "production"])
+        let cer = try RequestCLI.sign(csr, in: directory, environments: ["development"])
+        let strict = try KeystoreCLI.run(["cert", "join", cer, "--ca", RequestCLI.ca, "--strict"], ks)
+        #expect(strict.status == 3, "\(strict.stderr)")
+        #expect(strict.stderr.contains("production") && strict.stderr.contains("development"), "\(strict.stderr)")
+        #expect(try KeystoreCLI.ok(["cert", "request", "--list"], ks).stdout.contains(id))
+        let joined = try KeystoreCLI.run(["cert", "join", cer, "--ca", RequestCLI.ca, "--format", "json"], ks)
+        #expect(joined.status == 0, "\(joined.stderr)")
+        #expect(joined.stderr.contains("apnsctl: warning: "), "\(joined.stderr)")
+        let json = try #require(try KeystoreCLI.json(joined) as? [String: Any])
+        let differences = try #require(json["note_differences"] as? [[String: Any]])
+        #expect(differences.count == 1, "\(differences)")
+        #expect(differences.first?["note"] as? String == "environment", "\(differences)")
+        #expect(differences.first?["requested"] as? String == "production", "\(differences)")
+    }
+
     /// A leaf given as `--ca` is said in words, not as swift-certificates' certificate dump.
     @Test func aLeafGivenAsTheCAIsSaidInWords() throws {
         let leaf = CertCLI.path("universal.pem")
