@@ -98,6 +98,20 @@ extension AppReadiness {
         public var verdict: Verdict
         /// Why the row fails, one line; nil when ready.
         public var reason: String?
+        /// True when the row is unverified only because its device tokens were not classified (offline): a probe of
+        /// the row's environment classifies them and judges the row again.
+        var tokensUnclassified = false
+
+        /// The device-token judge needs APNs's answers: a token without its verdict (offline, or in an environment
+        /// no canary classified it in) is a part not judged, so a ready row is unverified, never ready (issue 40 §1).
+        mutating func markUnclassifiedTokens() {
+            let unclassified = tokens.filter { $0.verdict == nil }
+            guard verdict == .ready, let first = unclassified.first else { return }
+            let which = unclassified.count == 1 ? "device token \(first.deviceToken.prefix(8))…"
+                : "\(unclassified.count) device tokens"
+            unverify("\(which) not classified: a token's bytes do not say its environment, only APNs's answers do")
+            tokensUnclassified = true
+        }
     }
 
     /// The matrix.
@@ -175,6 +189,7 @@ extension AppReadiness {
             ?? credentialProblem(facts, row: row, active: active, claiming: claiming, serving: !serving.isEmpty)
             ?? keyProblem(facts, row: row, fingerprint: key?.fingerprint) ?? teamProblem(row) ?? profile.problem
         if row.reason != nil { row.verdict = .notReady }
+        row.markUnclassifiedTokens()
         return row
     }
 

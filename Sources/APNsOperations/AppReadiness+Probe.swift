@@ -37,6 +37,13 @@ extension AppReadiness {
             if !servers.servers.isEmpty, !servers.namedEnvironments.contains(environment) { continue }
             destinations[environment] = try servers.destination(for: environment)
         }
+        // Rows left unverified offline only for their device tokens are judged again here, their tokens classified
+        // where a canary can ask (``Row/markUnclassifiedTokens()`` again at the end for the others).
+        for index in probed.rows.indices where probed.rows[index].tokensUnclassified {
+            probed.rows[index].verdict = .ready
+            probed.rows[index].reason = nil
+            probed.rows[index].tokensUnclassified = false
+        }
         var tokenCredentials = [APNsEnvironment: Swift.Result<ResolvedProbeCredential, any Error>]()
         var unreachable = Set<APNsEnvironment>()
         for index in probed.rows.indices {
@@ -69,6 +76,7 @@ extension AppReadiness {
             unreachable.formUnion(try classify(tokens, into: &probed, topic: result.bundleID,
                                                destinations: destinations, credentials: tokenCredentials))
         }
+        for index in probed.rows.indices { probed.rows[index].markUnclassifiedTokens() }
         probed.unreachable = APNsEnvironment.allCases.filter(unreachable.contains)
         return probed
     }

@@ -22,8 +22,22 @@ extension AppCheckOutput {
         }
         lines.append(KeystoreText.table(table))
         if let apple { lines.append(apple.text) }
-        for row in rows.map(\.row) where row.verdict != .ready {
-            lines.append("\(row.environment.rawValue) \(row.pushType.rawValue): \(row.reason ?? row.verdict.rawValue)")
+        // One line per reason, naming its rows ("every row" when all share it).
+        let unready = rows.map(\.row).filter { $0.verdict != .ready }
+        var reasons = [String]()
+        var rowsOf = [String: [String]]()
+        for row in unready {
+            let reason = row.reason ?? row.verdict.rawValue
+            if rowsOf[reason] == nil { reasons.append(reason) }
+            rowsOf[reason, default: []].append("\(row.environment.rawValue) \(row.pushType.rawValue)")
+        }
+        for reason in reasons {
+            let named = rowsOf[reason] ?? []
+            lines.append((named.count == rows.count && rows.count > 1 ? "every row" : named.joined(separator: ", "))
+                         + ": \(reason)")
+        }
+        if !probed, unready.contains(where: { $0.tokens.contains { $0.verdict == nil } }) {
+            lines.append("add --probe to classify the device tokens with canaries, as device check does")
         }
         lines += problems
         return lines.joined(separator: "\n")

@@ -18,7 +18,7 @@ struct AppCheck: AsyncParsableCommand {
             + "push types its certificates' topics name (1.2.840.113635.100.6.3.6), and --push-type. Each row "
             + "names the keystore key that would sign (its recorded environments and topics) or the --cert "
             + "certificate that covers the topic, the --profile whose aps-environment grants the environment, the "
-            + "--device-token values (offline: syntax only, their environment unknown), and a verdict with the "
+            + "--device-token values (offline: syntax only, so the row is unverified), and a verdict with the "
             + "reason a row fails. Each part is judged as the verb that judges it alone: each certificate (--cert, "
             + "and the keystore's certificates for the app) as cert verify does, each profile as profile verify "
             + "does (chains and signatures to Apple's CAs or a --ca), and the team of the key or certificate must be "

@@ -206,14 +206,22 @@ import TestSupport
         #expect(try await AppReadiness.run(input).ready)
     }
 
+    /// Offline a device token is read for its syntax only; its environment is the device-token judge's, which needs
+    /// APNs's answers: the part is not judged, so the rows are unverified, never ready (issue 40 §1; before: ready,
+    /// exit 0). Without the token the same rows are ready.
     @Test func deviceTokensAreCheckedForSyntaxOnlyOffline() async throws {
         var input = AppReadiness.Input(bundleID: "com.example.universal")
         input.certificateFiles = [CertFixture.cert("universal.pem")]
         input.caFiles = Self.testCAs
+        #expect(try await AppReadiness.run(input).ready)
         input.deviceTokens = ["<0123 4567 89ab cdef 0123 4567 89ab cdef>"]
-        let row = try Self.row(await AppReadiness.run(input), .development)
+        let result = try await AppReadiness.run(input)
+        let row = try Self.row(result, .development)
         #expect(row.tokens.map(\.deviceToken) == ["0123456789abcdef0123456789abcdef"])
         #expect(row.tokens.map(\.verdict) == [nil])
+        #expect(row.verdict == .unverified)
+        #expect(row.reason?.hasPrefix("device token 01234567… not classified") == true, "\(String(describing: row.reason))")
+        #expect(!result.ready && result.exitStatus == .checkFailed)
         input.deviceTokens = ["not-hex"]
         await #expect(throws: AppReadinessError.self) { try await AppReadiness.run(input) }
         input = AppReadiness.Input(bundleID: "com..bad")

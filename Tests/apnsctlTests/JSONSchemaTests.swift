@@ -184,7 +184,11 @@ import TestSupport
         try KeystoreCLI.ok(["key", "generate", "--team", "TEAM123456", "--key-id", "APPJSON001", "--env", "development"], ks)
         check.add("app-check", "app check (ready)", try Self.run([
             "app", "check", "com.example.universal", "--cert", CertCLI.path("universal.pem"), "--ca",
-            CertCLI.path("ca.pem"), "--device-token", String(repeating: "ab", count: 32), "--format", "json"], ks))
+            CertCLI.path("ca.pem"), "--format", "json"], ks))
+        check.add("app-check", "app check (a device token offline: unverified)", try Self.run([
+            "app", "check", "com.example.universal", "--cert", CertCLI.path("universal.pem"), "--ca",
+            CertCLI.path("ca.pem"), "--device-token", String(repeating: "ab", count: 32), "--format", "json"], ks,
+            status: 1))
         check.add("app-check", "app check (development-only key and profile)", try Self.run([
             "app", "check", "com.example.dev", "--profile", ProfileCLI.path("development.mobileprovision"),
             "--push-type", "voip", "--format", "json"], ks, status: 1))
