@@ -86,6 +86,13 @@ import TestSupport
         check.add("key-rotate", "key rotate (two keys)", twoKeys)
         check.add("key-revoke", "key revoke", try Self.run(["key", "revoke", "ABC123DEFG", "--format", "json"], ks))
         check.add("key-purge", "key purge", try Self.run(["key", "purge", "ABC123DEFG", "--format", "json"], ks))
+        // The key judge's verdict on a token of the revoked and purged key, with and without its file (exit 1).
+        let revokedInspect = try Self.run(["token", "inspect", token, "--format", "json"], ks, status: 1)
+        #expect(revokedInspect.stdout.contains("revoked"), "\(revokedInspect.stdout)")
+        check.add("token-inspect", "token inspect (a purged key's token)", revokedInspect)
+        check.add("token-inspect", "token inspect --key (a purged key's file)", try Self.run([
+            "token", "inspect", token, "--key", KeystoreCLI.fixture("AuthKey_ABC123DEFG.p8"), "--format", "json"], ks,
+            status: 1))
         check.add("keystore-status", "keystore status", try Self.run(["keystore", "status", "--format", "json"], ks))
         let audit = try Self.run(["keystore", "audit", "--format", "json"], ks)
         let rotations = (try KeystoreCLI.json(audit) as? [[String: Any]] ?? []).filter { $0["action"] as? String == "key.rotate" }
@@ -376,6 +383,26 @@ import TestSupport
         let dry = try mocks.run(tokens + ["--team", DeviceCheckCLITests.team, "--format", "json", "--dry-run"])
         #expect(dry.status == 0, "\(dry.stderr)")
         check.add("device-check", "device check --dry-run", dry)
+        // Issue 40 §2's words: --env alone (not_in_production), a token read twice (reported once, its lines named),
+        // and a credential for one environment (the other skipped, the canaries reported).
+        let alone = try mocks.run([DeviceCheckCLITests.dev, DeviceCheckCLITests.prod, "--team", DeviceCheckCLITests.team,
+                                   "--env", "production", "--format", "json"])
+        #expect(alone.status == 1 && alone.stdout.contains("not_in_production"), "\(alone.stdout)\(alone.stderr)")
+        check.add("device-check", "device check --env production (not_in_production)", alone)
+        let twice = mocks.directory.appendingPathComponent("twice.txt")
+        try Data([DeviceCheckCLITests.dev, DeviceCheckCLITests.dev.uppercased()].joined(separator: "\n").utf8).write(to: twice)
+        let duplicates = try mocks.run(["--tokens", twice.path, "--team", DeviceCheckCLITests.team, "--format", "json"])
+        #expect(duplicates.status == 0 && duplicates.stderr.contains("line"), "\(duplicates.stderr)")
+        check.add("device-check", "device check --tokens (a token read twice)", duplicates, lines: true)
+        let jwt = try CLI.run(["token", "--keystore", mocks.keystore, "--team", DeviceCheckCLITests.team, "--key-id",
+                               "PRDONLY001", "--env", "production"])
+        try #require(jwt.status == 0, "\(jwt.stderr)")
+        let tokenFile = mocks.directory.appendingPathComponent("prd.jwt")
+        try Data(jwt.stdout.utf8).write(to: tokenFile)
+        let skipped = try mocks.run([DeviceCheckCLITests.dev, DeviceCheckCLITests.prod, "--token-file", tokenFile.path,
+                                     "--format", "json"])
+        #expect(skipped.status == 1 && skipped.stderr.contains("is not asked in this run"), "\(skipped.stderr)")
+        check.add("device-check", "device check (one environment skipped)", skipped)
         try Self.expectValid(check)
     }
 
