@@ -118,6 +118,29 @@ import Testing
         }
     }
 
+    /// The etcd options carry too: a cluster with TLS and user authentication, named only with flags (no
+    /// $APNSCTL_ETCD_*), so a step that dropped --etcd-cacert, --etcd-user or --etcd-password-file would fail.
+    @Test(.enabled(if: EtcdCluster.isInstalled, "needs etcd"))
+    func keyStepsRunAsPrintedOnAnEtcdKeystoreWithTLSAndAUser() throws {
+        let cluster = try EtcdCluster.start(tls: true, auth: true)
+        defer { cluster.stop() }
+        let shell = try Shell()
+        let kek = shell.path("kek")
+        _ = FileManager.default.createFile(atPath: kek, contents: Data((0..<32).map { _ in UInt8.random(in: 0...255) }),
+                                           attributes: [.posixPermissions: 0o600])
+        let password = shell.path("etcd-password")
+        _ = FileManager.default.createFile(atPath: password, contents: Data((cluster.rootPassword ?? "").utf8),
+                                           attributes: [.posixPermissions: 0o600])
+        let url = "etcd://" + cluster.members.map(\.endpoint).joined(separator: ",") + "/apnsctl"
+        let fleet = ["--keystore", url, "--kek-file", kek, "--etcd-cacert", try #require(cluster.caFile),
+                     "--etcd-user", "root", "--etcd-password-file", password]
+        let created = try shell.apnsctl(["keystore", "init"] + fleet.dropFirst(2) + [url])
+        #expect(created.status == 0, "\(created.stderr)")
+        // Without the TLS and user options the cluster is not reached: the steps must carry them.
+        #expect(try shell.apnsctl(["key", "list", "--keystore", url, "--kek-file", kek]).status != 0)
+        try importRotateRevokePurge(shell, fleet)
+    }
+
     /// key list → import: a legacy key's step records its scope in the same keystore; a revoked key gets none.
     @Test func keyListsImportStepRunsAsPrintedAndNeverForARevokedKey() throws {
         let shell = try Shell()
