@@ -17,7 +17,8 @@ import Testing
         for line in help.stdout.split(separator: "\n") {
             let trimmed = line.drop { $0 == " " }
             guard trimmed.hasPrefix("-") else { continue }
-            for word in trimmed.split(separator: " ") where word.hasPrefix("--") {
+            // `--chain/--no-chain`: an inversion is two flags.
+            for word in trimmed.split(whereSeparator: { $0 == " " || $0 == "/" }) where word.hasPrefix("--") {
                 flags.insert(String(word.prefix { $0.isLetter || $0.isNumber || $0 == "-" }))
             }
         }
@@ -183,5 +184,65 @@ import Testing
                 }
             }
         }
+    }
+
+    /// The verbs of VerbExitCodes.swift's table (every verb with its own help), as typed after `apnsctl`.
+    static func verbs() throws -> [String] {
+        let text = try String(contentsOf: sources.appendingPathComponent("VerbExitCodes.swift"), encoding: .utf8)
+        return text.split(separator: "\n").compactMap { line -> String? in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("\""), trimmed.contains("\": [") else { return nil }
+            return String(trimmed.dropFirst().prefix { $0 != "\"" })
+        }
+    }
+
+    /// The `--flag`s in the string literals of `line` (`--chain/--no-chain` is two flags).
+    static func flagsNamed(in line: Substring) -> [String] {
+        let strings = line.split(separator: "\"", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map(\.element)
+        return strings.flatMap { string in
+            string.split(whereSeparator: { " (/,`[".contains($0) }).filter { $0.hasPrefix("--") && $0.count > 2 }
+                .map { word in String(word.prefix { $0.isLetter || $0.isNumber || $0 == "-" }) }
+                .filter { $0.count > 2 && $0.last != "-" }
+        }
+    }
+
+    /// Every `--flag` the command line's words name (hints, errors, help, warnings) is a flag some verb has, and in a
+    /// verb's own file (CertImport.swift: `cert import`) a flag of that verb, unless the line names the verb it
+    /// belongs to. Before, probe's hints offered `--key`, which probe does not have.
+    @Test func everyFlagTheWordsNameIsAFlagOfItsVerb() throws {
+        let verbs = try Self.verbs()
+        #expect(verbs.count > 40, "\(verbs.count) verbs read from VerbExitCodes.swift")
+        var flagsOf = [String: Set<String>]()
+        for verb in verbs { flagsOf[verb] = try Self.flags(of: verb.split(separator: " ").map(String.init)) }
+        let every = flagsOf.values.reduce(Set(["--help", "--version"])) { $0.union($1) }
+        let verbOfFile = Dictionary(verbs.map { ($0.replacing(" ", with: "").replacing("-", with: ""), $0) },
+                                    uniquingKeysWith: { first, _ in first })
+        // Lines of a verb's file that name another verb's flag in words that do not spell that verb out.
+        let elsewhere: Set<String> = [
+            "AppPushEnable.swift --out",   // the renew step's --out (profile renew), said in words
+            "KeyImport.swift --to-key", "KeyImport.swift --allow-gap",   // the arguments of key rotate's step
+            "KeyInspect.swift --env",      // "--env at import or generate": key import's and key generate's
+            "KeyList.swift --topics",      // the re-import step's --topics (key import)
+        ]
+        var checked = 0
+        for file in try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).sorted()
+        where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
+            let base = String(file.dropLast(6).prefix { $0 != "+" }).lowercased()
+            let verb = verbOfFile[base]
+            for line in text.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                for flag in Self.flagsNamed(in: line) {
+                    checked += 1
+                    let known = every.contains(flag)
+                    #expect(known, "\(file): \(flag) is no flag of any verb: \(line)")
+                    guard let verb, known, !(flagsOf[verb] ?? []).contains(flag),
+                          !line.contains("apnsctl "), !line.contains("NextStep("),
+                          !elsewhere.contains("\(file) \(flag)") else { continue }
+                    Issue.record("\(file): \(flag) is no flag of `apnsctl \(verb)`: \(line)")
+                }
+            }
+        }
+        #expect(checked > 300, "\(checked) flags read")
     }
 }
