@@ -30,6 +30,9 @@ public enum CertificateVerification {
         public var minimumDays: Int = 30
         /// Judge validity (and the chain) at this time instead of now.
         public var fixedTime: Date?
+        /// Judge validity alone at this time instead of now (the chain's dates stay unjudged): a scan made as of
+        /// one instant (`expiry`).
+        public var validityTime: Date?
 
         /// An input with the defaults: no key or CA file, no topic or environment required, 30 days left.
         public init(file: String, credential: CredentialBundle) {
@@ -67,6 +70,7 @@ public enum CertificateVerification {
         verifier.topics = input.topics
         verifier.environment = input.environment
         verifier.minimumDays = input.minimumDays
+        if let date = input.validityTime { verifier.now = date }
         if let date = input.fixedTime {
             verifier.now = date
             verifier.chainAtFixedTime = true

@@ -87,6 +87,7 @@ public enum ExpiryScan {
                         path: item.file, offerStandardInput: false))
                 }
                 verification.minimumDays = 0
+                verification.validityTime = input.now
                 checks = try await CertificateVerification.run(verification, trusting: input.caFiles).checks
             } catch {
                 checks = [CertificateCheck("parses", .fail, (error as? APNsError)?.message ?? "\(error)")]

@@ -51,7 +51,8 @@ import TestSupport
         case doctor
         /// `keystore status --ca CA --min-days 0` over a keystore keeping the certificate (``KeystoreStatusCheck``).
         case keystoreStatus
-        /// `expiry --ca CA --min-days 0 CERT PROFILE` (``ExpiryScan``): each certificate and profile as its judge says.
+        /// `expiry --ca CA --min-days 0 CERT PROFILE` (``ExpiryScan``) as of the row's time: each certificate and
+        /// profile as its judge says.
         case expiry
         /// The exporter's expiry scan of its `credentials:` (``ExpiryScanner`` as `Exporter` builds it: Apple's roots
         /// only, so only a refusal is asked of it).
@@ -103,11 +104,11 @@ import TestSupport
              expected: .refused,
              judges: [.certificateVerification, .appReadiness, .certificateImport, .doctor, .keystoreStatus, .expiry]),
         Case(name: "an expired certificate", environment: .development, certificate: "short.pem", later: 3 * 86_400,
-             expected: .refused, judges: [.certificateVerification, .appReadiness] + senders),
+             expected: .refused, judges: [.certificateVerification, .appReadiness, .expiry] + senders),
         Case(name: "a certificate not yet valid", environment: .development, certificate: "short.pem",
-             later: -86_400, expected: .refused, judges: [.certificateVerification, .appReadiness] + senders),
+             later: -86_400, expected: .refused, judges: [.certificateVerification, .appReadiness, .expiry] + senders),
         Case(name: "the same certificate before it expires", environment: .development, certificate: "short.pem",
-             expected: .accepted, judges: [.appReadiness] + senders),
+             expected: .accepted, judges: [.appReadiness, .expiry] + senders),
         Case(name: "another team's key for the profiles", environment: .development,
              profile: "development.mobileprovision", key: (otherTeam, [.development]), team: otherTeam,
              expected: .refused, judges: [.appReadiness, .keyJudgement]),
@@ -239,7 +240,7 @@ import TestSupport
             return report.passed ? .accepted : .refused
         case .expiry:
             let paths = [certificate, profile].compactMap { $0 }
-            let report = try await ExpiryScan.run(.init(paths: paths, keystore: nil, minimumDays: 0, now: Date(),
+            let report = try await ExpiryScan.run(.init(paths: paths, keystore: nil, minimumDays: 0, now: at ?? Date(),
                                                         caFiles: [fixtures.ca]))
             return report.passed ? .accepted : .refused
         case .exporterExpiry:
