@@ -26,7 +26,7 @@ import Testing
             directory = CLI.temporaryDirectory(label)
             keystore = directory.appendingPathComponent("ks").path
             #expect(try CLI.run(["keystore", "init", keystore]).status == 0)
-            for (key, env) in [("BOTHKEY001", "both"), ("PRDONLY001", "production")] {
+            for (key, env) in [("BOTHKEY001", "both"), ("PRDONLY001", "production"), ("SBXONLY001", "development")] {
                 var arguments = ["key", "generate", "--keystore", keystore, "--team", DeviceCheckCLITests.team,
                                  "--key-id", key]
                 if env != "both" { arguments += ["--env", env] }
@@ -151,6 +151,27 @@ import Testing
         #expect(alone.stderr.contains("no environment is left to ask"), "\(alone.stderr)")
         #expect(!alone.stderr.contains("--env production"), "\(alone.stderr)")
         #expect(alone.stdout.components(separatedBy: "inconclusive").count - 1 == 2, "\(alone.stdout)")
+    }
+
+    /// The other way round: a sandbox-only key's token. Production refuses the credential, production is skipped
+    /// with one warning, and the tokens are classified in the sandbox: the development token is development, the
+    /// production one not_in_development (never an all-inconclusive run).
+    @Test func aSandboxOnlyKeySkipsProductionWithOneWarning() throws {
+        let mocks = try Mocks("device-sandbox-only")
+        let jwt = try CLI.run(["token", "--keystore", mocks.keystore, "--team", Self.team, "--key-id", "SBXONLY001",
+                               "--env", "development"])
+        try #require(jwt.status == 0, "\(jwt.stderr)")
+        let file = mocks.directory.appendingPathComponent("sbx.jwt")
+        try Data(jwt.stdout.utf8).write(to: file)
+        let result = try mocks.run([Self.dev, Self.prod, "--token-file", file.path, "--format", "json",
+                                    "--concurrency", "1"])
+        #expect(result.status == 1, "\(result.stderr)")
+        let objects = try Self.objects(result)
+        #expect(objects.map { $0["verdict"] as? String } == ["development", "not_in_development"], "\(result.stdout)")
+        let warnings = result.stderr.components(separatedBy: "apnsctl: warning: ").count - 1
+        #expect(warnings == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("production is not asked in this run"), "\(result.stderr)")
+        #expect(result.stderr.contains("Pass --env development to say so up front"), "\(result.stderr)")
     }
 
     @Test func anUnreachableServerExitsFour() throws {

@@ -184,17 +184,26 @@ import Testing
                                          mockKeystore, "--ca-out", ca])
         defer { mock.kill() }
         let port = String(try mock.port())
-        let probe = try shell.apnsctl(["probe", "--host", "127.0.0.1", "--port", port, "--cacert", ca, "--env",
-                                       "development", "--topic", "com.example.app", "--team", "DEF123GHIJ",
-                                       "--keystore", keystore])
-        #expect(probe.status == 1, "\(probe.stdout)")
-        let discover = try Self.step(probe.stdout, "apnsctl key discover")
-        let discovered = try shell.runAsPrinted(discover)
-        #expect(discovered.status == 0, "\(discover): \(discovered.stdout) \(discovered.stderr)")
-        #expect(discovered.stdout.contains("development: refused"), "\(discovered.stdout)")
-        let key = try shell.keys(["--keystore", keystore])["ABC123DEFG"]
-        #expect(key?["environments"] as? [String] == ["production"], "\(String(describing: key))")
-        #expect(key?["scope_source"] as? String == "discovered")
+        // The server named with --host/--port/--env, then with --target: each printed step asks the same server.
+        for (index, server) in [["--host", "127.0.0.1", "--port", port, "--env", "development"],
+                                ["--target", "development=127.0.0.1:\(port)"]].enumerated() {
+            let store = index == 0 ? keystore : shell.path("ks-target")
+            if index > 0 {
+                #expect(try shell.apnsctl(["keystore", "init", store]).status == 0)
+                #expect(try shell.apnsctl(["key", "import", p8, "--team", "DEF123GHIJ", "--keystore", store]).status == 0)
+            }
+            let probe = try shell.apnsctl(["probe"] + server + ["--cacert", ca, "--topic", "com.example.app",
+                                                                "--team", "DEF123GHIJ", "--keystore", store])
+            #expect(probe.status == 1, "\(server): \(probe.stdout)")
+            let discover = try Self.step(probe.stdout, "apnsctl key discover")
+            #expect(discover.contains(server[0]), "\(discover)")
+            let discovered = try shell.runAsPrinted(discover)
+            #expect(discovered.status == 0, "\(discover): \(discovered.stdout) \(discovered.stderr)")
+            #expect(discovered.stdout.contains("development: refused"), "\(discovered.stdout)")
+            let key = try shell.keys(["--keystore", store])["ABC123DEFG"]
+            #expect(key?["environments"] as? [String] == ["production"], "\(String(describing: key))")
+            #expect(key?["scope_source"] as? String == "discovered")
+        }
     }
 
     /// Values that a shell would split are quoted.
