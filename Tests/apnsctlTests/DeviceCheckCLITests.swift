@@ -58,6 +58,16 @@ import Testing
             try CLI.run(["device", "check"] + arguments + targets + ["--keystore", keystore], stdin: stdin)
         }
 
+        /// A provider token file signed by the keystore's `keyID` for `environment`, as a token agent writes one.
+        func tokenFile(keyID: String, environment: String) throws -> URL {
+            let jwt = try CLI.run(["token", "--keystore", keystore, "--team", DeviceCheckCLITests.team, "--key-id", keyID,
+                                   "--env", environment])
+            try #require(jwt.status == 0, "\(jwt.stderr)")
+            let file = directory.appendingPathComponent("\(keyID).jwt")
+            try Data(jwt.stdout.utf8).write(to: file)
+            return file
+        }
+
         /// Stops both mocks: their logs (development, production).
         func logs() -> (development: String, production: String) {
             (development.terminate().stdout, production.terminate().stdout)
@@ -129,11 +139,7 @@ import Testing
     /// the token production refuses, not_in_production).
     @Test func aKeyForOneEnvironmentSkipsTheOtherWithOneWarning() throws {
         let mocks = try Mocks("device-one-env")
-        let jwt = try CLI.run(["token", "--keystore", mocks.keystore, "--team", Self.team, "--key-id", "PRDONLY001",
-                               "--env", "production"])
-        try #require(jwt.status == 0, "\(jwt.stderr)")
-        let file = mocks.directory.appendingPathComponent("prd.jwt")
-        try Data(jwt.stdout.utf8).write(to: file)
+        let file = try mocks.tokenFile(keyID: "PRDONLY001", environment: "production")
         let result = try mocks.run([Self.dev, Self.prod, Self.other, "--token-file", file.path, "--format", "json",
                                     "--concurrency", "1"])
         #expect(result.status == 1, "\(result.stderr)")
@@ -158,11 +164,7 @@ import Testing
     /// production one not_in_development (never an all-inconclusive run).
     @Test func aSandboxOnlyKeySkipsProductionWithOneWarning() throws {
         let mocks = try Mocks("device-sandbox-only")
-        let jwt = try CLI.run(["token", "--keystore", mocks.keystore, "--team", Self.team, "--key-id", "SBXONLY001",
-                               "--env", "development"])
-        try #require(jwt.status == 0, "\(jwt.stderr)")
-        let file = mocks.directory.appendingPathComponent("sbx.jwt")
-        try Data(jwt.stdout.utf8).write(to: file)
+        let file = try mocks.tokenFile(keyID: "SBXONLY001", environment: "development")
         let result = try mocks.run([Self.dev, Self.prod, "--token-file", file.path, "--format", "json",
                                     "--concurrency", "1"])
         #expect(result.status == 1, "\(result.stderr)")

@@ -394,11 +394,7 @@ import TestSupport
         let duplicates = try mocks.run(["--tokens", twice.path, "--team", DeviceCheckCLITests.team, "--format", "json"])
         #expect(duplicates.status == 0 && duplicates.stderr.contains("line"), "\(duplicates.stderr)")
         check.add("device-check", "device check --tokens (a token read twice)", duplicates, lines: true)
-        let jwt = try CLI.run(["token", "--keystore", mocks.keystore, "--team", DeviceCheckCLITests.team, "--key-id",
-                               "PRDONLY001", "--env", "production"])
-        try #require(jwt.status == 0, "\(jwt.stderr)")
-        let tokenFile = mocks.directory.appendingPathComponent("prd.jwt")
-        try Data(jwt.stdout.utf8).write(to: tokenFile)
+        let tokenFile = try mocks.tokenFile(keyID: "PRDONLY001", environment: "production")
         let skipped = try mocks.run([DeviceCheckCLITests.dev, DeviceCheckCLITests.prod, "--token-file", tokenFile.path,
                                      "--format", "json"])
         #expect(skipped.status == 1 && skipped.stderr.contains("is not asked in this run"), "\(skipped.stderr)")

@@ -36,6 +36,21 @@ import Testing
         return directory
     }
 
+    /// The client certificate of ``credentials()`` issued again expired (`-days -1`: notAfter a day before
+    /// notBefore, expired since yesterday), with its key: `expired-with-key.pem`.
+    static func expiredWithKey(in directory: URL) throws -> URL {
+        let expired = directory.appendingPathComponent("expired.pem")
+        let made = try CLI.tool("/usr/bin/openssl", ["x509", "-req", "-in", directory.appendingPathComponent("client.csr").path,
+                                                     "-CA", directory.appendingPathComponent("ca.pem").path,
+                                                     "-CAkey", directory.appendingPathComponent("ca.key").path,
+                                                     "-days", "-1", "-extfile", directory.appendingPathComponent("ext.cnf").path,
+                                                     "-out", expired.path])
+        try #require(made.status == 0)
+        let withKey = directory.appendingPathComponent("expired-with-key.pem")
+        try (Data(contentsOf: expired) + Data(contentsOf: directory.appendingPathComponent("client.key"))).write(to: withKey)
+        return withKey
+    }
+
     static func probe(_ mock: MockServeProcess, _ directory: URL, _ extra: [String]) throws -> CLI.Result {
         try CLI.run(["probe", "--host", "127.0.0.1", "--port", String(try mock.port()),
                      "--cacert", directory.appendingPathComponent("server-ca.pem").path] + extra,
@@ -85,16 +100,7 @@ import Testing
     /// exit code (3, "nothing sent"); before, probe warned, connected, and ended exit 4 on the server's TLS alert.
     @Test func anExpiredCertificateIsRefusedBeforeConnecting() throws {
         let directory = try Self.credentials()
-        let expired = directory.appendingPathComponent("expired.pem")
-        // -days -1: notAfter a day before notBefore, i.e. expired since yesterday.
-        let made = try CLI.tool("/usr/bin/openssl", ["x509", "-req", "-in", directory.appendingPathComponent("client.csr").path,
-                                                     "-CA", directory.appendingPathComponent("ca.pem").path,
-                                                     "-CAkey", directory.appendingPathComponent("ca.key").path,
-                                                     "-days", "-1", "-extfile", directory.appendingPathComponent("ext.cnf").path,
-                                                     "-out", expired.path])
-        try #require(made.status == 0)
-        let withKey = directory.appendingPathComponent("expired-with-key.pem")
-        try (Data(contentsOf: expired) + Data(contentsOf: directory.appendingPathComponent("client.key"))).write(to: withKey)
+        let withKey = try Self.expiredWithKey(in: directory)
         let mock = try MockServeProcess(["mock", "serve", "--port", "0", "--client-ca", directory.appendingPathComponent("ca.pem").path,
                                     "--ca-out", directory.appendingPathComponent("server-ca.pem").path])
         let result = try Self.probe(mock, directory, ["--cert", withKey.path])
@@ -108,16 +114,7 @@ import Testing
     /// (issue 40: it warned, connected and sent). The port is a free one nobody serves: a call that connected
     /// would end exit 4 "not reachable".
     @Test func aChannelCallWithAnExpiredCertificateIsRefusedBeforeConnecting() throws {
-        let directory = try Self.credentials()
-        let expired = directory.appendingPathComponent("expired.pem")
-        let made = try CLI.tool("/usr/bin/openssl", ["x509", "-req", "-in", directory.appendingPathComponent("client.csr").path,
-                                                     "-CA", directory.appendingPathComponent("ca.pem").path,
-                                                     "-CAkey", directory.appendingPathComponent("ca.key").path,
-                                                     "-days", "-1", "-extfile", directory.appendingPathComponent("ext.cnf").path,
-                                                     "-out", expired.path])
-        try #require(made.status == 0)
-        let withKey = directory.appendingPathComponent("expired-with-key.pem")
-        try (Data(contentsOf: expired) + Data(contentsOf: directory.appendingPathComponent("client.key"))).write(to: withKey)
+        let withKey = try Self.expiredWithKey(in: try Self.credentials())
         let port = try SilentListener.freePort()
         for verb in [["list"], ["create"]] {
             let result = try CLI.run(["channel"] + verb + ["--topic", "com.example.app", "--cert", withKey.path,
