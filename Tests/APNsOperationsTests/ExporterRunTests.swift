@@ -103,14 +103,26 @@ import TestSupport
         #expect(Self.up("b", in: second), "\(second)")
         #expect(second.contains("apnsctl_exporter_config_reload_success 1"))
 
-        // A file that does not load is thrown, names its line and key, and the configuration in force stays.
+        // A file that does not load is thrown, names its line and key, and the configuration in force stays, with
+        // the time it was loaded: the reload timestamp does not move (once the clock has passed that second, so a
+        // timestamp that moved would show).
+        let loadedAt = Self.reloadTimestamp(second)
+        #expect(loadedAt != nil, "\(second)")
+        while let loadedAt, Date().timeIntervalSince1970 < loadedAt + 1.5 { usleep(50_000) }
         try Data("targets:\n  - name: c\n    interval: 10s\n    environment: production\n    team: \(Self.team)\n    topic: t\n"
             .utf8).write(to: config)
         let error = try #require(throws: ConfigurationError.self) { try running.reload() }
         #expect(error.line == 3 && error.key == "targets[0].interval", "\(error)")
         #expect(running.exporter.configuration?.targets.map(\.name) == ["b"])
-        #expect(Self.scrape(running) { $0.contains("apnsctl_exporter_config_reload_success 0") }
-            .contains("apnsctl_exporter_config_reload_success 0"))
+        let failed = Self.scrape(running) { $0.contains("apnsctl_exporter_config_reload_success 0") }
+        #expect(failed.contains("apnsctl_exporter_config_reload_success 0"))
+        #expect(Self.reloadTimestamp(failed) == loadedAt, "\(failed)")
+    }
+
+    /// The value of `apnsctl_exporter_config_reload_timestamp_seconds` in a scrape.
+    static func reloadTimestamp(_ text: String) -> Double? {
+        let prefix = "apnsctl_exporter_config_reload_timestamp_seconds "
+        return text.split(separator: "\n").first { $0.hasPrefix(prefix) }.flatMap { Double($0.dropFirst(prefix.count)) }
     }
 
     /// `promtool check metrics` on a scrape of `running` (once the expiry series are in): its complaints, "" when none.
