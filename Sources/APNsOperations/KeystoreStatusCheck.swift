@@ -24,8 +24,10 @@ public enum KeystoreStatusCheck {
         }
     }
 
-    /// The report with each certificate's verdict.
+    /// The report with each certificate's verdict. A CA file that does not read is bad input, thrown before the
+    /// keystore is judged (not a refusal of each certificate).
     public static func run(_ input: Input) async throws -> KeystoreReport {
+        _ = try TrustAnchors.certificates(in: input.caFiles)
         var report = try input.keystore.status(minDays: input.minDays)
         guard !report.certificates.isEmpty else { return report }
         report.judged(await KeystoreJudgement.refusals(of: input.keystore, caFiles: input.caFiles))

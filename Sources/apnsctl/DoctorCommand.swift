@@ -1,5 +1,6 @@
 import APNsCore
 import APNsKeystore
+import APNsOperations
 import APNsProbe
 import ArgumentParser
 #if canImport(FoundationEssentials)
@@ -42,6 +43,8 @@ struct DoctorCommand: AsyncParsableCommand {
 
     func run() async throws {
         let target = try self.target.selected()
+        // A --ca file that does not read is bad input, said once (not a refusal of every stored certificate).
+        _ = try TrustAnchors.certificates(in: caOption.caFiles)
         let clockHost = target.host != nil || target.env != nil || target.port != nil
             ? try ProbeTarget.resolve(environment: target.env, host: target.host, port: target.port) : nil
         let machine = MachineChecks.all(cacert: target.cacert, cacertLabel: "--cacert", clockHost: clockHost,

@@ -26,7 +26,7 @@ enum VerbExitCodes {
         "asc key list": [.keystore],
         "asc token": [.badInput, .keystore],
         "keystore init": [.keystore, .output],
-        "keystore status": [.checkFailed, .keystore],
+        "keystore status": [.checkFailed, .badInput, .keystore],
         "keystore audit": [.keystore],
         "keystore copy": [.badInput, .keystore],
         "keystore fix-permissions": [.keystore],
@@ -52,7 +52,7 @@ enum VerbExitCodes {
         "mock serve": [.badInput, .unreachable, .keystore, .output],
         "mock asc": [.badInput, .unreachable, .output],
         "exporter": [.badInput, .unreachable, .keystore],
-        "doctor": [.checkFailed],
+        "doctor": [.checkFailed, .badInput],
         "demo": [.checkFailed, .output],
     ]
 

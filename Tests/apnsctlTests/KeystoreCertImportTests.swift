@@ -132,5 +132,13 @@ import Testing
         let accepted = try #require((try KeystoreCLI.json(trusted) as? [String: Any])?["certificates"] as? [[String: Any]])
         #expect(accepted.first?["verdict"] as? String == "accepted")
         #expect((accepted.first?["findings"] as? [Any])?.isEmpty == true)
+        // A --ca file that does not read is bad input, said once, in status and doctor alike (before, each stored
+        // certificate was "refused" for it).
+        let missing = CLI.temporaryDirectory("missing-ca").appendingPathComponent("absent.pem").path
+        for verb in [["keystore", "status"], ["doctor"]] {
+            let result = try KeystoreCLI.run(verb + ["--ca", missing], ks)
+            #expect(KeystoreCLI.failed(result, 3, missing, "no such file"), "\(verb): \(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(verb): \(result.stdout)")
+        }
     }
 }
